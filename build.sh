@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Build, serve, test and benchmark pygames-wasm.
+#
+#   ./build.sh build          set up .venv and node_modules, build the wheel, assemble dist/site
+#   ./build.sh serve [port]   build, then serve dist/site at http://localhost:8000 (or port)
+#   ./build.sh test [args]    build, then pytest tests, then pytest e2e (args go to both)
+#   ./build.sh bench [args]   build, then run the benchmarks in bench/ (args go to engine_speed.py)
+#
+# Re-runs are quick: pip and npm only run when pyproject.toml or package-lock.json changed.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$ROOT"
+
+VENV="$ROOT/.venv"
+PY="$VENV/bin/python"
+CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
+
+say() { printf '[build] %s\n' "$*" >&2; }
+die() { printf '[build] ERROR: %s\n' "$*" >&2; exit 1; }
+
+sha() { sha256sum "$@" | sha256sum | cut -c1-16; }
+
+ensure_venv() {
+    if [[ ! -x "$PY" ]]; then
+        say "creating .venv"
+        python3 -m venv "$VENV"
+    fi
+    local want have=""
+    want="$(sha pyproject.toml)-$(python3 --version 2>&1)"
+    [[ -f "$VENV/.dev-stamp" ]] && have="$(cat "$VENV/.dev-stamp")"
+    if [[ "$want" != "$have" ]]; then
+        say "installing the dev tools into .venv"
+        # The dev extra of pyproject.toml plus what builds the wheel without an
+        # isolated (networked) build environment.
+        local reqs
+        mapfile -t reqs < <("$PY" - <<'EOF'
+import tomllib
+p = tomllib.load(open("pyproject.toml", "rb"))
+for r in p["build-system"]["requires"]:
+    print(r)
+for r in p["project"]["optional-dependencies"]["dev"]:
+    print(r)
+EOF
+)
+        "$PY" -m pip install --quiet --disable-pip-version-check "${reqs[@]}"
+        echo "$want" > "$VENV/.dev-stamp"
+    fi
+}
+
+ensure_node_modules() {
+    command -v npm >/dev/null || die "npm is needed (Node 20+): it brings the pinned Pyodide"
+    local want have=""
+    want="$(sha package.json package-lock.json)"
+    [[ -f node_modules/.lock-stamp ]] && have="$(cat node_modules/.lock-stamp)"
+    if [[ "$want" != "$have" || ! -f node_modules/pyodide/package.json ]]; then
+        say "npm ci"
+        npm ci --no-audit --no-fund --loglevel=error
+        echo "$want" > node_modules/.lock-stamp
+    fi
+}
+
+do_build() {
+    ensure_venv
+    ensure_node_modules
+    "$PY" tools/build_site.py site
+}
+
+ensure_chromium() {
+    # The e2e tests drive Debian's Chromium; playwright never downloads a browser here.
+    if [[ -x "$CHROMIUM" ]]; then
+        return 0
+    fi
+    if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
+        say "installing Debian's chromium for the e2e tests"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+        [[ -x "$CHROMIUM" ]] || die "chromium did not install at $CHROMIUM"
+        return 0
+    fi
+    return 1
+}
+
+do_test() {
+    do_build
+    local rc=0
+    say "pytest tests $*"
+    "$PY" -m pytest tests "$@" || rc=$?
+    if [[ -d e2e ]]; then
+        if ensure_chromium; then
+            say "pytest e2e $*"
+            CHROMIUM="$CHROMIUM" "$PY" -m pytest e2e "$@" || { local e=$?; [[ $rc != 0 ]] || rc=$e; }
+        else
+            printf '\n%s\n%s\n%s\n\n' \
+                "############################################################" \
+                "# SKIPPING e2e: $CHROMIUM is missing and we are not root.   " \
+                "############################################################" >&2
+        fi
+    else
+        say "no e2e/ directory: no browser tests to run"
+    fi
+    if [[ $rc != 0 ]]; then
+        say "FAILED (exit $rc)"
+    fi
+    return $rc
+}
+
+cmd="${1:-build}"
+[[ $# -gt 0 ]] && shift
+case "$cmd" in
+    build)
+        do_build
+        ;;
+    serve)
+        port="${1:-8000}"
+        do_build
+        exec "$PY" tools/serve.py --dir dist/site --port "$port"
+        ;;
+    test)
+        do_test "$@"
+        ;;
+    bench)
+        do_build
+        "$PY" bench/engine_speed.py --both "$@"
+        "$PY" bench/size.py
+        ;;
+    -h|--help|help)
+        sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+        ;;
+    *)
+        die "unknown command '$cmd' (build, serve [port], test [pytest args], bench)"
+        ;;
+esac

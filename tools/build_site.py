@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Build the engine wheel and assemble the static site in dist/site/.
+
+Used by ./build.sh (``python tools/build_site.py site``) and by the tests
+(``build_wheel(out_dir)``), so the wheel the tests run is built the same way
+as the one the page loads. Standard library only, apart from the wheel build
+itself, which runs pip with setuptools.
+
+dist/site/ holds:
+  web/*                  copied as is (the page, its worker, styles, ...)
+  pyodide/*              the Pyodide core files from node_modules/pyodide
+  wheels/<wheel>.whl     the engine, a py3-none-any wheel
+  build-info.json        {"wheel", "pyodide", "hash", "files"}
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_VERSION = "314.0.7"
+
+# What loadPyodide() fetches for a bare start (no packages), checked by
+# recording a browser's requests against the built site: the loader module,
+# the Emscripten module, the WebAssembly binary, the standard library and the
+# package lock (read at start even when no package is loaded).
+PYODIDE_CORE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# Source files the wheel is built from (copied to a clean staging dir, so a
+# stale build/ or *.egg-info in the work tree can never leak into the wheel).
+WHEEL_SOURCES = ("pyproject.toml", "README.md", "LICENSE", "pygames_wasm")
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", file=sys.stderr, flush=True)
+
+
+def _can_build_offline() -> bool:
+    """True if this interpreter can build without an isolated build env."""
+    if importlib.util.find_spec("setuptools") is None:
+        return False
+    import setuptools  # noqa: PLC0415
+
+    major = int(setuptools.__version__.split(".")[0])
+    return major >= 68 and importlib.util.find_spec("wheel") is not None
+
+
+def build_wheel(out_dir: Path | str, root: Path | str = ROOT) -> Path:
+    """Build the engine wheel into out_dir and return its path.
+
+    The sources are staged in a temporary directory first. With setuptools
+    and wheel installed (the .venv has them) the build needs no network;
+    otherwise pip makes an isolated build environment from PyPI.
+    """
+    root = Path(root)
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    if not (root / "pygames_wasm").is_dir():
+        raise SystemExit(f"no engine package at {root / 'pygames_wasm'}")
+    with tempfile.TemporaryDirectory(prefix="pygames-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        for name in WHEEL_SOURCES:
+            p = root / name
+            if p.is_dir():
+                shutil.copytree(
+                    p, src / name,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"),
+                )
+            elif p.exists():
+                shutil.copy2(p, src / name)
+        built = Path(tmp) / "out"
+        cmd = [sys.executable, "-m", "pip", "wheel", str(src), "--no-deps",
+               "--quiet", "--disable-pip-version-check", "-w", str(built)]
+        if _can_build_offline():
+            cmd.append("--no-build-isolation")
+        # Fixed zip timestamps: the same sources give the same wheel bytes, so
+        # the site hash (and the service worker's cache) only changes when
+        # something really changed.
+        env = dict(os.environ, SOURCE_DATE_EPOCH="315532800")
+        subprocess.run(cmd, check=True, stdout=sys.stderr, env=env)
+        wheels = sorted(built.glob("*.whl"))
+        if len(wheels) != 1:
+            raise SystemExit(f"expected one wheel, got {wheels}")
+        wheel = wheels[0]
+        if not wheel.name.endswith("-py3-none-any.whl"):
+            raise SystemExit(f"not a pure-Python wheel: {wheel.name}")
+        dest = out_dir / wheel.name
+        shutil.copy2(wheel, dest)
+    return dest
+
+
+def pyodide_dir(root: Path | str = ROOT) -> Path:
+    d = Path(root) / "node_modules" / "pyodide"
+    pkg = d / "package.json"
+    if not pkg.exists():
+        raise SystemExit(f"{d} is missing: run `npm ci` (./build.sh build does)")
+    version = json.loads(pkg.read_text())["version"]
+    if version != PYODIDE_VERSION:
+        raise SystemExit(f"node_modules has pyodide {version}, want {PYODIDE_VERSION}: run `npm ci`")
+    return d
+
+
+def site_files(site: Path) -> list[str]:
+    """All files of the site, as sorted '/'-separated relative paths."""
+    return sorted(
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*")
+        if p.is_file()
+    )
+
+
+def content_hash(site: Path, files: list[str]) -> str:
+    h = hashlib.sha256()
+    for rel in files:
+        h.update(rel.encode() + b"\0")
+        h.update(hashlib.sha256((site / rel).read_bytes()).digest())
+    return h.hexdigest()[:12]
+
+
+def assemble_site(root: Path | str = ROOT, out: Path | str | None = None) -> dict:
+    """Build the wheel and (re)create the site directory; return build-info."""
+    root = Path(root)
+    out = Path(out) if out else root / "dist" / "site"
+    stage = out.with_name(out.name + ".tmp")
+    shutil.rmtree(stage, ignore_errors=True)
+    stage.mkdir(parents=True)
+
+    web = root / "web"
+    if web.is_dir():
+        shutil.copytree(web, stage, dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns("__pycache__", ".*"))
+    else:
+        log("warning: no web/ directory; the site has no page yet")
+
+    pyo = pyodide_dir(root)
+    (stage / "pyodide").mkdir()
+    for name in PYODIDE_CORE_FILES:
+        shutil.copy2(pyo / name, stage / "pyodide" / name)
+
+    wheel = build_wheel(stage / "wheels", root)
+
+    files = site_files(stage)
+    if "build-info.json" in files:
+        raise SystemExit("web/build-info.json would be overwritten; remove it")
+    info = {
+        "wheel": f"wheels/{wheel.name}",
+        "pyodide": PYODIDE_VERSION,
+        "hash": content_hash(stage, files),
+        # Every file of the site (build-info.json aside), for the service
+        # worker to precache.
+        "files": files,
+    }
+    (stage / "build-info.json").write_text(json.dumps(info, indent=1) + "\n")
+
+    # Swap the finished site in.
+    old = out.with_name(out.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if out.exists():
+        os.replace(out, old)
+    os.replace(stage, out)
+    shutil.rmtree(old, ignore_errors=True)
+    return info
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("site", help="build the wheel and assemble dist/site")
+    s.add_argument("--out", type=Path, default=ROOT / "dist" / "site")
+    w = sub.add_parser("wheel", help="build only the wheel")
+    w.add_argument("--out", type=Path, default=ROOT / "dist" / "wheels")
+    args = ap.parse_args(argv)
+    if args.cmd == "site":
+        info = assemble_site(ROOT, args.out)
+        log(f"site: {args.out} ({len(info['files']) + 1} files, hash {info['hash']}, {info['wheel']})")
+    else:
+        print(build_wheel(args.out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
