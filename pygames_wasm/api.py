@@ -1,0 +1,161 @@
+"""The JSON facade: the only thing the browser calls (documented in docs/api.md).
+
+`handle(request_json) -> reply_json` for the Web Worker; `call(method, params) -> dict` for Python.
+Every reply is the method's result or {"error": {"code", "message"}}; an error changes no game.
+"""
+
+import json
+import os
+from itertools import count
+
+from .bots import BOTS
+from .core import GameError
+from .core.match import RECORD_FORMAT, Match
+from .games import GAMES
+
+_matches: dict = {}
+_handles = count(1)
+
+
+def handle(request_json: str) -> str:
+    try:
+        request = json.loads(request_json)
+    except (TypeError, ValueError):
+        return json.dumps({"error": GameError("bad_request", "The request is not valid JSON.").to_dict()})
+    if not isinstance(request, dict):
+        return json.dumps({"error": GameError("bad_request", "The request must be a JSON object.").to_dict()})
+    return json.dumps(call(request.get("method"), request.get("params")))
+
+
+def call(method, params=None) -> dict:
+    if params is None:
+        params = {}
+    try:
+        if method not in METHODS:
+            raise GameError("bad_request", f"There is no method {method!r}.")
+        if not isinstance(params, dict):
+            raise GameError("bad_request", "The params must be a JSON object.")
+        return METHODS[method](params)
+    except GameError as error:
+        return {"error": error.to_dict()}
+
+
+# --- Parameters ---------------------------------------------------------------------------------
+
+def _match(params: dict) -> Match:
+    key = params.get("handle")
+    if key not in _matches:
+        raise GameError("unknown_handle", "That game is not open (it may have been closed).")
+    return _matches[key]
+
+
+def _seat(params: dict, match: Match, allow_none: bool = False):
+    seat = params.get("seat")
+    if seat is None and allow_none:
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(match.seats):
+        raise GameError("bad_seats", f"There is no seat {seat!r} in this game.")
+    return seat
+
+
+def _open(match: Match) -> dict:
+    key = f"g{next(_handles)}"
+    _matches[key] = match
+    return {"handle": key, "info": match.info()}
+
+
+def _game_module(game_id):
+    if game_id not in GAMES:
+        raise GameError("unknown_game", f"There is no game {game_id!r}.")
+    return GAMES[game_id]
+
+
+def _new_match(game_id, options, seats, seed, deck=None, dealer=None) -> Match:
+    return Match(_game_module(game_id), BOTS[game_id], options, seats, seed, deck, dealer)
+
+
+# --- Methods ------------------------------------------------------------------------------------
+
+def list_games(params: dict) -> dict:
+    return {"games": [module.info() for module in GAMES.values()]}
+
+
+def new_game(params: dict) -> dict:
+    seed = params.get("seed")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    match = _new_match(params.get("game"), params.get("options"), params.get("seats"), seed,
+                       params.get("deck"), params.get("dealer"))
+    return _open(match)
+
+
+def load(params: dict) -> dict:
+    """Open a saved record; anything wrong with it is one clear `bad_save` error."""
+    record = params.get("record")
+    try:
+        if not isinstance(record, dict):
+            raise GameError("bad_save", "it is not a saved game")
+        if record.get("format") != RECORD_FORMAT:
+            raise GameError("bad_save", "it was saved by a different version of the app")
+        actions = record.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, dict) and set(a) == {"seat", "action"}
+                                                    for a in actions):
+            raise GameError("bad_save", "its list of moves is damaged")
+        match = _new_match(record.get("game"), record.get("options"), record.get("seats"), record.get("seed"),
+                           record.get("deck"), record.get("dealer"))
+        for entry in actions:
+            match.act(entry["seat"], entry["action"])
+    except GameError as error:
+        raise GameError("bad_save", f"This saved game could not be read: {error.message}") from None
+    except Exception:  # a damaged save must never crash the page
+        raise GameError("bad_save", "This saved game could not be read: it is damaged.") from None
+    return _open(match)
+
+
+def save(params: dict) -> dict:
+    return {"record": _match(params).record()}
+
+
+def view(params: dict) -> dict:
+    match = _match(params)
+    return {"view": match.view(_seat(params, match, allow_none=True))}
+
+
+def legal_actions(params: dict) -> dict:
+    match = _match(params)
+    return {"actions": match.view(_seat(params, match))["actions"]}
+
+
+def act(params: dict) -> dict:
+    match = _match(params)
+    if "action" not in params:
+        raise GameError("bad_action", "Say which action to take.")
+    return {"ok": True, "events": match.act(_seat(params, match), params["action"])}
+
+
+def bot_move(params: dict) -> dict:
+    match = _match(params)
+    return {"action": match.bot_move(_seat(params, match))}
+
+
+def bot_act(params: dict) -> dict:
+    match = _match(params)
+    seat = _seat(params, match)
+    action = match.bot_move(seat)
+    return {"action": action, "events": match.act(seat, action)}
+
+
+def undo(params: dict) -> dict:
+    match = _match(params)
+    match.undo(_seat(params, match))
+    return {"ok": True}
+
+
+def close(params: dict) -> dict:
+    _match(params)
+    del _matches[params["handle"]]
+    return {"ok": True}
+
+
+METHODS = {f.__name__: f for f in (list_games, new_game, load, save, view, legal_actions, act, bot_move, bot_act,
+                                    undo, close)}

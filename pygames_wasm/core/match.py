@@ -1,0 +1,121 @@
+"""A match: one game's record and its live state.
+
+The record (game id, options, seats, seed, optional stacked deck and dealer, actions) is the whole
+truth: saving, resuming, undo (replay all but the last action) and bug reports all come from it,
+and the same record gives the same game on CPython and in Pyodide.
+
+Each game module offers the same surface: `make_options`, `new_state`, `parse_action`, `apply`
+(check, then change everything or nothing), `legal_actions`, `view`, `to_act`, `undo_block`,
+`check_invariants`, `info`.
+"""
+
+from dataclasses import asdict
+
+from .errors import GameError
+from .rng import Rng
+
+RECORD_FORMAT = 1
+SEAT_KINDS = ("human", "bot")
+
+
+def check_seats(seats, bot_kinds) -> list:
+    """Seats as the lobby sends them, checked: [{"name", "kind", "bot"?}]."""
+    if not isinstance(seats, list) or not seats:
+        raise GameError("bad_seats", "Seats must be a list with one entry per player.")
+    checked = []
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            raise GameError("bad_seats", f"Seat {i + 1} must be an object with a name and a kind.")
+        name = seat.get("name")
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 24:
+            raise GameError("bad_seats", f"Seat {i + 1} needs a name of 1 to 24 characters.")
+        kind = seat.get("kind", "human")
+        if kind not in SEAT_KINDS:
+            raise GameError("bad_seats", f"Seat {i + 1} must be a person ('human') or the computer ('bot').")
+        entry = {"name": name.strip(), "kind": kind}
+        if kind == "bot":
+            bot = seat.get("bot", "heuristic")
+            if bot not in bot_kinds:
+                raise GameError("bad_seats", f"Seat {i + 1}: there is no '{bot}' computer player.")
+            entry["bot"] = bot
+        checked.append(entry)
+    return checked
+
+
+class Match:
+    def __init__(self, module, bots: dict, options, seats, seed: int, deck=None, dealer=None):
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise GameError("bad_request", "The seed must be a whole number of 0 or more.")
+        self.module, self.bots = module, bots
+        self.options = module.make_options(options)
+        self.seats = check_seats(seats, bots)
+        self.seed, self.deck, self.dealer = seed, deck, dealer
+        self.actions = []
+        self.state = self.replay([])
+
+    def replay(self, actions: list):
+        state = self.module.new_state(self.options, [s["name"] for s in self.seats], self.seed, self.deck, self.dealer)
+        for entry in actions:
+            self.module.apply(state, entry["seat"], entry["action"])
+        return state
+
+    def act(self, seat: int, action) -> list:
+        """Apply one action; return the public events it caused. On any error nothing changes."""
+        action = self.module.parse_action(action)
+        before = len(self.state.events)
+        try:
+            self.module.apply(self.state, seat, action)
+        except GameError:
+            raise  # apply checks before it changes anything
+        except Exception:
+            self.state = self.replay(self.actions)  # an engine bug must not leave a half-made move
+            raise
+        self.actions.append({"seat": seat, "action": action})
+        return self.state.events[before:]
+
+    def undo_block(self, seat: int) -> str | None:
+        """Why `seat` cannot take back the last action now (None if it can)."""
+        if not self.actions:
+            return "There is no move to take back."
+        last = self.actions[-1]
+        if last["seat"] != seat:
+            return f"The last move was {self.seats[last['seat']]['name']}'s, not yours."
+        if self.seats[seat]["kind"] != "human":
+            return "The computer's moves cannot be taken back."
+        return self.module.undo_block(self.state, seat, last["action"])
+
+    def undo(self, seat: int) -> None:
+        reason = self.undo_block(seat)
+        if reason:
+            raise GameError("cannot_undo", reason)
+        self.state = self.replay(self.actions[:-1])
+        self.actions.pop()
+
+    def view(self, seat: int | None) -> dict:
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats)):
+            raise GameError("bad_seats", f"There is no seat {seat!r}.")
+        view = self.module.view(self.state, seat)
+        for line in view["players"]:
+            line["kind"] = self.seats[line["seat"]]["kind"]
+        undo_why = None if seat is None else self.undo_block(seat)
+        view["can_undo"] = seat is not None and undo_why is None
+        view["undo_why"] = undo_why
+        return view
+
+    def bot_move(self, seat: int) -> dict:
+        """The action the seat's bot would take, decided from that seat's view alone."""
+        view = self.view(seat)
+        if not view["actions"]:
+            raise GameError("not_your_turn", f"{self.seats[seat]['name']} has nothing to do now.")
+        kind = self.seats[seat].get("bot", "heuristic")
+        rng = Rng(self.seed).fork(len(self.actions), seat)
+        return self.bots[kind](view, rng)
+
+    def record(self) -> dict:
+        return {"format": RECORD_FORMAT, "game": self.module.GAME_ID, "options": asdict(self.options),
+                "seats": self.seats, "seed": self.seed, "deck": self.deck, "dealer": self.dealer,
+                "actions": [dict(a) for a in self.actions]}
+
+    def info(self) -> dict:
+        return {"game": self.module.GAME_ID, "options": asdict(self.options), "seats": self.seats,
+                "seed": self.seed}

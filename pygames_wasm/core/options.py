@@ -1,0 +1,65 @@
+"""Game options as one typed table: each game lists its OptionSpecs; presets are named defaults.
+
+The lobby draws the form from `spec.to_dict()`; `parse_options` checks what comes back.
+"""
+
+from dataclasses import dataclass, field
+
+from .errors import GameError
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    key: str
+    label: str
+    help: str
+    type: str  # "bool" | "choice" | "int" | "counts" (a deck table {card: count})
+    default: object
+    choices: tuple = ()  # (value, label) pairs, for "choice"
+    min: int = 0
+    max: int = 0
+    when: dict = field(default_factory=dict)  # {other option key: [values]} where this one matters
+
+    def to_dict(self) -> dict:
+        d = {"key": self.key, "label": self.label, "help": self.help, "type": self.type, "default": self.default}
+        if self.type == "choice":
+            d["choices"] = [{"value": v, "label": l} for v, l in self.choices]
+        if self.type in ("int", "counts"):
+            d["min"], d["max"] = self.min, self.max
+        if self.when:
+            d["when"] = {k: list(v) for k, v in self.when.items()}
+        return d
+
+    def check(self, value):
+        """The value if it fits this option, else a GameError naming the option."""
+        bad = GameError("bad_option", f"Option '{self.key}' ({self.label}) cannot be {value!r}.")
+        if self.type == "bool":
+            if not isinstance(value, bool):
+                raise bad
+        elif self.type == "choice":
+            if value not in [v for v, _ in self.choices]:
+                raise bad
+        elif self.type == "int":
+            if isinstance(value, bool) or not isinstance(value, int) or not self.min <= value <= self.max:
+                raise bad
+        elif self.type == "counts":
+            if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+                raise bad
+            for n in value.values():
+                if isinstance(n, bool) or not isinstance(n, int) or not self.min <= n <= self.max:
+                    raise bad
+            return dict(value)
+        return value
+
+
+def parse_options(specs: list, raw, defaults: dict) -> dict:
+    """Fill `raw` (a dict from the lobby or a save) with `defaults`, checking every value."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise GameError("bad_option", "Options must be an object of option names and values.")
+    by_key = {s.key: s for s in specs}
+    unknown = sorted(set(raw) - set(by_key))
+    if unknown:
+        raise GameError("bad_option", f"Unknown option '{unknown[0]}'.")
+    return {key: spec.check(raw.get(key, defaults.get(key, spec.default))) for key, spec in by_key.items()}

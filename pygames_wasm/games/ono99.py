@@ -1,0 +1,808 @@
+"""ONO 99: play a card, keep the running total below 99, be the last player in.
+
+The rules are `shared/rules/ono99.md`; comments cite its numbers (R6.2 is a rule, A17 an
+ambiguity with its chosen default, D11b a 1980 difference). The 2022 Mattel rules are the default;
+the 1980 O'NO 99 rules are a preset of the same options.
+
+A turn is: play a card, then draw. The draw is its own action because it shows the player a new
+card: until then the play can be taken back (undo), after it the move is final.
+"""
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..core import GameError, Rng, build_deck, check_full_deck
+from ..core.options import OptionSpec, parse_options
+
+GAME_ID = "ono99"
+TITLE = "ONO 99"
+
+# --- Cards (R1, D1) -------------------------------------------------------------------------------
+
+NUMBER_NAMES = ["Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"]
+LABELS = {str(n): name for n, name in enumerate(NUMBER_NAMES)} | {
+    "-10": "Minus ten",
+    "REV": "Reverse",
+    "P2": "Play 2",
+    "DP": "Double Play",
+    "HOLD": "Hold",
+    "ONO": "ONO 99",
+}
+DEFLECTORS = {"REV", "P2", "HOLD"}  # answer a Play 2 / Double Play (R8.1, D6, D7)
+OBLIGATORS = {"P2", "DP"}  # make the next player play two cards (R5.4, D7)
+HAND_SIZE = 4  # R3.3
+
+DECKS = {  # A2: the decks are data, and an option
+    "2022": {"0": 8} | {str(n): 6 for n in range(1, 10)} | {"10": 10, "REV": 10, "-10": 10, "P2": 10, "ONO": 10},
+    "1980": {str(n): 3 for n in range(2, 10)} | {"10": 10, "HOLD": 4, "REV": 6, "-10": 4, "DP": 2, "ONO": 4},
+}
+SEATS = {"2022": (2, 6), "1980": (2, 8)}  # A3
+
+
+def is_number(card: str) -> bool:
+    return card.isdigit()
+
+
+def card_points(card: str) -> int:
+    """1980 points scoring (D11b.4): face value, ONO 99 20, every other special 15."""
+    if is_number(card):
+        return int(card)
+    return 20 if card == "ONO" else 15
+
+
+def hand_order(card: str) -> tuple:
+    """Display order: numbers low to high, then the specials."""
+    return (0, int(card), "") if is_number(card) else (1, 0, card)
+
+
+# --- Options (Part 3's recommended flags) ---------------------------------------------------------
+
+ONLY_1980 = {"version": ["1980"]}
+POINTS = {"version": ["1980"], "scoring": ["points_elimination", "points_lowest"]}
+OPTION_SPECS = [
+    OptionSpec("version", "Rules", "The 2022 Mattel rules, or the 1980 O'NO 99 rules.", "choice", "2022",
+               (("2022", "2022 rules (Mattel)"), ("1980", "1980 rules (O'NO 99)"))),
+    OptionSpec("bust_at_99", "Reaching 99 busts", "On: a total of 99 or more is out. Off: only a total "
+               "above 99 is out.", "bool", True),
+    OptionSpec("minus10_floor", "Total never below zero", "On: Minus ten stops at 0 (2022). Off: the "
+               "total may go negative (1980).", "bool", True),
+    OptionSpec("reverse_deflects_in_2p", "Reverse answers Play 2 with two players", "With two players "
+               "left, a Reverse still passes a Play 2 obligation back.", "bool", True),
+    OptionSpec("four_ono_discard", "Four ONO 99 cards", "What a player holding four ONO 99 cards may do.",
+               "choice", "on_turn", (("on_turn", "Discard them as your turn's play, draw four"),
+                                     ("free_swap", "Swap them for four new cards, then play"),
+                                     ("off", "Nothing (1980)"))),
+    OptionSpec("first_play_number", "First card must be a number", "The first card of each round must "
+               "be a number card.", "bool", False),
+    OptionSpec("ono99_on_zero", "ONO 99 on a total ending in 0", "1980 optional rule: an ONO 99 card may "
+               "be played, adding 0, when the total ends in 0 (one per turn).", "bool", False, when=ONLY_1980),
+    OptionSpec("draw_speed_penalty", "Draw-speed penalty", "1980: the turn passes as soon as you play; "
+               "if you have not drawn before the next card is played, that draw is lost.", "bool", False,
+               when=ONLY_1980),
+    OptionSpec("scoring", "Scoring", "How the 1980 game is won over several rounds.", "choice", "tokens",
+               (("tokens", "Tokens: lose a round, lose a token"),
+                ("points_elimination", "Points: reach the target and you are out"),
+                ("points_lowest", "Points: first to the target ends it, lowest wins")), when=ONLY_1980),
+    OptionSpec("tokens", "Tokens each", "Tokens each player starts with; out on the next loss after the "
+               "last one.", "int", 3, min=0, max=10, when={"version": ["1980"], "scoring": ["tokens"]}),
+    OptionSpec("target_points", "Target points", "The points total that puts a player out.", "int", 100,
+               min=25, max=1000, when=POINTS),
+    OptionSpec("bust_total_after", "Total after a bust", "Points scoring: what the total becomes after a "
+               "card takes it over the limit.", "choice", "revert",
+               (("revert", "Goes back to before the card"), ("keep", "Stays where the card took it"),
+                ("reset", "Goes back to 0")), when=POINTS),
+    OptionSpec("tie_rule", "Tie for lowest score", "When the lowest scores tie at the end.", "choice",
+               "share", (("share", "The tied players share the win"), ("play_on", "Play another round")),
+               when={"version": ["1980"], "scoring": ["points_lowest"]}),
+    OptionSpec("next_round_starter", "Next round starts with", "Who plays first in the next round.",
+               "choice", "rotate", (("rotate", "The deal passes left"), ("loser", "The loser of the last round")),
+               when=ONLY_1980),
+    OptionSpec("deck", "Deck", "How many of each card the deck holds.", "counts", DECKS["2022"], min=0, max=40),
+]
+PRESETS = {
+    "2022": {"version": "2022", "minus10_floor": True, "four_ono_discard": "on_turn", "deck": DECKS["2022"]},
+    "1980": {"version": "1980", "minus10_floor": False, "four_ono_discard": "off", "deck": DECKS["1980"]},
+}
+
+
+@dataclass(frozen=True)
+class Options:
+    version: str
+    bust_at_99: bool
+    minus10_floor: bool
+    reverse_deflects_in_2p: bool
+    four_ono_discard: str
+    first_play_number: bool
+    ono99_on_zero: bool
+    draw_speed_penalty: bool
+    scoring: str
+    tokens: int
+    target_points: int
+    bust_total_after: str
+    tie_rule: str
+    next_round_starter: str
+    deck: dict
+
+    @property
+    def rounds(self) -> bool:
+        """1980 is played in rounds with tokens or points; 2022 is one elimination game (A40)."""
+        return self.version == "1980"
+
+    @property
+    def points(self) -> bool:
+        return self.rounds and self.scoring != "tokens"
+
+
+def make_options(raw) -> Options:
+    """Options from the lobby or a save; a preset's values are the defaults for its version."""
+    version = (raw or {}).get("version", "2022") if isinstance(raw, dict) else "2022"
+    preset = PRESETS.get(version, PRESETS["2022"])
+    opts = Options(**parse_options(OPTION_SPECS, raw, preset))
+    unknown = sorted(set(opts.deck) - set(LABELS))
+    if unknown:
+        raise GameError("bad_option", f"The deck has an unknown card '{unknown[0]}'.")
+    return opts
+
+
+def seat_limits(opts: Options) -> tuple:
+    return SEATS[opts.version]
+
+
+def info() -> dict:
+    """What the lobby needs to offer this game."""
+    return {
+        "id": GAME_ID,
+        "title": TITLE,
+        "players": {"min": 2, "max": 8},
+        "player_limits": {"key": "version", "values": {v: list(r) for v, r in SEATS.items()}},
+        "presets": [{"id": "2022", "title": "2022 rules (Mattel)", "options": PRESETS["2022"]},
+                    {"id": "1980", "title": "1980 rules (O'NO 99)", "options": PRESETS["1980"]}],
+        "options": [s.to_dict() for s in OPTION_SPECS],
+        "rules_summary": RULES_SUMMARY,
+    }
+
+
+RULES_SUMMARY = [
+    "Everyone holds four cards. On your turn play one card onto the pile and add its value to the "
+    "running total, then draw a card. The total must stay below 99: if none of your cards can keep it "
+    "there, you lay your hand down and you are out. The last player in wins.",
+    "Minus ten takes 10 off (never below 0 in the 2022 rules). Reverse changes the direction. Play 2 "
+    "makes the next player play two cards, unless they answer with a Reverse or a Play 2 of their own, "
+    "which passes the duty on; whoever finally takes it plays just two cards. The ONO 99 card can never "
+    "be played; holding four of them, you may discard all four as your play and draw four new cards.",
+    "1980 rules: 2 to 8 players, cards 2 to 10, a Hold card (adds 0, answers a Double Play), Double Play "
+    "in place of Play 2 (it cannot be the first of your two cards), and the total may go below zero. The "
+    "game is played in rounds: with tokens, the player who cannot play loses a token and is out after "
+    "losing a round with none left; with points, a player who must bust plays a card, goes out of the "
+    "round and scores 25 plus the cards left in hand (numbers at face value, ONO 99 20, others 15).",
+    "Undo: you can take back the card you just played until you draw. The draw shows you a new card, so "
+    "from then on your move is final. Laying your hand down and busting are final too.",
+]
+
+
+# --- State ----------------------------------------------------------------------------------------
+
+@dataclass
+class State:
+    opts: Options
+    names: list
+    rng: Rng
+    dealer: int
+    hands: list = field(default_factory=list)
+    draw_pile: list = field(default_factory=list)  # the top card is the last item
+    discard: list = field(default_factory=list)  # the top card is the last item
+    laid_down: list = field(default_factory=list)  # R9.2: public, out of circulation
+    status: list = field(default_factory=list)  # per seat: "in", "out" (of the round), "eliminated"
+    total: int = 0
+    direction: int = 1  # +1 clockwise (R2.2)
+    turn: int = 0
+    obligated: bool = False  # the seat in turn must play two cards (R8)
+    plays_made: int = 0  # cards played so far this turn (a four-ONO discard counts as one, A17)
+    ono_played: bool = False  # A36: one ONO 99 card a turn
+    owed: tuple | None = None  # (seat, count): cards that seat still draws after its play
+    played_in_round: bool = False
+    round: int = 1
+    tokens: list = field(default_factory=list)
+    scores: list = field(default_factory=list)
+    busted: list = field(default_factory=list)  # went out of this round (1980 points)
+    out_order: list = field(default_factory=list)  # seats in the order they left the game
+    last_loser: int | None = None
+    last_round: dict | None = None
+    winners: list | None = None
+    events: list = field(default_factory=list)
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+    @property
+    def over(self) -> bool:
+        return self.winners is not None
+
+
+def new_state(opts: Options, names: list, seed: int, deck: list | None = None, dealer: int | None = None) -> State:
+    """A game ready for its first play. `deck` (top card first) stacks the first deal for tests."""
+    lo, hi = seat_limits(opts)
+    if not lo <= len(names) <= hi:
+        raise GameError("bad_seats", f"ONO 99 ({opts.version} rules) is for {lo} to {hi} players.")
+    if sum(opts.deck.values()) < HAND_SIZE * len(names) + 1:
+        raise GameError("bad_option", "The deck is too small to deal four cards to everyone.")
+    if deck is not None:
+        check_full_deck(opts.deck, deck)
+    if dealer is not None and not 0 <= dealer < len(names):
+        raise GameError("bad_seats", f"There is no seat {dealer} to deal.")
+    rng = Rng(seed)
+    state = State(opts=opts, names=list(names), rng=rng, dealer=rng.below(len(names)) if dealer is None else dealer)
+    state.status = ["in"] * state.n
+    state.tokens = [opts.tokens] * state.n
+    state.scores = [0] * state.n
+    deal(state, first_seat(state, state.dealer), deck)
+    return state
+
+
+def first_seat(state: State, dealer: int) -> int:
+    """R3.6: the player to the dealer's left starts."""
+    return next_seat(state, dealer, 1, lambda s: state.status[s] != "eliminated")
+
+
+def next_seat(state: State, seat: int, direction: int, wanted) -> int:
+    for step in range(1, state.n + 1):
+        candidate = (seat + direction * step) % state.n
+        if wanted(candidate):
+            return candidate
+    return seat
+
+
+def next_active(state: State, seat: int) -> int:
+    return next_seat(state, seat, state.direction, lambda s: state.status[s] == "in")
+
+
+def active_seats(state: State) -> list:
+    return [s for s in range(state.n) if state.status[s] == "in"]
+
+
+def deal(state: State, starter: int, deck: list | None = None) -> None:
+    """R3 / A30: shuffle every card, deal four each to the players still in the game, total 0."""
+    order = list(deck) if deck is not None else build_deck(state.opts.deck)
+    if deck is None:
+        state.rng.shuffle(order)
+    state.draw_pile = order[::-1]
+    playing = [s for s in range(state.n) if state.status[s] != "eliminated"]
+    state.hands = [[] for _ in range(state.n)]
+    state.laid_down = [[] for _ in range(state.n)]
+    for _ in range(HAND_SIZE):  # one card at a time, starting at the first player
+        for seat in sorted(playing, key=lambda s: (s - starter) % state.n):
+            state.hands[seat].append(state.draw_pile.pop())
+    state.status = ["in" if s in playing else "eliminated" for s in range(state.n)]
+    state.busted = [False] * state.n
+    state.discard = []
+    state.total, state.direction, state.turn = 0, 1, starter
+    state.obligated, state.plays_made, state.ono_played, state.owed = False, 0, False, None
+    state.played_in_round = False
+
+
+# --- Legality ---------------------------------------------------------------------------------------
+
+def busts(opts: Options, total: int) -> bool:
+    """A1 / BUST_AT_99: by default reaching 99 busts; with the flag off only passing 99 does."""
+    return total >= 99 if opts.bust_at_99 else total > 99
+
+
+def limit_words(opts: Options) -> str:
+    return "stay below 99" if opts.bust_at_99 else "not pass 99"
+
+
+def total_after(state: State, card: str) -> int:
+    """R5 / D5: what the total becomes when `card` is played."""
+    if is_number(card):
+        return state.total + int(card)
+    if card == "-10":
+        return max(0, state.total - 10) if state.opts.minus10_floor else state.total - 10
+    return state.total  # Reverse, Play 2, Double Play, Hold, ONO 99 (on a zero) add 0 (A9)
+
+
+def card_rule_block(state: State, card: str) -> str | None:
+    """Why the rules forbid `card` now (None if they allow it); turn order is checked elsewhere."""
+    opts = state.opts
+    if card == "ONO":
+        if not opts.ono99_on_zero:
+            return "The ONO 99 card can never be played."
+        if state.total % 10:
+            return f"An ONO 99 card can only be played when the total ends in 0; it is {state.total}."
+        if state.ono_played:
+            return "Only one ONO 99 card can be played per turn."
+        return None
+    if card == "DP" and state.obligated and state.plays_made == 0:
+        return "A Double Play cannot be the first of your two cards."  # D7
+    if opts.first_play_number and not state.played_in_round and not is_number(card):
+        return "The first card of the round must be a number card."  # A22 option
+    new_total = total_after(state, card)
+    if busts(opts, new_total):
+        return f"{LABELS[card]} would take the total to {new_total}; it must {limit_words(opts)}."
+    return None
+
+
+def turn_block(state: State, seat: int) -> GameError | None:
+    """Why `seat` cannot play a card at this moment (None if it can)."""
+    if state.over:
+        return GameError("game_over", "The game is over.")
+    if state.owed and not state.opts.draw_speed_penalty:
+        owner = state.owed[0]
+        if owner == seat:
+            return GameError("draw_first", "Draw your card first.")
+        return GameError("not_your_turn", f"{state.names[owner]} must draw first.")
+    if seat != state.turn:
+        if state.status[seat] != "in":
+            return GameError("not_your_turn", "You are out of this round." if state.status[seat] == "out"
+                             else "You are out of the game.")
+        return GameError("not_your_turn", f"It is {state.names[state.turn]}'s turn.")
+    return None
+
+
+def play_block(state: State, seat: int, card: str) -> GameError | None:
+    """Every reason `seat` may not play `card` now, as the error the player will see."""
+    if card not in LABELS:
+        return GameError("unknown_card", f"There is no card '{card}' in ONO 99.")
+    if card not in state.hands[seat]:
+        return GameError("not_in_hand", f"You do not hold a {LABELS[card]}.")
+    return turn_block(state, seat) or _as_illegal(card_rule_block(state, card))
+
+
+def _as_illegal(reason: str | None) -> GameError | None:
+    return GameError("illegal_card", reason) if reason else None
+
+
+def legal_cards(state: State, seat: int) -> list:
+    return sorted({c for c in state.hands[seat] if card_rule_block(state, c) is None}, key=hand_order)
+
+
+def can_discard_four(state: State, seat: int) -> bool:
+    return state.opts.four_ono_discard != "off" and state.hands[seat].count("ONO") >= 4
+
+
+def legal_actions(state: State, seat: int) -> list:
+    """Every action `seat` may take now, in a stable order."""
+    actions = []
+    if state.over:
+        return actions
+    if state.owed and state.owed[0] == seat:
+        actions.append({"type": "draw"})
+    if turn_block(state, seat):
+        return actions
+    plays = legal_cards(state, seat)
+    actions += [{"type": "play", "card": c} for c in plays]
+    if can_discard_four(state, seat):
+        actions.append({"type": "discard4"})
+    if not plays:  # R6.7 / R9: no card keeps the total safe
+        bust_cards = sorted({c for c in state.hands[seat] if is_number(c)}, key=hand_order)
+        if state.opts.points and bust_cards:
+            actions += [{"type": "bust", "card": c} for c in bust_cards]  # D11b.2
+        else:
+            actions.append({"type": "lay_down"})
+    return actions
+
+
+# --- Actions ------------------------------------------------------------------------------------------
+
+ACTION_TYPES = {"play": True, "bust": True, "draw": False, "discard4": False, "lay_down": False}  # type: has a card
+
+
+def parse_action(raw) -> dict:
+    """An action from its JSON object or its string form ("play 7", "draw")."""
+    if isinstance(raw, str):
+        words = raw.split()
+        raw = {"type": words[0], "card": words[1]} if len(words) == 2 else {"type": words[0] if words else ""}
+    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+        raise GameError("bad_action", "An action needs a type, such as {\"type\": \"play\", \"card\": \"7\"}.")
+    kind = raw["type"]
+    if kind not in ACTION_TYPES:
+        raise GameError("bad_action", f"'{kind}' is not an ONO 99 action.")
+    if set(raw) - {"type", "card"}:
+        raise GameError("bad_action", f"Unexpected field in a '{kind}' action.")
+    if ACTION_TYPES[kind]:
+        card = raw.get("card")
+        if not isinstance(card, str):
+            raise GameError("bad_action", f"A '{kind}' action must name a card.")
+        if card not in LABELS:
+            raise GameError("unknown_card", f"There is no card '{card}' in ONO 99.")
+        return {"type": kind, "card": card}
+    if "card" in raw:
+        raise GameError("bad_action", f"A '{kind}' action takes no card.")
+    return {"type": kind}
+
+
+def action_text(action: dict) -> str:
+    """The stable string form of an action."""
+    return f"{action['type']} {action['card']}" if "card" in action else action["type"]
+
+
+def apply(state: State, seat: int, action: dict) -> None:
+    """Check `action` for `seat`; if it is legal, perform it, else raise and change nothing."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
+        raise GameError("bad_seats", f"There is no seat {seat!r}.")
+    action = parse_action(action)
+    if action not in legal_actions(state, seat):
+        raise explain_illegal(state, seat, action)
+    PERFORM[action["type"]](state, seat, action)
+
+
+def explain_illegal(state: State, seat: int, action: dict) -> GameError:
+    """The clearest reason an action is not among the legal ones."""
+    kind = action["type"]
+    if state.over:
+        return GameError("game_over", "The game is over.")
+    if kind == "draw":
+        return GameError("nothing_to_draw", "You have nothing to draw now.")
+    if kind in ("play", "bust") and action["card"] not in state.hands[seat]:
+        return play_block(state, seat, action["card"])
+    block = turn_block(state, seat)
+    if block:
+        return block
+    if kind == "play":
+        return play_block(state, seat, action["card"]) or GameError("illegal_card", "You cannot play that now.")
+    if kind == "discard4":
+        if state.opts.four_ono_discard == "off":
+            return GameError("illegal_card", "These rules have no discard of four ONO 99 cards.")
+        return GameError("illegal_card", "You need four ONO 99 cards to discard them.")
+    if kind == "bust":
+        if not state.opts.points:
+            return GameError("illegal_card", "Busting is only part of the 1980 points scoring.")
+        if not is_number(action["card"]):
+            return GameError("illegal_card", "Only a number card can bust.")
+        return GameError("illegal_card", "You still have a card that keeps the total safe.")
+    return GameError("illegal_card", "You still have a card you can play, so you cannot lay your hand down.")
+
+
+def log(state: State, seat: int | None, text: str) -> None:
+    state.events.append({"n": len(state.events) + 1, "seat": seat, "text": text})
+
+
+def do_play(state: State, seat: int, action: dict) -> None:
+    card = action["card"]
+    forfeit_owed_draw(state)
+    state.hands[seat].remove(card)
+    state.discard.append(card)
+    state.total = total_after(state, card)
+    if card == "REV":
+        state.direction = -state.direction  # R5.3
+    state.ono_played |= card == "ONO"
+    state.played_in_round = True
+    state.plays_made += 1
+    state.owed = (seat, 1)  # R6.4
+    log(state, seat, f"{state.names[seat]} played {LABELS[card]}: total {state.total}.")
+    deflected = state.obligated and state.plays_made == 1 and deflects(state, card)
+    if state.obligated and state.plays_made == 1 and not deflected:
+        return  # R8.3: the first of two cards; the same player plays again after drawing
+    end_turn(state, seat, obligate_next=deflected or card in OBLIGATORS)
+
+
+def deflects(state: State, card: str) -> bool:
+    """R8.1 / A10: Reverse, Play 2 and Hold pass the obligation on (Reverse with two players left
+    only with REVERSE_DEFLECTS_IN_2P)."""
+    if card == "REV" and len(active_seats(state)) == 2:
+        return state.opts.reverse_deflects_in_2p
+    return card in DEFLECTORS
+
+
+def end_turn(state: State, seat: int, obligate_next: bool) -> None:
+    state.turn = next_active(state, seat)
+    state.obligated, state.plays_made, state.ono_played = obligate_next, 0, False
+    if obligate_next:
+        log(state, state.turn, f"{state.names[state.turn]} must play two cards.")
+
+
+def forfeit_owed_draw(state: State) -> None:
+    """D4: with the draw-speed penalty, a draw not taken before the next card is played is lost."""
+    if state.owed:
+        owner, count = state.owed
+        state.owed = None
+        log(state, owner, f"{state.names[owner]} did not draw in time and plays on with {count} card"
+            f"{'s' if count > 1 else ''} fewer.")
+
+
+def do_draw(state: State, seat: int, action: dict) -> None:
+    _, count = state.owed
+    state.owed = None
+    drawn = draw_cards(state, seat, count)
+    log(state, seat, f"{state.names[seat]} drew {drawn} card{'s' if drawn != 1 else ''}.")
+
+
+def draw_cards(state: State, seat: int, count: int) -> int:
+    """R6.4 / A6: draw from the pile, reshuffling the discards into it when it runs out (the total
+    stays); A7: with both piles empty there is nothing to draw."""
+    drawn = 0
+    for _ in range(count):
+        if not state.draw_pile:
+            if not state.discard:
+                break
+            state.draw_pile, state.discard = state.discard, []
+            state.rng.shuffle(state.draw_pile)
+            log(state, None, "The discard pile was shuffled to make a new draw pile.")
+        state.hands[seat].append(state.draw_pile.pop())
+        drawn += 1
+    return drawn
+
+
+def do_discard_four(state: State, seat: int, action: dict) -> None:
+    """R7 / A17: discard four ONO 99 cards and draw four. By default it is the turn's play (it does
+    not answer a Play 2, but counts as one of the two cards); as a free swap it is not a play."""
+    for _ in range(4):
+        state.hands[seat].remove("ONO")
+    state.discard += ["ONO"] * 4
+    log(state, seat, f"{state.names[seat]} discarded four ONO 99 cards.")
+    if state.opts.four_ono_discard == "free_swap":
+        draw_cards(state, seat, 4)
+        return
+    forfeit_owed_draw(state)
+    state.plays_made += 1
+    state.owed = (seat, 4)
+    if not (state.obligated and state.plays_made == 1):
+        end_turn(state, seat, obligate_next=False)
+
+
+def do_lay_down(state: State, seat: int, action: dict) -> None:
+    """R9 (2022), D11a (1980 tokens), D11b.2 with a hand of no number card (1980 points)."""
+    if not state.opts.rounds:
+        state.laid_down[seat], state.hands[seat] = state.hands[seat], []
+        log(state, seat, f"{state.names[seat]} cannot keep the total below 99 and lays down their hand: out.")
+        eliminate(state, seat)
+        if len(active_seats(state)) == 1:
+            finish(state, active_seats(state))
+        else:
+            end_turn(state, seat, obligate_next=False)  # A13 / R8.5: the obligation lapses
+    elif state.opts.points:
+        log(state, seat, f"{state.names[seat]} cannot play and is out of the round.")
+        go_out_of_round(state, seat)
+    else:
+        lose_round_with_token(state, seat)
+
+
+def do_bust(state: State, seat: int, action: dict) -> None:
+    """D11b.2 / A26 / A29: play a card that busts, go out of the round, draw one."""
+    card = action["card"]
+    forfeit_owed_draw(state)
+    state.hands[seat].remove(card)
+    state.discard.append(card)
+    busted_total = total_after(state, card)
+    state.total = {"revert": state.total, "keep": busted_total, "reset": 0}[state.opts.bust_total_after]
+    draw_cards(state, seat, 1)
+    log(state, seat, f"{state.names[seat]} played {LABELS[card]}, taking the total to {busted_total}, and is "
+        f"out of the round. The total is {state.total}.")
+    go_out_of_round(state, seat)
+
+
+def go_out_of_round(state: State, seat: int) -> None:
+    state.status[seat], state.busted[seat], state.last_loser = "out", True, seat
+    if len(active_seats(state)) == 1:
+        score_points_round(state)
+    else:
+        end_turn(state, seat, obligate_next=False)
+
+
+def eliminate(state: State, seat: int) -> None:
+    state.status[seat] = "eliminated"
+    state.out_order.append(seat)
+
+
+def finish(state: State, winners: list) -> None:
+    state.winners = sorted(winners)
+    state.owed = None
+    log(state, None, result_text(state))
+
+
+def lose_round_with_token(state: State, seat: int) -> None:
+    """D11a: the player who cannot play loses a token; with none left, they are out of the game."""
+    state.last_loser = seat
+    if state.tokens[seat] > 0:
+        state.tokens[seat] -= 1
+        text = f"{state.names[seat]} cannot play and loses the round: {state.tokens[seat]} token" \
+               f"{'s' if state.tokens[seat] != 1 else ''} left."
+    else:
+        eliminate(state, seat)
+        text = f"{state.names[seat]} cannot play, loses the round with no token left, and is out of the game."
+    log(state, seat, text)
+    state.last_round = {"round": state.round, "loser": seat, "text": text, "lines": round_lines(state, {})}
+    next_round_or_finish(state)
+
+
+def round_lines(state: State, points: dict) -> list:
+    """What each player held at the end of a round, for the round summary."""
+    lines = []
+    for seat in range(state.n):
+        if seat in points or state.status[seat] != "eliminated" or seat == state.last_loser:
+            lines.append({"seat": seat, "name": state.names[seat], "hand": sorted(state.hands[seat], key=hand_order),
+                          "points": points.get(seat), "total_points": state.scores[seat] if points else None,
+                          "tokens": state.tokens[seat] if not points else None})
+    return lines
+
+
+def hand_points(state: State, seat: int) -> int:
+    """D11b.4: cards in hand, 15 per card missing below four, 25 for going out."""
+    hand = state.hands[seat]
+    return sum(card_points(c) for c in hand) + 15 * max(0, HAND_SIZE - len(hand)) + 25 * state.busted[seat]
+
+
+def score_points_round(state: State) -> None:
+    """D11b.4-5: everyone still in the game scores their hand; then the target decides."""
+    playing = [s for s in range(state.n) if state.status[s] != "eliminated"]
+    points = {s: hand_points(state, s) for s in playing}
+    for seat, p in points.items():
+        state.scores[seat] += p
+    text = "Round over. " + "; ".join(f"{state.names[s]} +{p} ({state.scores[s]})" for s, p in points.items()) + "."
+    log(state, None, text)
+    state.last_round = {"round": state.round, "loser": state.last_loser, "text": text,
+                        "lines": round_lines(state, points)}
+    reached = [s for s in playing if state.scores[s] >= state.opts.target_points]  # A34: reaching = >=
+    for seat in reached:
+        eliminate(state, seat)
+    remaining = [s for s in playing if s not in reached]
+    if state.opts.scoring == "points_elimination":  # D11b.5 (i)
+        if len(remaining) == 1:
+            return finish(state, remaining)
+        if not remaining:  # A33: everyone reached it at once: the lowest score wins
+            return finish(state, lowest(state, reached))
+    elif reached:  # D11b.5 (ii): first to the target ends it; the lowest remaining score wins
+        best = lowest(state, remaining or reached)
+        if len(best) == 1 or state.opts.tie_rule == "share" or len(remaining) < 2:
+            return finish(state, best)
+    next_round_or_finish(state)
+
+
+def lowest(state: State, seats: list) -> list:
+    low = min(state.scores[s] for s in seats)
+    return [s for s in seats if state.scores[s] == low]
+
+
+def next_round_or_finish(state: State) -> None:
+    """A30 / A4: a new deal, or the end when only one player is left in the game."""
+    playing = [s for s in range(state.n) if state.status[s] != "eliminated"]
+    if len(playing) == 1:
+        return finish(state, playing)
+    state.round += 1
+    if state.opts.next_round_starter == "loser" and state.last_loser in playing:
+        starter = state.last_loser
+    else:
+        state.dealer = first_seat(state, state.dealer)  # the deal passes left
+        starter = first_seat(state, state.dealer)
+    log(state, None, f"Round {state.round}: new cards are dealt; {state.names[starter]} starts.")
+    deal(state, starter)
+
+
+PERFORM = {"play": do_play, "draw": do_draw, "discard4": do_discard_four, "lay_down": do_lay_down,
+           "bust": do_bust}
+
+
+# --- What a seat sees -----------------------------------------------------------------------------
+
+def to_act(state: State) -> int | None:
+    """The seat the game waits for: the drawer while a draw is owed, else the seat in turn."""
+    if state.over:
+        return None
+    if state.owed and not state.opts.draw_speed_penalty:
+        return state.owed[0]
+    return state.turn
+
+
+def player_line(state: State, seat: int) -> dict:
+    hand = state.hands[seat]
+    return {
+        "seat": seat,
+        "name": state.names[seat],
+        "status": state.status[seat],
+        "hand_count": len(hand),
+        "laid_down": sorted(state.laid_down[seat], key=hand_order),
+        "tokens": state.tokens[seat] if state.opts.rounds and not state.opts.points else None,
+        "score": state.scores[seat] if state.opts.points else None,
+        "missing_cards": max(0, HAND_SIZE - len(hand) - owed_count(state, seat))
+        if state.status[seat] != "eliminated" else 0,
+    }
+
+
+def owed_count(state: State, seat: int) -> int:
+    return state.owed[1] if state.owed and state.owed[0] == seat else 0
+
+
+def hand_line(state: State, seat: int, card: str) -> dict:
+    block = play_block(state, seat, card)
+    return {"card": card, "label": LABELS[card], "playable": block is None, "why": block.message if block else None}
+
+
+def view(state: State, seat: int | None) -> dict:
+    """What `seat` may see: its own hand, public piles and counts. `None` is the public table."""
+    top = state.discard[-1] if state.discard else None
+    return {
+        "game": GAME_ID,
+        "seat": seat,
+        "version": state.opts.version,
+        "players": [player_line(state, s) for s in range(state.n)],
+        "total": state.total,
+        "direction": "clockwise" if state.direction == 1 else "counterclockwise",
+        "draw_count": len(state.draw_pile),
+        "discard_count": len(state.discard),
+        "discard_top": {"card": top, "label": LABELS[top]} if top else None,
+        "turn": None if state.over else state.turn,
+        "to_act": to_act(state),
+        "owed_draw": {"seat": state.owed[0], "count": state.owed[1]} if state.owed else None,
+        "play2": {"seat": state.turn, "plays_left": 2 - state.plays_made} if state.obligated and not state.over
+        else None,
+        "round": state.round,
+        "hand": None if seat is None else [hand_line(state, seat, c) for c in sorted(state.hands[seat], key=hand_order)],
+        "actions": [] if seat is None else legal_actions(state, seat),
+        "events": state.events[-30:],
+        "last_round": state.last_round,
+        "over": state.over,
+        "result": result(state),
+    }
+
+
+def undo_block(state: State, seat: int, last: dict) -> str | None:
+    """Why the last action (by `seat`) cannot be taken back; None if it can. A play can be taken back
+    until its draw, because until then nobody has seen a new card."""
+    kind = last["type"]
+    if kind in ("play", "discard4") and state.owed and state.owed[0] == seat and not (
+            kind == "discard4" and state.opts.four_ono_discard == "free_swap"):
+        return None
+    if kind == "draw" or kind == "discard4":
+        return "You have drawn a new card, so your move is final."
+    if kind == "bust":
+        return "Busting drew you a new card, so it is final."
+    if kind == "lay_down":
+        return "Your hand has been shown, so laying it down is final."
+    return "Another card has been played since, so your move is final."
+
+
+def result(state: State) -> dict | None:
+    if not state.over:
+        return None
+    return {"winners": state.winners, "text": result_text(state), "standings": standings(state)}
+
+
+def result_text(state: State) -> str:
+    names = [state.names[s] for s in state.winners]
+    if len(names) == 1:
+        return f"{names[0]} wins!"
+    return f"{', '.join(names[:-1])} and {names[-1]} share the win."
+
+
+def standings(state: State) -> list:
+    """Winners first; then, with points, lowest score first; otherwise the last out ranks highest."""
+    others = [s for s in range(state.n) if s not in state.winners]
+    if state.opts.points:
+        others.sort(key=lambda s: state.scores[s])
+    else:
+        others.sort(key=lambda s: -state.out_order.index(s) if s in state.out_order else -len(state.out_order) - 1)
+    lines, place = [], 1
+    for rank, seat in enumerate(state.winners + others):
+        place = 1 if seat in state.winners else rank + 1
+        detail = f"{state.scores[seat]} points" if state.opts.points else (
+            "Winner" if seat in state.winners else f"Out {ordinal(state.out_order.index(seat) + 1)}"
+            if seat in state.out_order else "Still in")
+        lines.append({"seat": seat, "name": state.names[seat], "place": place, "detail": detail})
+    return lines
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+# --- Invariants (checked by the simulator and the property tests) ---------------------------------
+
+def check_invariants(state: State) -> None:
+    """Raise AssertionError if the state breaks a rule that must always hold."""
+    cards = Counter(state.draw_pile) + Counter(state.discard)
+    for seat in range(state.n):
+        cards += Counter(state.hands[seat]) + Counter(state.laid_down[seat])
+    assert cards == Counter({c: n for c, n in state.opts.deck.items() if n}), "cards are not conserved"
+    if state.opts.minus10_floor:
+        assert state.total >= 0, f"total {state.total} went below zero"
+    if not (state.opts.points and state.opts.bust_total_after == "keep"):
+        assert not busts(state.opts, state.total), f"total {state.total} is over the limit"
+    for seat in range(state.n):
+        assert len(state.hands[seat]) <= HAND_SIZE, f"seat {seat} holds {len(state.hands[seat])} cards"
+        if state.status[seat] == "eliminated" and not state.opts.rounds:
+            assert not state.hands[seat], "an eliminated player still holds cards"
+    if state.over:
+        assert state.winners, "the game ended with no winner"
+    else:
+        assert state.status[state.turn] == "in", "the turn is with a player who is out"
+        assert len(active_seats(state)) >= 2, "the game goes on with fewer than two players"
