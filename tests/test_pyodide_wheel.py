@@ -1,0 +1,158 @@
+"""The built wheel works in Pyodide, and the same seed gives the same game there as on CPython.
+
+Both runtimes run the very same Python source (GAMES_CODE below) against the very same wheel:
+CPython imports the unpacked wheel, Pyodide (Node, from node_modules, pinned in package.json)
+installs it with unpackArchive, as the page's worker does. Each plays whole ONO 99 games of
+three random bots through `api.call`; the records (`save`) must be identical.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNNER = ROOT / "tests" / "pyodide_runner.mjs"
+
+SEEDS = [1, 2, 3, 42, 2024]
+
+# Runs unchanged on CPython and in Pyodide; prints one JSON document.
+GAMES_CODE = r'''
+import json, sys
+from pygames_wasm import api
+
+def ok(reply):
+    assert "error" not in reply, reply
+    return reply
+
+def play(seed, options):
+    seats = [{"name": f"B{i + 1}", "kind": "bot", "bot": "random"} for i in range(3)]
+    params = {"game": "ono99", "seats": seats, "seed": seed}
+    if options is not None:
+        params["options"] = options
+    handle = ok(api.call("new_game", params))["handle"]
+    steps = 0
+    while True:
+        view = ok(api.call("view", {"handle": handle, "seat": None}))["view"]
+        if view["over"]:
+            break
+        ok(api.call("bot_act", {"handle": handle, "seat": view["to_act"]}))
+        steps += 1
+        assert steps < 20000, "the game does not end"
+    record = ok(api.call("save", {"handle": handle}))["record"]
+    ok(api.call("close", {"handle": handle}))
+    return {"seed": seed, "options": options, "steps": steps, "over": view["over"],
+            "result": view["result"], "record": record}
+
+games = ok(api.call("list_games", {}))["games"]
+ono = next(g for g in games if g["id"] == "ono99")
+variants = [None] + [p["options"] for p in ono.get("presets", [])]
+out = [play(seed, options) for options in variants for seed in SEEDS]
+
+# The JSON entry point the browser uses, once.
+reply = json.loads(api.handle(json.dumps({"method": "list_games", "params": {}})))
+out.append({"handle_list_games": [g["id"] for g in reply["games"]]})
+print(json.dumps({"python": sys.version.split()[0], "platform": sys.platform, "games": out}))
+'''.replace("SEEDS", repr(SEEDS))
+
+
+def _load_build_site():
+    spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _missing(what: str):
+    """Outside CI a missing tool skips; in CI (CI=true) it fails, so nothing is silently untested."""
+    msg = f"{what} (./build.sh build sets it up)"
+    if os.environ.get("CI"):
+        pytest.fail(msg)
+    pytest.skip(msg)
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """A fresh wheel of the current sources, built the way ./build.sh builds it."""
+    return _load_build_site().build_wheel(tmp_path_factory.mktemp("wheel"))
+
+
+@pytest.fixture(scope="module")
+def node() -> str:
+    exe = shutil.which("node")
+    if exe is None:
+        _missing("node is not installed")
+    if not (ROOT / "node_modules" / "pyodide" / "package.json").exists():
+        _missing("node_modules/pyodide is missing")
+    return exe
+
+
+def run_cpython(code: str, wheel: Path, tmp: Path) -> dict:
+    site = tmp / "cpython-site"
+    with zipfile.ZipFile(wheel) as zf:
+        zf.extractall(site)
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=site, capture_output=True, text=True, timeout=600,
+        env={**os.environ, "PYTHONPATH": str(site), "PYTHONHASHSEED": "random"},
+    )
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def run_pyodide(node: str, code: str, wheel: Path) -> dict:
+    proc = subprocess.run(
+        [node, str(RUNNER), "--wheel", str(wheel), "-"], input=code, cwd=ROOT,
+        capture_output=True, text=True, timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+@pytest.fixture(scope="module")
+def runs(wheel, node, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("runs")
+    return run_cpython(GAMES_CODE, wheel, tmp), run_pyodide(node, GAMES_CODE, wheel)
+
+
+def test_wheel_is_pure_python_and_standard_library_only(wheel):
+    assert wheel.name.endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        meta = zf.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    assert "pygames_wasm/api.py" in names
+    assert not [n for n in names if n.endswith((".so", ".pyd", ".dll"))]
+    runtime_deps = [line for line in meta.splitlines()
+                    if line.startswith("Requires-Dist:") and "extra ==" not in line]
+    assert runtime_deps == [], "the engine must need nothing but the standard library"
+
+
+def test_runtimes_are_what_we_think(runs):
+    cpython, pyodide = runs
+    assert cpython["platform"] != "emscripten"
+    assert pyodide["platform"] == "emscripten"
+
+
+def test_games_end_with_a_winner_in_pyodide(runs):
+    _, pyodide = runs
+    games = [g for g in pyodide["games"] if "record" in g]
+    assert len(games) >= len(SEEDS)
+    for game in games:
+        assert game["over"] is True
+        assert game["result"]["winners"], game["result"]
+        assert game["steps"] > 0
+        assert len(game["record"]["actions"]) == game["steps"]
+    assert "ono99" in pyodide["games"][-1]["handle_list_games"]
+
+
+def test_same_seed_same_record_on_cpython_and_pyodide(runs):
+    cpython, pyodide = runs
+    assert len(cpython["games"]) == len(pyodide["games"])
+    for a, b in zip(cpython["games"], pyodide["games"]):
+        assert a == b, f"seed {a.get('seed')} options {a.get('options')}: the runtimes disagree"
