@@ -1,0 +1,364 @@
+// The page's controller: lobby → table → result, pass-the-device curtain,
+// computer turns, resume after reload. It never decides a rule: the engine (in the
+// worker) says what is legal, what happened, and whose turn it is.
+
+import { EngineClient, EngineError } from "./engine-client.js";
+import { Lobby } from "./lobby.js";
+import { renderTable, clearTable, showMessage } from "./table.js";
+import { showRules, showRound, showResult, closeAll, confirmLeave } from "./dialogs.js";
+
+const $ = (id) => document.getElementById(id);
+const query = new URLSearchParams(location.search);
+
+// Readable pauses before a computer seat moves; `?speed=fast` shortens them for tests.
+export const PAUSE = query.get("speed") === "fast" ? { play: 20, draw: 5 } : { play: 700, draw: 250 };
+const SEED = /^\d+$/.test(query.get("seed") || "") ? Number(query.get("seed")) : undefined;
+const NS = "pygames:main";
+const SAVE_KEY = `${NS}:current`;      // IndexedDB key of the saved game (worker side)
+const UI_KEY = `${NS}:ui`;             // localStorage: viewer + shown round (no cards)
+const SETUP_KEY = `${NS}:setup`;       // localStorage: last lobby setup
+const GAMES_KEY = `${NS}:games`;       // localStorage: list_games, to draw the lobby at once
+
+const client = new EngineClient();
+if (query.get("bench") === "1") client.call("__options", { timeBotMove: true });
+
+const game = {
+  handle: null,
+  info: null,         // MatchInfo
+  persons: [],        // seats of people
+  viewer: null,       // the person whose hand is shown (null: nobody's)
+  view: null,         // the view being shown (null while the curtain is up)
+  gen: 0,             // bumps on every step; stale timers and replies check it
+  timer: null,
+  busy: false,
+  lastEvent: 0,
+  roundShown: 0,
+  tapMark: null,
+};
+let games = readJSON(GAMES_KEY) || null;
+
+function readJSON(key) {
+  try { return JSON.parse(localStorage.getItem(key)); } catch { return null; }
+}
+function writeJSON(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* private mode: fine */ }
+}
+
+// ------------------------------------------------------------------ lobby
+const lobby = new Lobby({ onStart: startGame, onResume: () => { if (game.handle) showTableScreen(); } });
+client.onprogress = (p) => lobby.progress(p);
+if (games) lobby.setGames(games, readJSON(SETUP_KEY));
+
+$("rules-button").addEventListener("click", () => {
+  const id = (game.info && game.info.game) || (lobby.game && lobby.game.id);
+  showRules((games || []).find((g) => g.id === id) || lobby.game);
+});
+$("leave-button").addEventListener("click", async () => {
+  if (game.view && game.view.over) { backToLobby(true); return; }
+  if (await confirmLeave()) backToLobby(false);
+});
+
+function showLobbyScreen() {
+  stopTimers();
+  closeAll();
+  hideCurtain();
+  clearTable();
+  game.view = null;
+  $("leave-button").hidden = true;
+  lobby.showResume(!!game.handle && !game.over);
+  lobby.show();
+  document.title = "ONO 99 · pygames";
+}
+
+function showTableScreen() {
+  lobby.hide();
+  $("leave-button").hidden = false;
+  advance();
+}
+
+async function backToLobby(finished) {
+  if (finished && game.handle) {
+    await client.call("forget", { key: SAVE_KEY }).catch(() => {});
+    await client.call("close", { handle: game.handle }).catch(() => {});
+    game.handle = null;
+    localStorage.removeItem(UI_KEY);
+  }
+  if (game.info) lobby.setGames(games, setupFromInfo(game.info));
+  showLobbyScreen();
+}
+
+function setupFromInfo(info) {
+  const prev = readJSON(SETUP_KEY) || {};
+  return { ...prev, game: info.game, values: info.options, seats: info.seats };
+}
+
+async function startGame(setup, options) {
+  writeJSON(SETUP_KEY, setup);
+  lobby.showProblem("");
+  const params = { game: setup.game, seats: setup.seats, options };
+  if (SEED !== undefined) params.seed = SEED;
+  await newGame(params);
+}
+
+async function newGame(params) {
+  const start = $("start-button");
+  start.disabled = true;
+  try {
+    const old = game.handle;
+    const r = await client.call("new_game", params, SAVE_KEY);
+    if (old) client.call("close", { handle: old }).catch(() => {});
+    enterGame(r.handle, r.info, { viewer: null, roundShown: 0, seed: r.info.seed });
+  } catch (e) {
+    // Stay in the lobby and say what the engine said (bad seats, bad option…).
+    lobby.showProblem(e.message);
+    lobby.show();
+  } finally {
+    start.disabled = false;
+  }
+}
+
+function enterGame(handle, info, ui) {
+  game.handle = handle;
+  game.info = info;
+  game.over = false;
+  game.persons = info.seats.map((s, i) => (s.kind === "human" ? i : null)).filter((i) => i !== null);
+  const sameGame = ui && ui.seed === info.seed;
+  game.viewer = game.persons.length === 1 ? game.persons[0]
+    : sameGame && game.persons.includes(ui.viewer) ? ui.viewer : null;
+  game.roundShown = sameGame ? ui.roundShown || 0 : 0;
+  game.lastEvent = sameGame ? ui.lastEvent || 0 : 0;
+  saveUi();
+  closeAll();
+  showTableScreen();
+}
+
+function saveUi() {
+  if (!game.info) return;
+  writeJSON(UI_KEY, { viewer: game.viewer, roundShown: game.roundShown, lastEvent: game.lastEvent, seed: game.info.seed });
+}
+
+// ------------------------------------------------------------------ the loop
+function stopTimers() {
+  game.gen++;
+  clearTimeout(game.timer);
+  game.timer = null;
+}
+
+const isPerson = (seat) => game.persons.includes(seat);
+const isBot = (seat) => seat != null && game.info.seats[seat] && game.info.seats[seat].kind === "bot";
+
+/**
+ * Look at the game and do the next thing: show the viewer's table, raise the
+ * curtain for the next person, schedule a computer move, or show the result.
+ */
+async function advance() {
+  stopTimers();
+  const gen = game.gen;
+  let view;
+  try {
+    view = (await client.call("view", { handle: game.handle, seat: game.viewer })).view;
+  } catch (e) {
+    return engineTrouble(e);
+  }
+  if (gen !== game.gen) return;
+
+  // A person other than the viewer must act: pass the device (unless a draw is
+  // still open to the viewer, as with the 1980 draw-speed penalty).
+  const act = view.to_act;
+  const viewerMayDraw = game.viewer != null && (view.actions || []).some((a) => a.type === "draw");
+  const needCurtain = !view.over && game.persons.length >= 2 && isPerson(act) && act !== game.viewer;
+  if (needCurtain && !viewerMayDraw) {
+    view = null;
+    return raiseCurtain(act);
+  }
+  show(view, needCurtain ? [{ label: `Pass the device to ${nameOf(act)}`, onClick: () => raiseCurtain(act) }] : []);
+
+  if (view.last_round && view.last_round.round > game.roundShown && !view.over) {
+    await showRound(view.last_round);
+    if (gen !== game.gen) return;
+    game.roundShown = view.last_round.round;
+    saveUi();
+    return advance();
+  }
+  if (view.over) {
+    game.over = true;
+    if (view.last_round) { game.roundShown = view.last_round.round; saveUi(); }
+    showResult(view, { onPlayAgain: playAgain, onNewGame: () => backToLobby(true) });
+    return;
+  }
+  if (isBot(act)) {
+    const drawing = view.owed_draw && view.owed_draw.seat === act;
+    game.timer = setTimeout(() => botMove(gen, act), drawing ? PAUSE.draw : PAUSE.play);
+  }
+}
+
+async function botMove(gen, seat) {
+  if (gen !== game.gen) return;
+  try {
+    await client.call("bot_act", { handle: game.handle, seat });
+  } catch (e) {
+    if (gen === game.gen) engineTrouble(e);
+    return;
+  }
+  if (gen === game.gen) advance();
+}
+
+function nameOf(seat) {
+  return (game.info.seats[seat] || {}).name || `Seat ${seat + 1}`;
+}
+
+function show(view, extraButtons) {
+  game.view = view;
+  hideCurtain();
+  renderTable(view, { onCard, onAction, onUndo, extraButtons });
+  announce(view);
+  document.title = `${view.total} · ONO 99 · pygames`;
+  if (game.tapMark) {
+    performance.mark("redrawn");
+    performance.measure("tap-to-redraw", game.tapMark, "redrawn");
+    game.tapMark = null;
+  }
+}
+
+function announce(view) {
+  const fresh = (view.events || []).filter((e) => e.n > game.lastEvent);
+  if (!fresh.length) return;
+  game.lastEvent = fresh[fresh.length - 1].n;
+  saveUi();
+  const box = $("announcer");
+  for (const e of fresh.slice(-3)) {
+    const p = document.createElement("p");
+    p.textContent = e.text;
+    box.append(p);
+  }
+  while (box.childElementCount > 6) box.firstElementChild.remove();
+}
+
+// ------------------------------------------------------------------ curtain
+function raiseCurtain(seat) {
+  stopTimers();
+  // Drop the hand: nothing of it stays in the DOM or in this page's memory.
+  game.view = null;
+  game.viewer = null;
+  saveUi();
+  clearTable();
+  showMessage("");
+  const name = nameOf(seat);
+  $("curtain-title").textContent = `Pass the device to ${name}`;
+  const button = $("curtain-button");
+  button.textContent = `${name} — tap when ready`;
+  button.setAttribute("aria-label", `I am ${name}: show my hand`);
+  button.onclick = () => {
+    game.viewer = seat;
+    saveUi();
+    hideCurtain();
+    advance();
+  };
+  $("app").inert = true;
+  $("curtain").hidden = false;
+  button.focus();
+}
+
+function hideCurtain() {
+  $("curtain").hidden = true;
+  $("app").inert = false;
+}
+
+// ------------------------------------------------------------------ the viewer's choices
+function onCard(card, button) {
+  if (game.busy || !game.view) return;
+  if (!card.playable) {
+    showMessage(card.why || "That card cannot be played now.");
+    return;
+  }
+  onAction({ type: "play", card: card.card }, button);
+}
+
+async function onAction(action, button) {
+  if (game.busy || !game.view) return;
+  game.busy = true;
+  stopTimers();
+  performance.mark("tap");
+  game.tapMark = "tap";
+  if (button) button.classList.add("pressed");
+  showMessage("");
+  try {
+    await client.call("act", { handle: game.handle, seat: game.viewer, action });
+  } catch (e) {
+    game.tapMark = null;
+    showMessage(e.message);
+  } finally {
+    game.busy = false;
+  }
+  await advance();
+}
+
+async function onUndo() {
+  if (game.busy || !game.view) return;
+  game.busy = true;
+  stopTimers();
+  try {
+    await client.call("undo", { handle: game.handle, seat: game.viewer });
+    showMessage("");
+  } catch (e) {
+    showMessage(e.message);
+  } finally {
+    game.busy = false;
+  }
+  await advance();
+}
+
+async function playAgain() {
+  const info = game.info;
+  closeAll();
+  await newGame({ game: info.game, seats: info.seats, options: info.options });
+}
+
+function engineTrouble(e) {
+  console.warn(e);
+  if (e instanceof EngineError && (e.code === "unknown_handle" || e.code === "engine_unavailable")) {
+    game.handle = null;
+    showLobbyScreen();
+    lobby.showProblem(`The game was lost: ${e.message}`);
+    return;
+  }
+  showMessage(e.message || String(e));
+}
+
+// ------------------------------------------------------------------ start
+async function boot() {
+  try {
+    const ready = await client.ready;
+    lobby.setReady(ready.ms);
+  } catch (e) {
+    lobby.setFailed(e.message);
+    return;
+  }
+  try {
+    games = (await client.call("list_games")).games;
+    writeJSON(GAMES_KEY, games);
+    lobby.setGames(games, readJSON(SETUP_KEY));
+  } catch (e) {
+    lobby.showProblem(e.message);
+    return;
+  }
+  try {
+    const r = await client.call("resume", { key: SAVE_KEY });
+    if (r.found) enterGame(r.handle, r.info, readJSON(UI_KEY));
+  } catch (e) {
+    lobby.showProblem(`This saved game could not be read. ${e.message} You can start a new game.`);
+  }
+}
+
+// Tests and the page benchmark read these; they hold no cards.
+window.pygames = {
+  get screen() {
+    if (!$("curtain").hidden) return "curtain";
+    if (!$("lobby").hidden) return "lobby";
+    return game.over ? "result" : "table";
+  },
+  stats: () => client.call("__stats"),
+  pause: PAUSE,
+};
+
+boot();

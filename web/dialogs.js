@@ -1,0 +1,118 @@
+// Dialogs: rules summary, end-of-round summary (1980), game result, leave-game confirmation.
+
+import { miniCard } from "./cards.js";
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v);
+  }
+  node.append(...children.filter((c) => c != null));
+  return node;
+}
+
+function open(dialog) {
+  if (!dialog.open) dialog.showModal();
+}
+
+export function showRules(game) {
+  const body = $("rules-body");
+  body.replaceChildren();
+  if (!game) {
+    body.append(el("p", { text: "The rules will be here as soon as the game engine has loaded." }));
+  } else {
+    $("rules-title").textContent = `How to play ${game.title}`;
+    for (const para of game.rules_summary || []) body.append(el("p", { text: para }));
+  }
+  open($("rules-dialog"));
+}
+
+function roundLines(lastRound) {
+  const list = el("ol", { class: "summary-lines" });
+  for (const line of lastRound.lines || []) {
+    const cards = el("div", { class: "summary-cards" });
+    for (const c of line.hand || []) cards.append(miniCard(typeof c === "string" ? c : c.card, c && c.label));
+    list.append(el("li", { class: "summary-line" },
+      el("div", { class: "summary-head" },
+        el("span", { class: "name", text: line.name }),
+        line.points != null ? el("span", { class: "points", text: `${line.points} points` }) : null),
+      cards,
+      line.detail ? el("p", { class: "detail", text: line.detail }) : null));
+  }
+  return list;
+}
+
+/** Show the round summary; resolves when the player taps Continue. */
+export function showRound(lastRound) {
+  const dialog = $("round-dialog");
+  $("round-title").textContent = `End of round ${lastRound.round}`;
+  const body = $("round-body");
+  body.replaceChildren();
+  if (lastRound.text) body.append(el("p", { class: "lead", text: lastRound.text }));
+  body.append(roundLines(lastRound));
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(), { once: true });
+    open(dialog);
+  });
+}
+
+export function showResult(view, { onPlayAgain, onNewGame }) {
+  const dialog = $("result-dialog");
+  const result = view.result || { winners: [], text: "The game is over.", standings: [] };
+  const names = result.winners.map((s) => (view.players.find((p) => p.seat === s) || {}).name).filter(Boolean);
+  $("result-title").textContent = names.length === 1 ? `${names[0]} wins!` : names.length ? `${names.join(" and ")} win!` : "Game over";
+  const body = $("result-body");
+  body.replaceChildren();
+  if (result.text) body.append(el("p", { class: "lead", text: result.text }));
+  if (result.standings && result.standings.length) {
+    const table = el("ol", { class: "standings", "aria-label": "Standings" });
+    for (const s of result.standings) {
+      table.append(el("li", { class: s.place === 1 ? "winner" : "" },
+        el("span", { class: "place", text: ordinal(s.place) }),
+        el("span", { class: "name", text: s.name }),
+        s.detail ? el("span", { class: "detail", text: s.detail }) : null));
+    }
+    body.append(table);
+  }
+  if (view.last_round) {
+    const d = el("details", { class: "last-round" }, el("summary", { text: `Round ${view.last_round.round}` }), roundLines(view.last_round));
+    body.append(d);
+  }
+  $("play-again").onclick = () => { dialog.close(); onPlayAgain(); };
+  $("new-game").onclick = () => { dialog.close(); onNewGame(); };
+  // The result stays until the player chooses: Escape must not strand them.
+  dialog.oncancel = (e) => e.preventDefault();
+  open(dialog);
+}
+
+export function closeResult() {
+  const d = $("result-dialog");
+  if (d.open) d.close();
+}
+
+export function closeAll() {
+  for (const id of ["rules-dialog", "round-dialog", "result-dialog", "confirm-dialog"]) {
+    const d = $(id);
+    if (d.open) d.close();
+  }
+}
+
+export function confirmLeave() {
+  const dialog = $("confirm-dialog");
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "leave"), { once: true });
+    dialog.returnValue = "";
+    open(dialog);
+  });
+}
+
+function ordinal(n) {
+  if (n == null) return "";
+  const s = ["th", "st", "nd", "rd"];
+  const v = n % 100;
+  return n + (s[(v - 20) % 10] || s[v] || s[0]);
+}

@@ -1,0 +1,54 @@
+// The page's side of the engine worker: promise-based calls and progress events.
+// Engine errors ({"error": {code, message}}) reject with an EngineError.
+
+export class EngineError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export class EngineClient {
+  constructor(url = new URL("./engine-worker.js", import.meta.url)) {
+    this.worker = new Worker(url, { type: "module" });
+    this.pending = new Map();
+    this.nextId = 1;
+    this.onprogress = null;
+    this.ready = new Promise((resolve, reject) => {
+      this._resolveReady = resolve;
+      this._rejectReady = reject;
+    });
+    this.ready.catch(() => {});
+    this.worker.onmessage = (event) => this._receive(event.data);
+    this.worker.onerror = (event) => {
+      const message = event.message || "The game engine stopped.";
+      this._rejectReady(new EngineError("engine_unavailable", message));
+      for (const { reject } of this.pending.values()) reject(new EngineError("engine_unavailable", message));
+      this.pending.clear();
+    };
+  }
+
+  _receive(msg) {
+    if (!msg) return;
+    if (msg.type === "progress") { if (this.onprogress) this.onprogress(msg); return; }
+    if (msg.type === "ready") { this.readyMs = msg.ms; this._resolveReady(msg); return; }
+    if (msg.type === "fatal") {
+      this._rejectReady(new EngineError("engine_unavailable", msg.message));
+      return;
+    }
+    const waiter = this.pending.get(msg.id);
+    if (!waiter) return;
+    this.pending.delete(msg.id);
+    if (msg.error) waiter.reject(new EngineError(msg.error.code, msg.error.message));
+    else waiter.resolve(msg.result);
+  }
+
+  /** Call an engine (or worker) method; `key` names the save slot of a new game. */
+  call(method, params = {}, key = undefined) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, method, params, key });
+    });
+  }
+}

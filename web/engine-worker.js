@@ -1,0 +1,262 @@
+// The engine's home: a module Web Worker that loads Pyodide and the engine wheel,
+// then answers {id, method, params} messages with pygames_wasm.api.handle().
+//
+// The worker also owns saving: after every successful mutating call it stores the
+// game's record in IndexedDB under the key the page gave for that game. The record
+// never leaves this worker, and the page never asks for another seat's hand.
+//
+// Messages in:  {id, method, params, key?}
+//   - engine methods: list_games, new_game, view, legal_actions, act, bot_move,
+//     bot_act, undo, close (passed straight to api.handle)
+//   - worker methods: resume {key}, forget {key}, __stats {}
+//   (save and load are worker-internal and refused from the page)
+// Messages out: {id, result} | {id, error: {code, message}}
+//               {type: "progress", stage, label, loaded, total}
+//               {type: "ready", ms} | {type: "fatal", message}
+
+const MUTATING = new Set(["new_game", "act", "bot_act", "undo"]);
+const INTERNAL = new Set(["save", "load"]);
+const DB_NAME = "pygames";
+const DB_STORE = "saves";
+
+// Rough sizes, used only until the server tells us Content-Length.
+const EXPECTED = {
+  "pyodide.asm.wasm": 9_600_000,
+  "python_stdlib.zip": 2_550_000,
+  wheel: 150_000,
+};
+
+let api = null;            // the pygames_wasm.api PyProxy
+const keys = new Map();    // handle -> IndexedDB key for its saves
+const timings = {};        // method -> [ms, ...] (engine time only)
+let options = { timeBotMove: false };
+const started = performance.now();
+
+function post(msg) { self.postMessage(msg); }
+
+// ---------------------------------------------------------------- progress
+// Every big file is fetched as a stream so the bar shows real bytes. Pyodide
+// fetches its own files; we wrap fetch() for the duration of loadPyodide so its
+// downloads are counted too (the bytes are read once: nothing is fetched twice).
+const progress = { files: new Map(), stage: "start", label: "Starting" };
+
+function reportProgress() {
+  let loaded = 0, total = 0;
+  for (const f of progress.files.values()) { loaded += f.loaded; total += Math.max(f.total, f.loaded); }
+  post({ type: "progress", stage: progress.stage, label: progress.label, loaded, total });
+}
+
+function setStage(stage, label) {
+  progress.stage = stage; progress.label = label;
+  reportProgress();
+}
+
+function expect(name, bytes) {
+  if (!progress.files.has(name)) progress.files.set(name, { loaded: 0, total: bytes });
+}
+
+function countedResponse(name, response) {
+  const file = progress.files.get(name) || { loaded: 0, total: 0 };
+  progress.files.set(name, file);
+  const length = Number(response.headers.get("Content-Length"));
+  if (length > 0 && !response.headers.get("Content-Encoding")) file.total = length;
+  if (!response.body) return response;
+  let last = 0;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      file.loaded += chunk.byteLength;
+      const now = performance.now();
+      if (now - last > 50) { last = now; reportProgress(); }
+      controller.enqueue(chunk);
+    },
+    flush() { file.total = file.loaded; reportProgress(); },
+  });
+  return new Response(response.body.pipeThrough(counter), {
+    status: response.status, statusText: response.statusText, headers: response.headers,
+  });
+}
+
+function fileName(url) {
+  try { return new URL(url, self.location.href).pathname.split("/").pop(); } catch { return ""; }
+}
+
+async function countingFetch(input, init) {
+  const url = typeof input === "string" ? input : (input && input.url) || String(input);
+  const response = await realFetch(input, init);
+  const name = fileName(url);
+  if (!response.ok || !(name in EXPECTED)) return response;
+  return countedResponse(name, response);
+}
+
+const realFetch = self.fetch.bind(self);
+
+// ---------------------------------------------------------------- startup
+async function fetchJSON(url) {
+  const r = await realFetch(url, { cache: "no-cache" });
+  if (!r.ok) throw new Error(`Could not fetch ${url} (HTTP ${r.status})`);
+  return r.json();
+}
+
+async function fetchBytes(url, name) {
+  const r = await realFetch(url);
+  if (!r.ok) throw new Error(`Could not fetch ${url} (HTTP ${r.status})`);
+  return new Uint8Array(await countedResponse(name, r).arrayBuffer());
+}
+
+async function boot() {
+  const base = new URL("./", self.location.href);
+  expect("pyodide.asm.wasm", EXPECTED["pyodide.asm.wasm"]);
+  expect("python_stdlib.zip", EXPECTED["python_stdlib.zip"]);
+  expect("wheel", EXPECTED.wheel);
+  setStage("fetch", "Downloading Python");
+
+  const infoPromise = fetchJSON(new URL("build-info.json", base));
+  // Start the wheel download at once; it is small and independent of Pyodide.
+  const wheelPromise = infoPromise.then((info) => fetchBytes(new URL(info.wheel, base), "wheel"));
+  wheelPromise.catch(() => {});
+
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
+  self.fetch = countingFetch;
+  let pyodide;
+  try {
+    pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
+  } finally {
+    self.fetch = realFetch;
+  }
+
+  setStage("engine", "Installing the game engine");
+  const wheel = await wheelPromise;
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  setStage("import", "Starting the engine");
+  api = pyodide.pyimport("pygames_wasm.api");
+  setStage("ready", "Ready");
+  post({ type: "ready", ms: Math.round(performance.now() - started) });
+}
+
+// ---------------------------------------------------------------- engine calls
+function engine(method, params) {
+  const t0 = performance.now();
+  const reply = JSON.parse(api.handle(JSON.stringify({ method, params: params || {} })));
+  (timings[method] ||= []).push(performance.now() - t0);
+  return reply;
+}
+
+// ---------------------------------------------------------------- IndexedDB
+let dbPromise = null;
+function db() {
+  dbPromise ||= new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB_NAME, 1);
+    req.onupgradeneeded = () => {
+      if (!req.result.objectStoreNames.contains(DB_STORE)) req.result.createObjectStore(DB_STORE);
+    };
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+  return dbPromise;
+}
+
+async function store(mode, fn) {
+  const d = await db();
+  return new Promise((resolve, reject) => {
+    const tx = d.transaction(DB_STORE, mode);
+    const req = fn(tx.objectStore(DB_STORE));
+    tx.oncomplete = () => resolve(req && req.result);
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error);
+  });
+}
+
+const idbGet = (key) => store("readonly", (s) => s.get(key));
+const idbPut = (key, value) => store("readwrite", (s) => s.put(value, key));
+const idbDelete = (key) => store("readwrite", (s) => s.delete(key));
+
+async function persist(handle) {
+  const key = keys.get(handle);
+  if (!key) return;
+  const saved = engine("save", { handle });
+  if (saved.error) throw Object.assign(new Error(saved.error.message), { code: "save_failed" });
+  await idbPut(key, { savedAt: Date.now(), record: saved.record });
+}
+
+// ---------------------------------------------------------------- methods
+function fail(code, message) { return { error: { code, message } }; }
+
+async function resume({ key }) {
+  if (!key) return fail("bad_request", "No save key was given.");
+  let stored;
+  try {
+    stored = await idbGet(key);
+  } catch (e) {
+    return fail("bad_save", `The browser's storage could not be read (${e && e.message}).`);
+  }
+  if (stored === undefined) return { found: false };
+  // Our own saves are {savedAt, record}; anything else is passed to the engine as
+  // it is, so the engine gives the reason it cannot be read.
+  let record = stored && typeof stored === "object" && "record" in stored ? stored.record : stored;
+  if (typeof record === "string") {
+    try { record = JSON.parse(record); } catch { /* the engine will say why */ }
+  }
+  const loaded = engine("load", { record });
+  if (loaded.error) return loaded;
+  keys.set(loaded.handle, key);
+  return { found: true, ...loaded };
+}
+
+async function dispatch(method, params, key) {
+  if (method === "resume") return resume(params || {});
+  if (method === "forget") { await idbDelete((params || {}).key); return { ok: true }; }
+  if (method === "__stats") return { timings, bootMs: readyMs };
+  if (method === "__options") { Object.assign(options, params || {}); return { options }; }
+  if (INTERNAL.has(method)) return fail("bad_request", `The page may not call ${method}.`);
+
+  if (method === "bot_act" && options.timeBotMove) engine("bot_move", params);
+  const reply = engine(method, params);
+  if (reply.error) return reply;
+  if (method === "new_game" && key) keys.set(reply.handle, key);
+  if (method === "close") keys.delete((params || {}).handle);
+  if (MUTATING.has(method)) {
+    // The move stands even if the browser refuses to store it; the page is told.
+    try {
+      await persist(method === "new_game" ? reply.handle : params.handle);
+    } catch (e) {
+      console.warn("save failed", e);
+      reply.save_error = String((e && e.message) || e);
+    }
+  }
+  return reply;
+}
+
+// ---------------------------------------------------------------- message loop
+let readyMs = null;
+const ready = boot().then(
+  () => { readyMs = Math.round(performance.now() - started); },
+  (e) => {
+    console.error(e);
+    post({ type: "fatal", message: String((e && e.message) || e) });
+    throw e;
+  },
+);
+
+// Calls run one at a time, in the order they arrive.
+let queue = Promise.resolve();
+self.onmessage = (event) => {
+  const { id, method, params, key } = event.data || {};
+  queue = queue.then(async () => {
+    try {
+      await ready;
+    } catch (e) {
+      post({ id, error: { code: "engine_unavailable", message: "The game engine could not start." } });
+      return;
+    }
+    try {
+      const reply = await dispatch(method, params, key);
+      if (reply && reply.error) post({ id, error: reply.error });
+      else post({ id, result: reply });
+    } catch (e) {
+      console.error(e);
+      post({ id, error: { code: e.code || "internal", message: String((e && e.message) || e) } });
+    }
+  });
+};

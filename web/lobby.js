@@ -1,0 +1,338 @@
+// The lobby: choose the game, the rule preset, the options (rendered generically
+// from the engine's OptionSpecs) and the seats. It shows at once, before the
+// engine is ready, with a progress bar of the real download.
+
+const $ = (id) => document.getElementById(id);
+
+const PERSON_NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"];
+const DEFAULT_BOTS = [
+  { id: "heuristic", title: "Computer (heuristic)" },
+  { id: "random", title: "Computer (random)" },
+];
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k in node && typeof v !== "string") node[k] = v;
+    else node.setAttribute(k, v);
+  }
+  node.append(...children.filter((c) => c != null));
+  return node;
+}
+
+function formatMB(bytes) {
+  return (bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0);
+}
+
+function defaultName(kind, index, botNumber) {
+  return kind === "human" ? PERSON_NAMES[index % PERSON_NAMES.length] : `Computer ${botNumber}`;
+}
+
+function isDefaultName(name) {
+  return PERSON_NAMES.includes(name) || /^Computer \d+$/.test(name);
+}
+
+export class Lobby {
+  constructor({ onStart, onResume }) {
+    this.onStart = onStart;
+    this.onResume = onResume;
+    this.games = [];
+    this.game = null;          // GameInfo of the chosen game
+    this.presetId = null;
+    this.values = {};          // option values
+    this.seats = [];           // [{name, kind: "human"|"bot", bot}]
+    this.ready = false;
+    $("setup").addEventListener("submit", (e) => { e.preventDefault(); this._start(); });
+    $("seat-count").addEventListener("change", () => this._setSeatCount(Number($("seat-count").value)));
+    $("resume-button").addEventListener("click", () => this.onResume && this.onResume());
+  }
+
+  show() { $("lobby").hidden = false; }
+  hide() { $("lobby").hidden = true; }
+
+  // ------------------------------------------------------------ loading
+  progress({ label, loaded, total }) {
+    $("loading-label").textContent = label || "Loading";
+    const bar = $("loading-bar");
+    if (total > 0) {
+      bar.max = total;
+      bar.value = Math.min(loaded, total);
+      $("loading-bytes").textContent = `${formatMB(loaded)} of ${formatMB(total)} MB`;
+    }
+  }
+
+  setReady(ms) {
+    this.ready = true;
+    const box = $("loading");
+    box.classList.add("done");
+    $("loading-label").textContent = "Ready to play";
+    $("loading-bytes").textContent = ms ? `started in ${(ms / 1000).toFixed(1)} s` : "";
+    const bar = $("loading-bar");
+    bar.max = 1; bar.value = 1;
+    this._updateStart();
+  }
+
+  setFailed(message) {
+    $("loading").classList.add("failed");
+    $("loading-label").textContent = "The game engine could not start";
+    $("loading-bytes").textContent = "";
+    this.showProblem(`The game engine could not start: ${message}. Try reloading the page.`);
+  }
+
+  showProblem(text) {
+    const box = $("lobby-problem");
+    box.textContent = text;
+    box.hidden = !text;
+  }
+
+  showResume(visible) { $("resume-box").hidden = !visible; }
+
+  // ------------------------------------------------------------ games
+  /** Render the games (from list_games, or from a cache before the engine is up). */
+  setGames(games, setup) {
+    this.games = games;
+    const box = $("games");
+    box.replaceChildren();
+    const wanted = (setup && games.find((g) => g.id === setup.game)) || games[0];
+    for (const g of games) {
+      const input = el("input", { type: "radio", name: "game", value: g.id });
+      input.checked = g === wanted;
+      input.addEventListener("change", () => this._chooseGame(g, null));
+      box.append(el("label", { class: "choice" }, input, el("span", { text: g.title })));
+    }
+    if (wanted) this._chooseGame(wanted, setup && setup.game === wanted.id ? setup : null);
+  }
+
+  _chooseGame(game, setup) {
+    this.game = game;
+    const presets = game.presets || [];
+    const owned = [...this._presetKeys()];
+    const matches = (p) => setup && setup.values && owned.length > 0
+      && owned.every((k) => JSON.stringify(setup.values[k]) === JSON.stringify(p.options[k]));
+    const preset = presets.find(matches)
+      || (setup && presets.find((p) => p.id === setup.preset)) || presets[0] || null;
+    this.values = this._defaults();
+    if (preset) Object.assign(this.values, preset.options);
+    if (setup && setup.values) {
+      for (const spec of game.options || []) {
+        if (spec.key in setup.values && !this._presetKeys().has(spec.key)) this.values[spec.key] = setup.values[spec.key];
+      }
+    }
+    this.presetId = preset ? preset.id : null;
+    this.seats = setup && Array.isArray(setup.seats) ? setup.seats.map((s) => ({ ...s })) : [];
+    this._renderPresets();
+    this._renderOptions();
+    this._renderSeats();
+    this._updateStart();
+  }
+
+  _defaults() {
+    const v = {};
+    for (const spec of this.game.options || []) v[spec.key] = spec.default;
+    return v;
+  }
+
+  /** Option keys that the presets set to different values: the preset choice owns them. */
+  _presetKeys() {
+    const presets = this.game.presets || [];
+    const keys = new Set();
+    if (presets.length < 2) return keys;
+    for (const key of Object.keys(presets[0].options || {})) {
+      if (presets.every((p) => p.options && key in p.options)
+          && new Set(presets.map((p) => JSON.stringify(p.options[key]))).size > 1) keys.add(key);
+    }
+    return keys;
+  }
+
+  _renderPresets() {
+    const presets = this.game.presets || [];
+    $("presets-field").hidden = presets.length === 0;
+    const box = $("presets");
+    box.replaceChildren();
+    for (const p of presets) {
+      const input = el("input", { type: "radio", name: "preset", value: p.id });
+      input.checked = p.id === this.presetId;
+      input.addEventListener("change", () => {
+        this.presetId = p.id;
+        this.values = { ...this._defaults(), ...p.options };
+        this._renderOptions();
+        this._renderSeats();
+      });
+      box.append(el("label", { class: "choice" }, input, el("span", { text: p.title })));
+    }
+  }
+
+  _visible(spec) {
+    if (!spec.when) return true;
+    return Object.entries(spec.when).every(([k, v]) => this.values[k] === v);
+  }
+
+  _renderOptions() {
+    const hidden = this._presetKeys();
+    const box = $("options");
+    box.replaceChildren();
+    let shown = 0;
+    for (const spec of this.game.options || []) {
+      if (hidden.has(spec.key) || !this._visible(spec)) continue;
+      shown++;
+      const id = `opt-${spec.key}`;
+      const helpId = `${id}-help`;
+      let control;
+      if (spec.type === "bool") {
+        control = el("input", { type: "checkbox", id });
+        control.checked = !!this.values[spec.key];
+        control.addEventListener("change", () => { this.values[spec.key] = control.checked; this._optionChanged(); });
+      } else if (spec.type === "choice") {
+        control = el("select", { id });
+        for (const c of spec.choices || []) {
+          const o = el("option", { value: JSON.stringify(c.value), text: c.label });
+          o.selected = c.value === this.values[spec.key];
+          control.append(o);
+        }
+        control.addEventListener("change", () => { this.values[spec.key] = JSON.parse(control.value); this._optionChanged(); });
+      } else if (spec.type === "int") {
+        control = el("input", { type: "number", id, inputmode: "numeric", step: "1" });
+        if (spec.min != null) control.min = spec.min;
+        if (spec.max != null) control.max = spec.max;
+        control.value = this.values[spec.key];
+        control.addEventListener("change", () => {
+          const n = Math.round(Number(control.value));
+          if (Number.isFinite(n)) this.values[spec.key] = n;
+        });
+      } else {
+        continue;
+      }
+      if (spec.help) control.setAttribute("aria-describedby", helpId);
+      const label = el("label", { for: id, text: spec.label });
+      const row = el("div", { class: `option option-${spec.type}` });
+      if (spec.type === "bool") row.append(el("div", { class: "option-line" }, control, label));
+      else row.append(label, control);
+      if (spec.help) row.append(el("p", { class: "help", id: helpId, text: spec.help }));
+      box.append(row);
+    }
+    $("options-box").hidden = shown === 0;
+  }
+
+  _optionChanged() {
+    // A change can show or hide other options, or change the seat limits.
+    const focused = document.activeElement && document.activeElement.id;
+    this._renderOptions();
+    this._renderSeats();
+    if (focused && $(focused)) $(focused).focus();
+  }
+
+  // ------------------------------------------------------------ seats
+  limits() {
+    const g = this.game;
+    const pl = g.player_limits;
+    if (pl && pl.values) {
+      const v = pl.values[String(this.values[pl.key])];
+      if (v) return { min: v[0], max: v[1] };
+    }
+    return { min: g.players.min, max: g.players.max };
+  }
+
+  bots() { return this.game.bots || DEFAULT_BOTS; }
+
+  _setSeatCount(n) {
+    const { min, max } = this.limits();
+    n = Math.max(min, Math.min(max, n));
+    while (this.seats.length < n) {
+      const bots = this.seats.filter((s) => s.kind === "bot").length;
+      this.seats.push({ name: defaultName("bot", this.seats.length, bots + 1), kind: "bot", bot: this.bots()[0].id });
+    }
+    this.seats.length = n;
+    this._renderSeats();
+  }
+
+  _renderSeats() {
+    $("seats-field").hidden = false;
+    const { min, max } = this.limits();
+    if (this.seats.length === 0) {
+      this.seats = [
+        { name: PERSON_NAMES[0], kind: "human" },
+        { name: "Computer 1", kind: "bot", bot: this.bots()[0].id },
+        { name: "Computer 2", kind: "bot", bot: this.bots()[0].id },
+      ];
+    }
+    if (this.seats.length < min || this.seats.length > max) {
+      this._setSeatCount(this.seats.length);
+      return;
+    }
+    const count = $("seat-count");
+    count.replaceChildren();
+    for (let n = min; n <= max; n++) {
+      const o = el("option", { value: String(n), text: String(n) });
+      o.selected = n === this.seats.length;
+      count.append(o);
+    }
+    const list = $("seats");
+    list.replaceChildren();
+    this.seats.forEach((seat, i) => {
+      const nameId = `seat-${i}-name`;
+      const name = el("input", {
+        type: "text", id: nameId, value: seat.name, maxlength: "24", autocomplete: "off",
+        "aria-label": `Seat ${i + 1} name`, spellcheck: "false",
+      });
+      name.addEventListener("input", () => { seat.name = name.value; this._updateStart(); });
+      const kind = el("select", { "aria-label": `Seat ${i + 1} player` });
+      kind.append(el("option", { value: "human", text: "Person" }));
+      for (const b of this.bots()) kind.append(el("option", { value: `bot:${b.id}`, text: b.title }));
+      kind.value = seat.kind === "human" ? "human" : `bot:${seat.bot || this.bots()[0].id}`;
+      kind.addEventListener("change", () => {
+        const wasKind = seat.kind;
+        if (kind.value === "human") { seat.kind = "human"; delete seat.bot; }
+        else { seat.kind = "bot"; seat.bot = kind.value.slice(4); }
+        if (wasKind !== seat.kind && isDefaultName(seat.name)) {
+          const index = seat.kind === "human"
+            ? this.seats.slice(0, i).filter((s) => s.kind === "human").length
+            : this.seats.slice(0, i).filter((s) => s.kind === "bot").length + 1;
+          let fresh = defaultName(seat.kind, index, index);
+          const taken = new Set(this.seats.filter((s) => s !== seat).map((s) => s.name));
+          for (let k = index + 1; taken.has(fresh); k++) fresh = defaultName(seat.kind, k, k);
+          seat.name = fresh;
+          name.value = fresh;
+        }
+        row.dataset.kind = seat.kind;
+      });
+      const row = el("li", { class: "seat-row" },
+        el("span", { class: "seat-number", "aria-hidden": "true", text: String(i + 1) }), name, kind);
+      row.dataset.kind = seat.kind;
+      list.append(row);
+    });
+    this._updateStart();
+  }
+
+  _updateStart() {
+    const ok = this.ready && this.game && this.seats.every((s) => s.name.trim().length >= 1);
+    $("start-button").disabled = !ok;
+  }
+
+  /** The setup to remember and to send to new_game. */
+  setup() {
+    return {
+      game: this.game && this.game.id,
+      preset: this.presetId,
+      values: { ...this.values },
+      seats: this.seats.map((s) => (s.kind === "human"
+        ? { name: s.name.trim(), kind: "human" }
+        : { name: s.name.trim(), kind: "bot", bot: s.bot })),
+    };
+  }
+
+  /** Options to send: only those that apply (hidden `when` options are left to defaults). */
+  options() {
+    const out = {};
+    for (const spec of this.game.options || []) {
+      if (this._visible(spec)) out[spec.key] = this.values[spec.key];
+    }
+    return out;
+  }
+
+  _start() {
+    if (!this.ready || !this.game) return;
+    this.onStart(this.setup(), this.options());
+  }
+}

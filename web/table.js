@@ -1,0 +1,237 @@
+// Draw the table from one view. Holds no rule: every sentence about what may be
+// played comes from the engine (view.hand[i].why, view.actions, view.undo_why).
+
+import { cardLabel, drawFace, miniCard } from "./cards.js";
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v);
+  }
+  node.append(...children.filter((c) => c != null));
+  return node;
+}
+
+const STATUS = { in: "In", out_of_round: "Out of the round", eliminated: "Eliminated" };
+
+export function actionLabel(action, view) {
+  const label = (card) => {
+    const h = (view.hand || []).find((c) => c.card === card);
+    return cardLabel(card, h && h.label);
+  };
+  switch (action.type) {
+    case "draw": {
+      const n = (view.owed_draw && view.owed_draw.count) || 1;
+      return n === 1 ? "Draw a card" : `Draw ${n} cards`;
+    }
+    case "lay_down": return "Lay down your hand";
+    case "discard4": return "Discard four ONO 99 cards";
+    case "bust": return `Play ${label(action.card)} and go out of the round`;
+    case "play": return `Play ${label(action.card)}`;
+    default: return action.type;
+  }
+}
+
+function playerName(view, seat) {
+  const p = view.players.find((q) => q.seat === seat);
+  return p ? p.name : `Seat ${seat + 1}`;
+}
+
+/** The sentence under the total: whose turn, and what they owe. */
+export function turnLine(view, ctx) {
+  if (view.over) return view.result ? view.result.text : "The game is over.";
+  const name = (s) => (s === view.seat ? "You" : playerName(view, s));
+  const act = view.to_act;
+  const parts = [];
+  if (view.owed_draw && view.owed_draw.seat === act) {
+    const n = view.owed_draw.count;
+    parts.push(`${name(act)} ${act === view.seat ? "must" : "must"} draw ${n === 1 ? "a card" : `${n} cards`}`);
+  } else if (act != null) {
+    const kind = view.players.find((p) => p.seat === act);
+    if (act === view.seat) parts.push("Your turn");
+    else if (kind && kind.kind === "bot") parts.push(`${name(act)} is thinking…`);
+    else parts.push(`${name(act)}'s turn`);
+  }
+  if (view.play2) {
+    const who = view.play2.seat === view.seat ? "You" : playerName(view, view.play2.seat);
+    const left = view.play2.plays_left;
+    parts.push(`${who} must play 2 cards — ${left} left`);
+  }
+  return parts.join(" · ");
+}
+
+function renderPlayers(view, ctx) {
+  const list = $("players");
+  list.replaceChildren();
+  for (const p of view.players) {
+    const li = el("li", { class: `player status-${p.status}` });
+    li.dataset.seat = String(p.seat);
+    if (p.seat === view.turn) li.classList.add("turn");
+    if (p.seat === view.to_act) li.classList.add("to-act");
+    if (p.seat === view.seat) li.classList.add("me");
+    const who = el("div", { class: "player-name" },
+      el("span", { class: "name", text: p.name }),
+      p.seat === view.seat ? el("span", { class: "tag you", text: "you" }) : null,
+      p.kind === "bot" ? el("span", { class: "tag bot", text: "computer" }) : null);
+    const facts = [];
+    facts.push(STATUS[p.status] || p.status);
+    facts.push(`${p.hand_count} ${p.hand_count === 1 ? "card" : "cards"}`);
+    if (p.tokens != null) facts.push(`${p.tokens} ${p.tokens === 1 ? "token" : "tokens"}`);
+    if (p.score != null) facts.push(`${p.score} ${p.score === 1 ? "point" : "points"}`);
+    if (p.missing_cards) facts.push(`${p.missing_cards} missing`);
+    const status = el("div", { class: "player-status", text: facts.join(" · ") });
+    const backs = el("div", { class: "backs", "aria-hidden": "true" });
+    for (let i = 0; i < Math.min(p.hand_count, 8); i++) backs.append(el("span", { class: "back" }));
+    li.append(who, status, backs);
+    if (p.tokens != null) {
+      const tokens = el("div", { class: "tokens", "aria-hidden": "true" });
+      for (let i = 0; i < p.tokens; i++) tokens.append(el("span", { class: "token" }));
+      li.append(tokens);
+    }
+    if (p.laid_down && p.laid_down.length) {
+      const laid = el("div", { class: "laid", role: "group", "aria-label": `${p.name}'s laid-down cards` });
+      for (const c of p.laid_down) laid.append(miniCard(c));
+      li.append(laid);
+    }
+    if (p.seat === view.turn && !view.over) li.append(el("span", { class: "turn-badge", text: "Turn" }));
+    list.append(li);
+  }
+}
+
+function renderCenter(view, ctx) {
+  const total = $("total");
+  const previous = total.textContent;
+  total.textContent = String(view.total);
+  if (previous !== String(view.total)) {
+    total.classList.remove("bump");
+    void total.offsetWidth;
+    total.classList.add("bump");
+  }
+  total.classList.toggle("danger", view.total >= 90);
+  total.classList.toggle("warm", view.total >= 75 && view.total < 90);
+  const cw = view.direction === "clockwise";
+  $("direction").replaceChildren(
+    el("span", { class: `arrow ${cw ? "cw" : "ccw"}`, "aria-hidden": "true", text: cw ? "↻" : "↺" }),
+    el("span", { text: cw ? "Clockwise" : "Counterclockwise" }));
+
+  // Draw pile: a button exactly when this seat owes a draw.
+  const pile = $("draw-pile");
+  pile.replaceChildren();
+  const drawAction = (view.actions || []).find((a) => a.type === "draw");
+  const count = el("span", { class: "pile-count", id: "draw-count", text: `${view.draw_count} ${view.draw_count === 1 ? "card" : "cards"}` });
+  if (drawAction) {
+    const b = el("button", { type: "button", class: "card back-face draw-button", "aria-describedby": "draw-count" },
+      el("span", { class: "draw-text", "aria-hidden": "true", text: "Draw" }));
+    b.setAttribute("aria-label", actionLabel(drawAction, view));
+    b.addEventListener("click", () => ctx.onAction(drawAction, b));
+    pile.append(b, count);
+  } else {
+    pile.append(el("div", { class: "card back-face", role: "img", "aria-label": "Draw pile" }), count);
+  }
+
+  const discard = $("discard-pile");
+  discard.replaceChildren();
+  if (view.discard_top) {
+    const top = el("div", { role: "img" });
+    top.setAttribute("aria-label", `Top of the discard pile: ${cardLabel(view.discard_top.card, view.discard_top.label)}`);
+    drawFace(top, view.discard_top.card);
+    discard.append(top);
+  } else {
+    discard.append(el("div", { class: "card empty-slot", role: "img", "aria-label": "The discard pile is empty" }));
+  }
+  discard.append(el("span", { class: "pile-count", text: `${view.discard_count} discarded` }));
+}
+
+function renderHand(view, ctx) {
+  const area = $("hand-area");
+  const hand = $("hand");
+  const actions = $("actions");
+  hand.replaceChildren();
+  actions.replaceChildren();
+  if (!view.hand) {
+    area.hidden = true;
+    $("hand-title").textContent = "";
+    return;
+  }
+  area.hidden = false;
+  const me = view.players.find((p) => p.seat === view.seat);
+  $("hand-title").textContent = me ? `${me.name}'s hand` : "Your hand";
+  const myTurn = view.to_act === view.seat && !view.over;
+  area.classList.toggle("my-turn", myTurn);
+  view.hand.forEach((c, i) => {
+    const b = el("button", { type: "button", class: "hand-card" });
+    b.setAttribute("aria-label", cardLabel(c.card, c.label));
+    b.dataset.playable = c.playable ? "true" : "false";
+    b.dataset.index = String(i);
+    if (!c.playable) {
+      b.classList.add("unplayable");
+      b.setAttribute("aria-describedby", "unplayable-note");
+    }
+    drawFace(b, c.card);
+    b.addEventListener("click", () => ctx.onCard(c, b));
+    hand.append(b);
+  });
+  if (!document.getElementById("unplayable-note")) {
+    document.body.append(el("span", { id: "unplayable-note", class: "visually-hidden", text: "Cannot be played now; tap to hear why." }));
+  }
+  // Every other legal action, by its clear name.
+  for (const a of view.actions || []) {
+    if (a.type === "play" || a.type === "draw") continue;
+    const b = el("button", { type: "button", class: `action action-${a.type}`, text: actionLabel(a, view) });
+    b.addEventListener("click", () => ctx.onAction(a, b));
+    actions.append(b);
+  }
+  if (view.can_undo) {
+    const b = el("button", { type: "button", class: "action undo secondary", text: "Undo" });
+    b.addEventListener("click", () => ctx.onUndo(b));
+    actions.append(b);
+  }
+  for (const extra of ctx.extraButtons || []) {
+    const b = el("button", { type: "button", class: "action secondary", text: extra.label });
+    b.addEventListener("click", extra.onClick);
+    actions.append(b);
+  }
+}
+
+function renderLog(view) {
+  const log = $("log");
+  log.replaceChildren();
+  const recent = (view.events || []).slice(-4).reverse();
+  for (const e of recent) log.append(el("li", { text: e.text }));
+}
+
+/** Draw the whole table for `view`. */
+export function renderTable(view, ctx) {
+  const table = $("table");
+  table.hidden = false;
+  table.dataset.version = view.version || "";
+  table.classList.toggle("spectating", !view.hand);
+  renderPlayers(view, ctx);
+  renderCenter(view, ctx);
+  $("turn-line").textContent = turnLine(view, ctx);
+  renderHand(view, ctx);
+  renderLog(view);
+}
+
+/** Empty the table: nothing of any hand stays in the DOM. */
+export function clearTable() {
+  for (const id of ["players", "hand", "actions", "draw-pile", "discard-pile", "log"]) $(id).replaceChildren();
+  $("hand-title").textContent = "";
+  $("turn-line").textContent = "";
+  $("message").textContent = "";
+  $("total").textContent = "";
+  $("direction").replaceChildren();
+  $("table").hidden = true;
+}
+
+export function showMessage(text) {
+  const box = $("message");
+  box.textContent = "";
+  // Re-setting the text makes screen readers announce a repeated message again.
+  requestAnimationFrame(() => { box.textContent = text || ""; });
+  box.classList.toggle("visible", !!text);
+}
