@@ -674,13 +674,21 @@ PERFORM = {"play": do_play, "draw": do_draw, "discard4": do_discard_four, "lay_d
 
 # --- What a seat sees -----------------------------------------------------------------------------
 
-def to_act(state: State) -> int | None:
-    """The seat the game waits for: the drawer while a draw is owed, else the seat in turn."""
+def waiting_for(state: State) -> list:
+    """The seats that may act now, the one to prompt first first: a player who owes a draw, then the
+    seat in turn (with the draw-speed penalty both may act: whoever is quicker)."""
     if state.over:
-        return None
-    if state.owed and not state.opts.draw_speed_penalty:
-        return state.owed[0]
-    return state.turn
+        return []
+    seats = [state.owed[0]] if state.owed else []
+    if (not state.owed or state.opts.draw_speed_penalty) and state.turn not in seats:
+        seats.append(state.turn)
+    return seats
+
+
+def to_act(state: State) -> int | None:
+    """The seat to prompt first."""
+    seats = waiting_for(state)
+    return seats[0] if seats else None
 
 
 def player_line(state: State, seat: int) -> dict:
@@ -722,6 +730,7 @@ def view(state: State, seat: int | None) -> dict:
         "discard_top": {"card": top, "label": LABELS[top]} if top else None,
         "turn": None if state.over else state.turn,
         "to_act": to_act(state),
+        "waiting_for": waiting_for(state),
         "owed_draw": {"seat": state.owed[0], "count": state.owed[1]} if state.owed else None,
         "play2": {"seat": state.turn, "plays_left": 2 - state.plays_made} if state.obligated and not state.over
         else None,

@@ -1,0 +1,5 @@
+import sys
+
+from .simulate import main
+
+sys.exit(main())

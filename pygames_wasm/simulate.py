@@ -1,0 +1,91 @@
+"""Bot-only games at speed, checking the game's invariants after every action.
+
+    python -m pygames_wasm simulate ono99 --games 1000 --players 4 --seed 7 --bots heuristic,random
+
+Prints wins per seat and per kind of bot, the average game length and games per second; exits
+non-zero on the first invariant failure (with the seed that reproduces it).
+"""
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+
+from .bots import BOTS
+from .core.match import Match
+from .games import GAMES
+
+MAX_ACTIONS = 20000  # a game longer than this is taken as one that never ends
+
+
+def play_one(game: str, options: dict, kinds: list, seed: int) -> Match:
+    seats = [{"name": f"Seat {i + 1} ({kind})", "kind": "bot", "bot": kind} for i, kind in enumerate(kinds)]
+    match = Match(GAMES[game], BOTS[game], options, seats, seed)
+    check = GAMES[game].check_invariants
+    check(match.state)
+    while not match.state.over:
+        if len(match.actions) >= MAX_ACTIONS:
+            raise AssertionError(f"no end after {MAX_ACTIONS} actions")
+        seat = GAMES[game].to_act(match.state)
+        match.act(seat, match.bot_move(seat))
+        check(match.state)
+    return match
+
+
+def seat_kinds(spec: str, players: int) -> list:
+    """'heuristic,random' for 4 players -> heuristic, random, random, random (the last repeats)."""
+    kinds = spec.split(",")
+    return (kinds + [kinds[-1]] * players)[:players]
+
+
+def run(args) -> int:
+    kinds = seat_kinds(args.bots, args.players)
+    options = json.loads(args.options) if args.options else {}
+    if args.preset:
+        options = {"version": args.preset} | options
+    wins, wins_by_kind, actions, rounds = Counter(), Counter(), 0, 0
+    start = time.perf_counter()
+    for i in range(args.games):
+        seed = args.seed + i
+        try:
+            match = play_one(args.game, options, kinds, seed)
+        except AssertionError as failure:
+            print(f"INVARIANT FAILED in game seed={seed}: {failure}", file=sys.stderr)
+            return 1
+        for seat in match.state.winners:
+            share = 1 / len(match.state.winners)
+            wins[seat] += share
+            wins_by_kind[kinds[seat]] += share
+        actions += len(match.actions)
+        rounds += getattr(match.state, "round", 1)
+    seconds = time.perf_counter() - start
+    print(f"{args.games} games of {args.game}, {args.players} players, seeds {args.seed}..{args.seed + args.games - 1}")
+    for seat, kind in enumerate(kinds):
+        print(f"  seat {seat + 1} ({kind}): {wins[seat]:.1f} wins ({100 * wins[seat] / args.games:.1f}%)")
+    for kind in sorted(set(kinds)):
+        seats = kinds.count(kind)
+        rate = wins_by_kind[kind] / args.games
+        print(f"  {kind} ({seats} seat{'s' if seats > 1 else ''}): {100 * rate:.1f}% of wins, "
+              f"{100 * rate / seats:.1f}% per seat (fair share {100 / args.players:.1f}%)")
+    print(f"  average length: {actions / args.games:.1f} actions, {rounds / args.games:.2f} rounds")
+    print(f"  speed: {args.games / seconds:.1f} games/s ({seconds:.2f} s); invariants held after every action")
+    return 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pygames_wasm")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play bot games and check invariants")
+    sim.add_argument("game", choices=sorted(GAMES))
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--bots", default="random", help="comma-separated bot kinds per seat; the last repeats")
+    sim.add_argument("--preset", help="a rules preset, e.g. 1980")
+    sim.add_argument("--options", help="game options as JSON")
+    args = parser.parse_args(argv)
+    unknown = set(args.bots.split(",")) - set(BOTS[args.game])
+    if unknown:
+        parser.error(f"unknown bot kind {sorted(unknown)[0]!r}; choose from {', '.join(sorted(BOTS[args.game]))}")
+    return run(args)
