@@ -542,6 +542,8 @@ def do_discard_four(state: State, seat: int, action: dict) -> None:
 
 def do_lay_down(state: State, seat: int, action: dict) -> None:
     """R9 (2022), D11a (1980 tokens), D11b.2 with a hand of no number card (1980 points)."""
+    if state.owed and state.owed[0] == seat:
+        state.owed = None  # draw-speed penalty: a player who is out draws no more
     if not state.opts.rounds:
         state.laid_down[seat], state.hands[seat] = state.hands[seat], []
         log(state, seat, f"{state.names[seat]} cannot keep the total below 99 and lays down their hand: out.")
