@@ -47,6 +47,8 @@ MIME_TYPES = {
 
 class SiteHandler(SimpleHTTPRequestHandler):
     extensions_map = MIME_TYPES
+    # Keep-alive: a page load fetches ~16 files; every reply has a Content-Length.
+    protocol_version = "HTTP/1.1"
     quiet = False
 
     def end_headers(self) -> None:
