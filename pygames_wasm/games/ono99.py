@@ -10,6 +10,7 @@ card: until then the play can be taken back (undo), after it the move is final.
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import chain
 
 from ..core import GameError, Rng, build_deck, check_full_deck
 from ..core.options import OptionSpec, parse_options
@@ -800,9 +801,7 @@ def ordinal(n: int) -> str:
 
 def check_invariants(state: State) -> None:
     """Raise AssertionError if the state breaks a rule that must always hold."""
-    cards = Counter(state.draw_pile) + Counter(state.discard)
-    for seat in range(state.n):
-        cards += Counter(state.hands[seat]) + Counter(state.laid_down[seat])
+    cards = Counter(chain(state.draw_pile, state.discard, *state.hands, *state.laid_down))
     assert cards == Counter({c: n for c, n in state.opts.deck.items() if n}), "cards are not conserved"
     if state.opts.minus10_floor:
         assert state.total >= 0, f"total {state.total} went below zero"
