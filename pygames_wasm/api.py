@@ -70,8 +70,8 @@ def _game_module(game_id):
     return GAMES[game_id]
 
 
-def _new_match(game_id, options, seats, seed, deck=None, dealer=None) -> Match:
-    return Match(_game_module(game_id), BOTS[game_id], options, seats, seed, deck, dealer)
+def _new_match(game_id, options, seats, seed, deck=None, dealer=None, match_id=None) -> Match:
+    return Match(_game_module(game_id), BOTS[game_id], options, seats, seed, deck, dealer, match_id)
 
 
 # --- Methods ------------------------------------------------------------------------------------
@@ -102,7 +102,7 @@ def load(params: dict) -> dict:
                                                     for a in actions):
             raise GameError("bad_save", "its list of moves is damaged")
         match = _new_match(record.get("game"), record.get("options"), record.get("seats"), record.get("seed"),
-                           record.get("deck"), record.get("dealer"))
+                           record.get("deck"), record.get("dealer"), record.get("id"))
         for entry in actions:
             match.act(entry["seat"], entry["action"])
     except GameError as error:

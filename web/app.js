@@ -107,7 +107,7 @@ async function newGame(params) {
     const old = game.handle;
     const r = await client.call("new_game", params, SAVE_KEY);
     if (old) client.call("close", { handle: old }).catch(() => {});
-    enterGame(r.handle, r.info, { viewer: null, roundShown: 0, seed: r.info.seed });
+    enterGame(r.handle, r.info, { viewer: null, roundShown: 0, id: r.info.id });
   } catch (e) {
     // Stay in the lobby and say what the engine said (bad seats, bad option…).
     lobby.showProblem(e.message);
@@ -122,7 +122,7 @@ function enterGame(handle, info, ui) {
   game.info = info;
   game.over = false;
   game.persons = info.seats.map((s, i) => (s.kind === "human" ? i : null)).filter((i) => i !== null);
-  const sameGame = ui && ui.seed === info.seed;
+  const sameGame = ui && ui.id === info.id;
   game.viewer = game.persons.length === 1 ? game.persons[0]
     : sameGame && game.persons.includes(ui.viewer) ? ui.viewer : null;
   game.roundShown = sameGame ? ui.roundShown || 0 : 0;
@@ -134,7 +134,7 @@ function enterGame(handle, info, ui) {
 
 function saveUi() {
   if (!game.info) return;
-  writeJSON(UI_KEY, { viewer: game.viewer, roundShown: game.roundShown, lastEvent: game.lastEvent, seed: game.info.seed });
+  writeJSON(UI_KEY, { viewer: game.viewer, roundShown: game.roundShown, lastEvent: game.lastEvent, id: game.info.id });
 }
 
 // ------------------------------------------------------------------ the loop
@@ -151,7 +151,7 @@ const isBot = (seat) => seat != null && game.info.seats[seat] && game.info.seats
  * Look at the game and do the next thing: show the viewer's table, raise the
  * curtain for the next person, schedule a computer move, or show the result.
  */
-async function advance() {
+async function advance(drawn = null) {
   stopTimers();
   const gen = game.gen;
   let view;
@@ -169,9 +169,11 @@ async function advance() {
   const needCurtain = !view.over && game.persons.length >= 2 && isPerson(act) && act !== game.viewer;
   if (needCurtain && !viewerMayDraw) {
     view = null;
+    if (drawn) drawn();
     return raiseCurtain(act);
   }
   show(view, needCurtain ? [{ label: `Pass the device to ${nameOf(act)}`, onClick: () => raiseCurtain(act) }] : []);
+  if (drawn) drawn();
 
   if (view.last_round && view.last_round.round > game.roundShown && !view.over) {
     await showRound(view.last_round);
@@ -246,8 +248,8 @@ function raiseCurtain(seat) {
   const name = nameOf(seat);
   $("curtain-title").textContent = `Pass the device to ${name}`;
   const button = $("curtain-button");
-  button.textContent = `${name} — tap when ready`;
-  button.setAttribute("aria-label", `I am ${name}: show my hand`);
+  button.textContent = "Tap when ready";
+  button.setAttribute("aria-label", `Pass the device to ${name} — tap when ready`);
   button.onclick = () => {
     game.viewer = seat;
     saveUi();
@@ -274,38 +276,42 @@ function onCard(card, button) {
   onAction({ type: "play", card: card.card }, button);
 }
 
-async function onAction(action, button) {
-  if (game.busy || !game.view) return;
-  game.busy = true;
-  stopTimers();
-  performance.mark("tap");
-  game.tapMark = "tap";
-  if (button) button.classList.add("pressed");
-  showMessage("");
-  try {
-    await client.call("act", { handle: game.handle, seat: game.viewer, action });
-  } catch (e) {
-    game.tapMark = null;
-    showMessage(e.message);
-  } finally {
-    game.busy = false;
-  }
-  await advance();
+function setBusy(busy) {
+  game.busy = busy;
+  if (busy) $("table").setAttribute("aria-busy", "true");
+  else $("table").removeAttribute("aria-busy");
 }
 
-async function onUndo() {
+/** Run one choice of the viewer; the table stays busy until it is redrawn. */
+async function choose(method, params, button) {
   if (game.busy || !game.view) return;
-  game.busy = true;
+  setBusy(true);
   stopTimers();
+  if (button) button.classList.add("pressed");
+  let problem = null;
   try {
-    await client.call("undo", { handle: game.handle, seat: game.viewer });
-    showMessage("");
+    await client.call(method, { handle: game.handle, seat: game.viewer, ...params });
   } catch (e) {
-    showMessage(e.message);
-  } finally {
-    game.busy = false;
+    game.tapMark = null;
+    problem = e.message;
   }
-  await advance();
+  try {
+    await advance(() => setBusy(false));
+  } finally {
+    setBusy(false);
+  }
+  showMessage(problem || "");
+}
+
+function onAction(action, button) {
+  if (game.busy || !game.view) return;
+  performance.mark("tap");
+  game.tapMark = "tap";
+  return choose("act", { action }, button);
+}
+
+function onUndo(button) {
+  return choose("undo", {}, button);
 }
 
 async function playAgain() {

@@ -9,6 +9,7 @@ Each game module offers the same surface: `make_options`, `new_state`, `parse_ac
 `check_invariants`, `info`.
 """
 
+import os
 from dataclasses import asdict
 
 from .errors import GameError
@@ -43,9 +44,12 @@ def check_seats(seats, bot_kinds) -> list:
 
 
 class Match:
-    def __init__(self, module, bots: dict, options, seats, seed: int, deck=None, dealer=None):
+    def __init__(self, module, bots: dict, options, seats, seed: int, deck=None, dealer=None, match_id=None):
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise GameError("bad_request", "The seed must be a whole number of 0 or more.")
+        if match_id is not None and not (isinstance(match_id, str) and 1 <= len(match_id) <= 64):
+            raise GameError("bad_request", "A match id is a short string.")
+        self.id = match_id or os.urandom(8).hex()  # names the match for the page, unlike the seed
         self.module, self.bots = module, bots
         self.options = module.make_options(options)
         self.seats = check_seats(seats, bots)
@@ -112,10 +116,10 @@ class Match:
         return self.bots[kind](view, rng)
 
     def record(self) -> dict:
-        return {"format": RECORD_FORMAT, "game": self.module.GAME_ID, "options": asdict(self.options),
+        return {"format": RECORD_FORMAT, "id": self.id, "game": self.module.GAME_ID, "options": asdict(self.options),
                 "seats": self.seats, "seed": self.seed, "deck": self.deck, "dealer": self.dealer,
                 "actions": [dict(a) for a in self.actions]}
 
     def info(self) -> dict:
-        return {"game": self.module.GAME_ID, "options": asdict(self.options), "seats": self.seats,
-                "seed": self.seed}
+        """What the page may know about the match: never the seed, which would reveal every card."""
+        return {"id": self.id, "game": self.module.GAME_ID, "options": asdict(self.options), "seats": self.seats}
