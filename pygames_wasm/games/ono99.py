@@ -699,7 +699,7 @@ def player_line(state: State, seat: int) -> dict:
     return {
         "seat": seat,
         "name": state.names[seat],
-        "status": state.status[seat],
+        "status": "out_of_round" if state.status[seat] == "out" else state.status[seat],  # docs/api.md
         "hand_count": len(hand),
         "laid_down": sorted(state.laid_down[seat], key=hand_order),
         "tokens": state.tokens[seat] if state.opts.rounds and not state.opts.points else None,
