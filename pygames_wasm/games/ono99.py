@@ -208,6 +208,7 @@ class State:
     busted: list = field(default_factory=list)  # went out of this round (1980 points)
     out_order: list = field(default_factory=list)  # seats in the order they left the game
     last_loser: int | None = None
+    tie_break: bool = False  # A33 play_on: the lowest scores tied, so one more round decides
     last_round: dict | None = None
     winners: list | None = None
     events: list = field(default_factory=list)
@@ -644,10 +645,11 @@ def score_points_round(state: State) -> None:
             return finish(state, remaining)
         if not remaining:  # A33: everyone reached it at once: the lowest score wins
             return finish(state, lowest(state, reached))
-    elif reached:  # D11b.5 (ii): first to the target ends it; the lowest remaining score wins
+    elif reached or state.tie_break:  # D11b.5 (ii): first to the target ends it; the lowest remaining score wins
         best = lowest(state, remaining or reached)
         if len(best) == 1 or state.opts.tie_rule == "share" or len(remaining) < 2:
             return finish(state, best)
+        state.tie_break = True  # A33 play_on: another round, then the lowest score wins
     next_round_or_finish(state)
 
 
