@@ -14,7 +14,7 @@ cd "$ROOT"
 
 VENV="$ROOT/.venv"
 PY="$VENV/bin/python"
-CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
+CHROMIUM="${CHROMIUM_PATH:-${CHROMIUM:-/usr/bin/chromium}}"
 
 say() { printf '[build] %s\n' "$*" >&2; }
 die() { printf '[build] ERROR: %s\n' "$*" >&2; exit 1; }
@@ -89,7 +89,7 @@ do_test() {
     if [[ -d e2e ]]; then
         if ensure_chromium; then
             say "pytest e2e $*"
-            CHROMIUM="$CHROMIUM" "$PY" -m pytest e2e "$@" || { local e=$?; [[ $rc != 0 ]] || rc=$e; }
+            CHROMIUM="$CHROMIUM" CHROMIUM_PATH="$CHROMIUM" "$PY" -m pytest e2e "$@" || { local e=$?; [[ $rc != 0 ]] || rc=$e; }
         else
             printf '\n%s\n%s\n%s\n\n' \
                 "############################################################" \
