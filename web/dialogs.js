@@ -39,7 +39,7 @@ function roundLines(lastRound) {
     list.append(el("li", { class: "summary-line" },
       el("div", { class: "summary-head" },
         el("span", { class: "name", text: line.name }),
-        line.points != null ? el("span", { class: "points", text: `${line.points} points` }) : null),
+        el("span", { class: "points", text: lineScore(line) })),
       cards,
       line.detail ? el("p", { class: "detail", text: line.detail }) : null));
   }
@@ -108,6 +108,14 @@ export function confirmLeave() {
     dialog.returnValue = "";
     open(dialog);
   });
+}
+
+function lineScore(line) {
+  const parts = [];
+  if (line.points != null) parts.push(`+${line.points}`);
+  if (line.total_points != null) parts.push(`${line.total_points} points`);
+  if (line.tokens != null) parts.push(`${line.tokens} ${line.tokens === 1 ? "token" : "tokens"} left`);
+  return parts.join(" · ");
 }
 
 function ordinal(n) {

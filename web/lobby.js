@@ -134,16 +134,25 @@ export class Lobby {
     return v;
   }
 
-  /** Option keys that the presets set to different values: the preset choice owns them. */
+  /**
+   * Options that the preset choice owns: a choice whose values are exactly the
+   * preset ids (the "Rules" version). Other options the presets set stay editable.
+   */
   _presetKeys() {
     const presets = this.game.presets || [];
     const keys = new Set();
     if (presets.length < 2) return keys;
-    for (const key of Object.keys(presets[0].options || {})) {
-      if (presets.every((p) => p.options && key in p.options)
-          && new Set(presets.map((p) => JSON.stringify(p.options[key]))).size > 1) keys.add(key);
+    const ids = presets.map((p) => p.id).sort().join("\n");
+    for (const spec of this.game.options || []) {
+      if (spec.type !== "choice") continue;
+      const values = (spec.choices || []).map((c) => String(c.value)).sort().join("\n");
+      if (values === ids && presets.every((p) => p.options && String(p.options[spec.key]) === p.id)) keys.add(spec.key);
     }
     return keys;
+  }
+
+  _preset() {
+    return (this.game.presets || []).find((p) => p.id === this.presetId) || null;
   }
 
   _renderPresets() {
@@ -166,7 +175,7 @@ export class Lobby {
 
   _visible(spec) {
     if (!spec.when) return true;
-    return Object.entries(spec.when).every(([k, v]) => this.values[k] === v);
+    return Object.entries(spec.when).every(([k, v]) => (Array.isArray(v) ? v : [v]).includes(this.values[k]));
   }
 
   _renderOptions() {
@@ -324,9 +333,10 @@ export class Lobby {
 
   /** Options to send: only those that apply (hidden `when` options are left to defaults). */
   options() {
-    const out = {};
+    const preset = this._preset();
+    const out = { ...(preset ? preset.options : {}) };
     for (const spec of this.game.options || []) {
-      if (this._visible(spec)) out[spec.key] = this.values[spec.key];
+      if (this._visible(spec) && spec.key in this.values) out[spec.key] = this.values[spec.key];
     }
     return out;
   }

@@ -1,0 +1,237 @@
+"""ONO 99 through the page only: buttons found by their accessible names, as a player would.
+
+Playability is read from the DOM (data-playable on the card buttons), never asked
+of the engine. Games are seeded (?seed=N) so a failure can be replayed; the
+computer seats move without the readable pause (?speed=fast).
+"""
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import Page, expect
+
+from conftest import START_TIMEOUT_MS
+
+SAVE_DB, SAVE_STORE, SAVE_KEY = "pygames", "saves", "pygames:main:current"
+HAND_MARKERS = ("hand-card", "data-playable")
+
+
+# ---------------------------------------------------------------- helpers
+def open_lobby(page: Page, seed: int | None = None):
+    page.goto(f"./?speed=fast{'' if seed is None else f'&seed={seed}'}")
+    # The lobby is there at once, before Pyodide is ready.
+    expect(page.get_by_role("heading", name="Set up a game")).to_be_visible(timeout=5_000)
+    expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=START_TIMEOUT_MS)
+
+
+def set_seats(page: Page, seats: list[tuple[str, str]]):
+    """seats: (name, "Person" | "Computer (heuristic)" | "Computer (random)")."""
+    page.get_by_label("Number of players").select_option(str(len(seats)))
+    for i, (name, kind) in enumerate(seats, start=1):
+        page.get_by_label(f"Seat {i} player").select_option(label=kind)
+        page.get_by_label(f"Seat {i} name").fill(name)
+
+
+def start(page: Page, seats, seed: int | None = None):
+    open_lobby(page, seed)
+    set_seats(page, seats)
+    page.get_by_role("button", name="Start game").click()
+
+
+def curtain_button(page: Page):
+    return page.get_by_role("button", name=re.compile(r"^Pass the device to .+ — tap when ready$"))
+
+
+def hand_buttons(page: Page):
+    return page.locator("#hand button")
+
+
+def settled(page: Page):
+    """The page is not in the middle of redrawing after a choice."""
+    expect(page.locator("#table[aria-busy=true]")).to_have_count(0)
+
+
+def my_turn(page: Page) -> bool:
+    return page.locator("#hand-area.my-turn:not([hidden])").count() > 0 and \
+        page.locator("#table[aria-busy=true]").count() == 0
+
+
+def hand_labels(page: Page) -> list[str]:
+    return hand_buttons(page).evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+
+
+def total(page: Page) -> str:
+    return page.locator("#total").inner_text()
+
+
+def assert_no_hand_in_dom(page: Page):
+    html = page.content()
+    for marker in HAND_MARKERS:
+        assert marker not in html, f"{marker!r} is in the DOM while the curtain is up"
+
+
+def take_turn(page: Page) -> str:
+    """Do one thing the viewer can do now; return what was done."""
+    draw = page.get_by_role("button", name=re.compile(r"^Draw (a card|\d+ cards)$"))
+    if draw.count():
+        draw.click()
+        return "draw"
+    playable = page.locator('#hand button[data-playable="true"]')
+    if playable.count():
+        label = playable.first.get_attribute("aria-label")
+        page.get_by_role("button", name=label, exact=True).and_(playable).first.click()
+        return f"play {label}"
+    for name in ("Discard four ONO 99 cards", "Lay down your hand"):
+        b = page.get_by_role("button", name=name)
+        if b.count():
+            b.click()
+            return name
+    bust = page.get_by_role("button", name=re.compile(r"^Play .+ and go out of the round$"))
+    if bust.count():
+        bust.first.click()
+        return "bust"
+    raise AssertionError("my turn, but nothing to tap:\n" + page.locator("#table").inner_text())
+
+
+# ---------------------------------------------------------------- tests
+def test_whole_game_two_people_and_a_computer(page: Page):
+    start(page, [("Ann", "Person"), ("Bob", "Person"), ("Robo", "Computer (heuristic)")], seed=7)
+    result = page.get_by_role("dialog", name=re.compile(r"wins?!|Game over"))
+    curtains = plays = 0
+    deadline = time.monotonic() + 150
+    while time.monotonic() < deadline:
+        if result.count() and result.is_visible():
+            break
+        if curtain_button(page).is_visible():
+            assert_no_hand_in_dom(page)
+            curtains += 1
+            curtain_button(page).click()
+            continue
+        if my_turn(page):
+            done = take_turn(page)
+            plays += done != "draw"
+            settled(page)
+            continue
+        page.wait_for_timeout(20)
+    else:
+        raise AssertionError("the game did not end in time")
+
+    expect(result).to_be_visible()
+    assert curtains >= 2 and plays >= 2, (curtains, plays)
+    expect(page.get_by_role("list", name="Standings")).to_contain_text("Ann")
+    expect(result.get_by_role("button", name="Play again")).to_be_visible()
+    result.get_by_role("button", name="New game").click()
+    expect(page.get_by_role("button", name="Start game")).to_be_visible()
+
+
+def test_reload_resumes_the_same_table(page: Page):
+    start(page, [("Ann", "Person"), ("Bob", "Person"), ("Robo", "Computer (random)")], seed=11)
+    # Play until someone has played a card and not yet drawn (the table then waits).
+    for _ in range(200):
+        if curtain_button(page).is_visible():
+            curtain_button(page).click()
+        if my_turn(page) and page.get_by_role("button", name="Draw a card").count() == 0:
+            done = take_turn(page)
+            settled(page)
+            if done.startswith("play") and page.get_by_role("button", name="Draw a card").count():
+                break
+        page.wait_for_timeout(20)
+    expect(page.get_by_role("button", name="Undo")).to_be_visible()
+    who = page.locator("#hand-title").inner_text()
+    before = (total(page), hand_labels(page))
+
+    page.reload()
+    expect(page.get_by_role("button", name="Draw a card")).to_be_visible(timeout=START_TIMEOUT_MS)
+    assert page.locator("#hand-title").inner_text() == who
+    assert (total(page), hand_labels(page)) == before
+    expect(page.get_by_role("button", name="Undo")).to_be_visible()
+
+    # Draw: the device passes to the other person sooner or later; a reload keeps the curtain up.
+    page.get_by_role("button", name="Draw a card").click()
+    expect(curtain_button(page)).to_be_visible(timeout=20_000)
+    name = curtain_button(page).get_attribute("aria-label")
+    page.reload()
+    expect(curtain_button(page)).to_be_visible(timeout=START_TIMEOUT_MS)
+    assert curtain_button(page).get_attribute("aria-label") == name
+    assert_no_hand_in_dom(page)
+    curtain_button(page).click()
+    expect(hand_buttons(page).first).to_be_visible()
+
+
+def test_unplayable_card_says_why(page: Page):
+    from pygames_wasm import api  # the same engine, in CPython, to know the exact sentence
+
+    seed = 5
+    seats = [("Ann", "Person"), ("Robo", "Computer (heuristic)")]
+    start(page, seats, seed=seed)
+    expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=20_000)
+    settled(page)
+    played = take_turn(page)
+    assert played.startswith("play ")
+    settled(page)
+    expect(page.get_by_role("button", name="Draw a card")).to_be_visible()
+
+    unplayable = page.locator('#hand button[data-playable="false"]')
+    assert unplayable.count() > 0
+    label = unplayable.first.get_attribute("aria-label")
+    before = (total(page), hand_labels(page))
+    unplayable.first.click()
+
+    # Replay the same seeded game in CPython to learn the engine's reason.
+    g = api.call("new_game", {"game": "ono99", "seed": seed, "seats": [
+        {"name": "Ann", "kind": "human"}, {"name": "Robo", "kind": "bot", "bot": "heuristic"}]})
+    handle = g["handle"]
+    for _ in range(50):
+        v = api.call("view", {"handle": handle, "seat": 0})["view"]
+        if v["to_act"] == 0:
+            break
+        api.call("bot_act", {"handle": handle, "seat": v["to_act"]})
+    card = next(c["card"] for c in v["hand"] if c["label"] == played[5:] and c["playable"])
+    api.call("act", {"handle": handle, "seat": 0, "action": {"type": "play", "card": card}})
+    v = api.call("view", {"handle": handle, "seat": 0})["view"]
+    why = next(c["why"] for c in v["hand"] if c["label"] == label and not c["playable"])
+
+    alert = page.get_by_role("alert")
+    expect(alert).to_have_text(why)
+    assert (total(page), hand_labels(page)) == before  # nothing was played
+
+
+def test_corrupted_save_offers_a_new_game(page: Page, errors):
+    start(page, [("Ann", "Person"), ("Robo", "Computer (random)")], seed=3)
+    expect(hand_buttons(page).first).to_be_visible(timeout=20_000)
+    page.evaluate(
+        """([db, store, key]) => new Promise((resolve, reject) => {
+            const req = indexedDB.open(db, 1);
+            req.onupgradeneeded = () => req.result.createObjectStore(store);
+            req.onerror = () => reject(req.error);
+            req.onsuccess = () => {
+              const tx = req.result.transaction(store, "readwrite");
+              tx.objectStore(store).put({record: {format: 1, game: "ono99", seats: "garbage", actions: 42}}, key);
+              tx.oncomplete = () => { req.result.close(); resolve(); };
+              tx.onerror = () => reject(tx.error);
+            };
+        })""",
+        [SAVE_DB, SAVE_STORE, SAVE_KEY],
+    )
+    page.reload()
+    expect(page.get_by_role("alert").filter(has_text="This saved game could not be read")).to_be_visible(
+        timeout=START_TIMEOUT_MS)
+    page.get_by_role("button", name="Start game").click()
+    expect(hand_buttons(page).first).to_be_visible(timeout=20_000)
+
+    # A save that is not even an object is refused the same way.
+    page.evaluate(
+        """([db, store, key]) => new Promise((resolve) => {
+            const req = indexedDB.open(db, 1);
+            req.onsuccess = () => {
+              const tx = req.result.transaction(store, "readwrite");
+              tx.objectStore(store).put("}{ not json", key);
+              tx.oncomplete = () => { req.result.close(); resolve(); };
+            };
+        })""",
+        [SAVE_DB, SAVE_STORE, SAVE_KEY],
+    )
+    page.reload()
+    expect(page.get_by_role("alert").filter(has_text="This saved game could not be read")).to_be_visible(
+        timeout=START_TIMEOUT_MS)
