@@ -4,8 +4,9 @@
     python bench/size.py              # the files of the build (build-info.json lists them)
     python bench/size.py --browser    # the files a real first visit fetched (Chromium, Playwright)
 
-Without --browser the list is every file of the built site: the service worker precaches all
-of them on a first visit, so that is what a first visit costs. --browser serves dist/site on a
+Without --browser the list is every file of the built site (build-info.json's "files"): a
+first visit loads all of them (checked with --browser), and a precaching service worker would
+fetch them all anyway. --browser serves dist/site on a
 free local port, opens index.html in Debian's Chromium, waits until the network is quiet, and
 lists what was really requested. gzip sizes use level 6, as a typical web server would.
 """
@@ -92,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
         files = list(info.get("files") or sorted(
             p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()))
         files = [f for f in files if f != "build-info.json"] + ["build-info.json"]
-        how = "every file of the build (the service worker precaches them all)"
+        how = "every file of the build (--browser records a real visit)"
 
     wheel = site / info["wheel"]
     wheel_bytes = wheel.read_bytes()
