@@ -171,13 +171,19 @@ class ModuleTable(_Table):
     def set_hand(self, seat: int, cards: list) -> None:
         """Rig a later deal (rounds after the first are shuffled): swap `seat`'s hand for `cards`,
         taken from the draw pile, so every card is still conserved."""
-        pile = self.state.draw_pile
-        pile[:0] = self.state.hands[seat]  # the old hand goes to the bottom of the pile
-        self.state.hands[seat] = []
+        state, pile = self.state, self.state.draw_pile
+        pile[:0] = state.hands[seat]  # the old hand goes to the bottom of the pile
+        state.hands[seat] = []
         for card in cards:
-            pile.remove(card)  # ValueError if the pile does not hold it
-            self.state.hands[seat].append(card)
-        ono99.check_invariants(self.state)
+            if card not in pile:  # another seat holds it: give that seat a pile card instead
+                holder = next(s for s in range(self.n) if card in state.hands[s])
+                swap = next(c for c in pile if c not in cards)
+                pile.remove(swap)
+                state.hands[holder][state.hands[holder].index(card)] = swap
+                pile.insert(0, card)
+            pile.remove(card)
+            state.hands[seat].append(card)
+        ono99.check_invariants(state)
 
     def set_draw(self, cards: list) -> None:
         """Rig the next cards of the draw pile (top first), taken from elsewhere in the pile."""

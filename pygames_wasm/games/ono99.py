@@ -137,7 +137,7 @@ class Options:
 def make_options(raw) -> Options:
     """Options from the lobby or a save; a preset's values are the defaults for its version."""
     version = (raw or {}).get("version", "2022") if isinstance(raw, dict) else "2022"
-    preset = PRESETS.get(version, PRESETS["2022"])
+    preset = PRESETS.get(version, PRESETS["2022"]) if isinstance(version, str) else PRESETS["2022"]
     opts = Options(**parse_options(OPTION_SPECS, raw, preset))
     unknown = sorted(set(opts.deck) - set(LABELS))
     if unknown:
@@ -230,9 +230,12 @@ def new_state(opts: Options, names: list, seed: int, deck: list | None = None, d
     if sum(opts.deck.values()) < HAND_SIZE * len(names) + 1:
         raise GameError("bad_option", "The deck is too small to deal four cards to everyone.")
     if deck is not None:
+        if not isinstance(deck, list) or not all(isinstance(card, str) for card in deck):
+            raise GameError("bad_deck", "A stacked deck must be a list of card codes.")
         check_full_deck(opts.deck, deck)
-    if dealer is not None and not 0 <= dealer < len(names):
-        raise GameError("bad_seats", f"There is no seat {dealer} to deal.")
+    if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
+                               or not 0 <= dealer < len(names)):
+        raise GameError("bad_seats", f"There is no seat {dealer!r} to deal.")
     rng = Rng(seed)
     state = State(opts=opts, names=list(names), rng=rng, dealer=rng.below(len(names)) if dealer is None else dealer)
     state.status = ["in"] * state.n
@@ -399,8 +402,9 @@ def parse_action(raw) -> dict:
     kind = raw["type"]
     if kind not in ACTION_TYPES:
         raise GameError("bad_action", f"'{kind}' is not an ONO 99 action.")
-    if set(raw) - {"type", "card"}:
-        raise GameError("bad_action", f"Unexpected field in a '{kind}' action.")
+    extra = sorted(map(str, set(raw) - {"type", "card"}))
+    if extra:
+        raise GameError("bad_action", f"Unexpected field '{extra[0]}' in a '{kind}' action.")
     if ACTION_TYPES[kind]:
         card = raw.get("card")
         if not isinstance(card, str):

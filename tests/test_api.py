@@ -1,0 +1,473 @@
+"""The JSON API (docs/api.md): bad input never corrupts a game, saves round-trip, views hide hands.
+
+"Unchanged" below means: the game's `save` record and every view (public and each seat's) are
+byte-for-byte what they were before the failing call.
+"""
+
+import copy
+import json
+
+import pytest
+
+from conftest import A, ApiGame, assert_error, seats, stacked_game, stacked_params
+from pygames_wasm import api
+from pygames_wasm.games import ono99
+
+HANDS = [["7", "5", "ONO", "REV"], ["1", "2", "3", "4"], ["8", "8", "9", "P2"]]
+DRAW = ["6", "10", "0", "-10", "9"]
+
+
+@pytest.fixture
+def game():
+    """A 3-player game, Ann to play; Ann holds 7, 5, ONO 99, Reverse."""
+    g = stacked_game(HANDS, draw=DRAW, first=0)
+    yield g
+    api.call("close", {"handle": g.handle})
+
+
+def played(g: ApiGame, n: int = 3) -> ApiGame:
+    """Some history: Ann plays 7 and draws, Bob plays 1 and draws, Cy starts a turn."""
+    g.play(0, "7")
+    g.play(1, "1")
+    if n >= 3:
+        g.act(2, "play 8")
+    return g
+
+
+# --- list_games / info ------------------------------------------------------------------------------
+
+def test_list_games_describes_ono99():
+    games = api.call("list_games", {})["games"]
+    info = next(g for g in games if g["id"] == "ono99")
+    assert info["title"] == "ONO 99"
+    assert info["player_limits"] == {"key": "version", "values": {"2022": [2, 6], "1980": [2, 8]}}
+    assert {p["id"] for p in info["presets"]} == {"2022", "1980"}
+    keys = {o["key"] for o in info["options"]}
+    assert {"version", "bust_at_99", "minus10_floor", "reverse_deflects_in_2p", "four_ono_discard",
+            "ono99_on_zero", "draw_speed_penalty", "scoring", "target_points", "bust_total_after",
+            "deck"} <= keys  # Part 3's recommended flags
+    assert all(isinstance(p, str) and p for p in info["rules_summary"])
+
+
+# --- act: illegal and malformed actions ---------------------------------------------------------------
+
+def test_unknown_card(game):
+    err = game.error(0, {"type": "play", "card": "11"})
+    assert err["code"] == "unknown_card" and "'11'" in err["message"]
+
+
+def test_card_not_in_hand(game):
+    err = game.error(0, "play 9")
+    assert err["code"] == "not_in_hand" and "Nine" in err["message"]
+
+
+def test_ono99_card(game):
+    err = game.error(0, "play ONO")
+    assert err["code"] == "illegal_card" and "ONO 99" in err["message"]
+
+
+def test_wrong_seat(game):
+    err = game.error(1, "play 1")
+    assert err["code"] == "not_your_turn" and "Ann" in err["message"]
+
+
+@pytest.mark.parametrize("seat", [3, -1, "0", None, True, 1.0])
+def test_no_such_seat(game, seat):
+    err = game.unchanged("act", seat=seat, action=A("play 7"))
+    assert err["code"] == "bad_seats"
+
+
+def test_draw_with_nothing_owed(game):
+    assert game.error(0, "draw")["code"] == "nothing_to_draw"
+
+
+def test_play_before_drawing(game):
+    game.act(0, "play 7")
+    assert game.error(0, "play 5")["code"] == "draw_first"
+    assert game.error(1, "play 1")["code"] == "not_your_turn"
+
+
+def test_lay_down_with_a_playable_card(game):
+    err = game.error(0, "lay_down")
+    assert err["code"] == "illegal_card"
+
+
+def test_discard4_without_four_ono(game):
+    assert game.error(0, "discard4")["code"] == "illegal_card"
+
+
+def test_bust_outside_points_scoring(game):
+    err = game.error(0, "bust 7")
+    assert err["code"] == "illegal_card" and "1980" in err["message"]
+
+
+@pytest.mark.parametrize("action, words", [
+    ({"card": "7"}, "type"),  # missing type
+    ({"type": 7}, "type"),
+    ({"type": "pass"}, "'pass'"),  # no such action
+    ({"type": "play"}, "card"),  # a play must name a card
+    ({"type": "play", "card": 7}, "card"),
+    ({"type": "play", "card": ["7"]}, "card"),
+    ({"type": "play", "card": "7", "seat": 0}, "seat"),  # extra field, named
+    ({"type": "draw", "card": "7"}, "no card"),
+    (["play", "7"], "type"),  # not an object
+    ("", "action"),
+    (7, "type"),
+    (None, "type"),
+])
+def test_malformed_actions_are_bad_action(game, action, words):
+    err = game.unchanged("act", seat=0, action=action)
+    assert err["code"] == "bad_action"
+    assert words in err["message"]
+
+
+def test_missing_action_param(game):
+    assert game.unchanged("act", seat=0)["code"] == "bad_action"
+
+
+def test_string_actions_are_accepted_too(game):
+    assert game.call("act", seat=0, action="play 7")["ok"] is True
+
+
+def test_after_the_game_ended_every_action_is_game_over():
+    g2 = stacked_game([["ONO", "ONO", "ONO", "ONO"], ["1", "2", "3", "4"]], first=0,
+                      options={"four_ono_discard": "off"})
+    g2.act(0, "lay_down")
+    assert g2.over and g2.result["winners"] == [1]
+    for seat, action in [(1, "play 1"), (1, "draw"), (0, "lay_down"), (1, "discard4"), (1, "lay_down")]:
+        assert g2.error(seat, action)["code"] == "game_over"
+    assert g2.unchanged("bot_move", seat=1)["code"] == "not_your_turn"
+    assert g2.unchanged("undo", seat=1)["code"] == "cannot_undo"
+
+
+def test_unknown_handle():
+    for method in ("view", "act", "save", "undo", "legal_actions", "bot_move", "bot_act", "close"):
+        assert_error(api.call(method, {"handle": "nope", "seat": 0, "action": A("draw")}), "unknown_handle")
+
+
+def test_closed_game_is_gone(game):
+    handle = game.handle
+    assert api.call("close", {"handle": handle}) == {"ok": True}
+    assert_error(api.call("view", {"handle": handle, "seat": None}), "unknown_handle")
+
+
+@pytest.mark.parametrize("handle", [7, None, ""])
+def test_malformed_handle(handle):
+    assert_error(api.call("view", {"handle": handle, "seat": None}), "unknown_handle")
+
+
+@pytest.mark.xfail(reason="api._match tests `key not in _matches` on an unhashable handle (api.py, not ours)")
+@pytest.mark.parametrize("handle", [["g1"], {"h": 1}])
+def test_unhashable_handle(handle):
+    assert_error(api.call("view", {"handle": handle, "seat": None}), "unknown_handle")
+
+
+def test_errors_leave_other_games_alone(game):
+    other = stacked_game(HANDS, draw=DRAW, first=1)
+    before = other.snapshot()
+    game.error(0, "play ONO")
+    game.error(1, "play 1")
+    assert other.snapshot() == before
+
+
+def test_a_failed_action_is_not_recorded(game):
+    game.error(0, "play ONO")
+    game.act(0, "play 7")
+    assert game.record()["actions"] == [{"seat": 0, "action": A("play 7")}]
+
+
+# --- requests ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("request_json", ["not json", "[1, 2]", "null", '"view"', "{}", '{"method": "nope"}',
+                                          '{"method": "view", "params": []}'])
+def test_malformed_requests(request_json):
+    reply = json.loads(api.handle(request_json))
+    assert_error(reply, "bad_request")
+
+
+def test_handle_round_trips_json(game):
+    reply = json.loads(api.handle(json.dumps({"method": "view", "params": {"handle": game.handle, "seat": 0}})))
+    assert reply["view"] == game.view(0)
+
+
+# --- new_game: bad options, seats, and the rest -----------------------------------------------------------
+
+def new_game(**overrides):
+    params = {"game": "ono99", "seats": seats(3), "options": {}, "seed": 1, **overrides}
+    return api.call("new_game", params)
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"colour": "red"}, "'colour'"),  # unknown option, named
+    ({"version": "1999"}, "'version'"),
+    ({"version": ["1980"]}, "'version'"),
+    ({"bust_at_99": "yes"}, "'bust_at_99'"),
+    ({"tokens": 11}, "'tokens'"),
+    ({"tokens": True}, "'tokens'"),
+    ({"target_points": 10}, "'target_points'"),
+    ({"scoring": "golf"}, "'scoring'"),
+    ({"deck": {"7": -1}}, "'deck'"),
+    ({"deck": ["7"]}, "'deck'"),
+    ({"deck": {"X": 3}}, "'X'"),  # unknown card, named
+    ({"deck": {"7": 5}}, "too small"),
+    ([], "object"),
+    ("2022", "object"),
+])
+def test_bad_options(options, words):
+    err = assert_error(new_game(options=options), "bad_option")
+    assert words in err["message"]
+
+
+@pytest.mark.parametrize("seat_list, words", [
+    ("Ann", "list"),
+    ([], "list"),
+    (seats(1), "2 to 6"),
+    (seats(7), "2 to 6"),
+    ([{"name": "Ann"}, "Bob"], "Seat 2"),
+    ([{"name": "Ann"}, {"name": ""}], "Seat 2"),
+    ([{"name": "Ann"}, {"name": "B" * 25}], "Seat 2"),
+    ([{"name": "Ann"}, {"name": 7}], "Seat 2"),
+    ([{"name": "Ann"}, {"name": "Bob", "kind": "alien"}], "Seat 2"),
+    ([{"name": "Ann"}, {"name": "Bob", "kind": "bot", "bot": "genius"}], "genius"),
+])
+def test_bad_seats(seat_list, words):
+    err = assert_error(new_game(seats=seat_list), "bad_seats")
+    assert words in err["message"]
+
+
+def test_seat_limits_follow_the_version():
+    assert "handle" in new_game(seats=seats(8), options={"version": "1980"})
+    assert_error(new_game(seats=[{"name": f"P{i}"} for i in range(9)], options={"version": "1980"}), "bad_seats")
+
+
+@pytest.mark.parametrize("game_id", ["uno", None, 7])
+def test_unknown_game(game_id):
+    assert_error(new_game(game=game_id), "unknown_game")
+
+
+@pytest.mark.xfail(reason="api._game_module tests `game_id not in GAMES` on an unhashable value (api.py, not ours)")
+def test_unhashable_game_id():
+    assert_error(new_game(game=["ono99"]), "unknown_game")
+
+
+@pytest.mark.xfail(reason="core.match.check_seats tests `bot not in bot_kinds` on an unhashable value (core, not ours)")
+def test_unhashable_bot_kind():
+    assert_error(new_game(seats=[{"name": "Ann"}, {"name": "Bob", "kind": "bot", "bot": ["x"]}]), "bad_seats")
+
+
+@pytest.mark.parametrize("seed", [-1, "1", 1.5, True])
+def test_bad_seed(seed):
+    assert_error(new_game(seed=seed), "bad_request")
+
+
+@pytest.mark.parametrize("deck", [["7"] * 112, [], "abc", 5, [["7"]], [7] * 112])
+def test_bad_stacked_deck(deck):
+    assert_error(new_game(deck=deck), "bad_deck")
+
+
+@pytest.mark.parametrize("dealer", [3, -1, "0", 1.5, True])
+def test_bad_dealer(dealer):
+    assert_error(new_game(dealer=dealer), "bad_seats")
+
+
+# --- save / load ---------------------------------------------------------------------------------------
+
+def test_save_and_load_give_the_same_game(game):
+    played(game)
+    record = game.record()
+    assert record["format"] == 1 and record["game"] == "ono99" and len(record["actions"]) == 5
+    json.dumps(record)  # a record is plain JSON
+    reply = api.call("load", {"record": record})
+    loaded = ApiGame.__new__(ApiGame)
+    loaded.handle, loaded.n = reply["handle"], 3
+    assert loaded.all_views() == game.all_views()
+    assert loaded.record() == record
+    # Both go on the same way.
+    for g in (game, loaded):
+        g.act(2, "draw")
+        g.play(0, "5")
+    assert loaded.all_views() == game.all_views()
+
+
+def test_load_survives_a_json_round_trip(game):
+    played(game)
+    record = json.loads(json.dumps(game.record()))
+    reply = api.call("load", {"record": record})
+    assert "handle" in reply
+
+
+def damaged(record, **changes):
+    bad = copy.deepcopy(record)
+    for key, value in changes.items():
+        if value is DELETE:
+            del bad[key]
+        else:
+            bad[key] = value
+    return bad
+
+
+DELETE = object()
+
+
+def corruptions(record):
+    acts = record["actions"]
+    yield "not a record", "garbage"
+    yield "a number", 12
+    yield "a list", [record]
+    yield "nothing", None
+    yield "empty", {}
+    yield "a newer format", damaged(record, format=2)
+    yield "no format", damaged(record, format=DELETE)
+    yield "format as text", damaged(record, format="1")
+    yield "no action list", damaged(record, actions=DELETE)
+    yield "actions not a list", damaged(record, actions="play 7")
+    yield "an action entry not an object", damaged(record, actions=acts[:1] + ["draw"])
+    yield "an action entry missing its seat", damaged(record, actions=acts[:1] + [{"action": A("draw")}])
+    yield "an action entry with more keys", damaged(record, actions=[{**acts[0], "x": 1}] + acts[1:])
+    yield "an illegal action", damaged(record, actions=acts[:2] + [{"seat": 0, "action": A("play ONO")}])
+    yield "an action by the wrong seat", damaged(record, actions=[{"seat": 1, "action": acts[0]["action"]}])
+    yield "a malformed action", damaged(record, actions=acts[:2] + [{"seat": 1, "action": {"type": "fly"}}])
+    yield "an action seat out of range", damaged(record, actions=acts[:2] + [{"seat": 9, "action": A("play 1")}])
+    yield "an action seat as text", damaged(record, actions=acts[:2] + [{"seat": "1", "action": A("play 1")}])
+    yield "actions in the wrong order", damaged(record, actions=[acts[1], acts[0]] + acts[2:])
+    yield "an unknown game", damaged(record, game="chess")
+    yield "bad options", damaged(record, options={"bust_at_99": 3})
+    yield "options not an object", damaged(record, options=[1])
+    yield "unhashable version", damaged(record, options={"version": {}})
+    yield "bad seats", damaged(record, seats=[{"name": "Solo"}])
+    yield "no seed", damaged(record, seed=DELETE)
+    yield "seed as text", damaged(record, seed="1")
+    yield "a deck missing cards", damaged(record, deck=record["deck"][:-1])
+    yield "a deck of wrong type", damaged(record, deck=5)
+    yield "a dealer out of range", damaged(record, dealer=9)
+    yield "a dealer as text", damaged(record, dealer="x")
+    yield "deep nesting", damaged(record, options={"deck": {"7": {"7": [1]}}})
+
+
+def test_corrupted_saves_are_one_clear_error_and_change_nothing(game):
+    played(game)
+    record = game.record()
+    before = game.snapshot()
+    for label, bad in corruptions(record):
+        reply = api.call("load", {"record": bad})
+        err = assert_error(reply, "bad_save")
+        assert err["message"].startswith("This saved game could not be read"), (label, err)
+        assert game.snapshot() == before, label
+    assert game.record() == record
+
+
+def test_load_without_a_record():
+    assert_error(api.call("load", {}), "bad_save")
+
+
+def test_load_of_a_finished_game_is_finished():
+    g = stacked_game([["ONO"] * 4, ["1", "2", "3", "4"]], first=0, options={"four_ono_discard": "off"})
+    g.act(0, "lay_down")
+    reply = api.call("load", {"record": g.record()})
+    view = api.call("view", {"handle": reply["handle"], "seat": None})["view"]
+    assert view["over"] and view["result"]["winners"] == [1]
+
+
+def test_an_action_after_the_end_in_a_save_is_refused():
+    g = stacked_game([["ONO"] * 4, ["1", "2", "3", "4"]], first=0, options={"four_ono_discard": "off"})
+    g.act(0, "lay_down")
+    record = g.record()
+    record["actions"].append({"seat": 1, "action": A("play 1")})
+    err = assert_error(api.call("load", {"record": record}), "bad_save")
+    assert "over" in err["message"]
+
+
+# --- undo through the API -------------------------------------------------------------------------------
+
+def test_undo_errors_change_nothing(game):
+    game.act(0, "play 7")
+    for seat in (1, 2):
+        assert game.unchanged("undo", seat=seat)["code"] == "cannot_undo"
+    for seat in (5, None, "0"):
+        assert game.unchanged("undo", seat=seat)["code"] == "bad_seats"
+
+
+def test_undo_then_a_different_play(game):
+    game.act(0, "play 7")
+    assert game.undo(0) == {"ok": True}
+    game.act(0, "play 5")
+    assert game.total == 5
+    assert game.record()["actions"] == [{"seat": 0, "action": A("play 5")}]
+
+
+def test_view_says_why_undo_is_not_possible(game):
+    game.play(0, "7")
+    view = game.view(0)
+    assert view["can_undo"] is False and "drawn" in view["undo_why"]
+    assert game.view(None)["can_undo"] is False
+
+
+# --- views: hidden information stays hidden --------------------------------------------------------------
+
+def test_public_view_holds_no_hand(game):
+    played(game)
+    view = game.view(None)
+    assert view["hand"] is None and view["actions"] == []
+    for line in view["players"]:
+        assert set(line) == {"seat", "name", "kind", "status", "hand_count", "laid_down", "tokens", "score",
+                             "missing_cards"}
+        assert line["laid_down"] == []
+
+
+def test_a_seats_view_holds_only_its_own_hand(game):
+    played(game)
+    for seat in range(3):
+        view = game.view(seat)
+        assert sorted(h["card"] for h in view["hand"]) == game.hand(seat)
+        assert all(set(line) == {"seat", "name", "kind", "status", "hand_count", "laid_down", "tokens", "score",
+                                 "missing_cards"} for line in view["players"])
+
+
+def test_views_do_not_show_the_seed_or_the_deck(game):
+    played(game)
+    for view in game.all_views():
+        text = json.dumps(view)
+        for key in ('"seed"', '"deck"', '"draw_pile"', '"hands"', '"dealer"'):
+            assert key not in text
+
+
+def test_other_seats_cards_do_not_change_a_seats_view():
+    """Two games that differ only in Bob's hand and the unseen pile: Ann's and the public views match."""
+    first = stacked_game([["7", "5", "ONO", "REV"], ["1", "2", "3", "4"], ["8", "8", "9", "P2"]],
+                         draw=["6", "10"], first=0)
+    second = stacked_game([["7", "5", "ONO", "REV"], ["0", "0", "P2", "-10"], ["8", "8", "9", "P2"]],
+                          draw=["6", "10", "ONO", "ONO"], first=0)
+    for g in (first, second):
+        g.play(0, "7")
+    for seat in (None, 0, 2):
+        assert first.view(seat) == second.view(seat)
+    assert first.view(1) != second.view(1)
+
+
+def test_draw_events_do_not_name_the_card(game):
+    game.act(0, "play 7")
+    events = game.act(0, "draw")  # Ann draws the 6
+    assert events and all("Six" not in e["text"] and "6" not in e["text"] for e in events)
+    assert all("Six" not in e["text"] for e in game.view(None)["events"])
+
+
+def test_bot_move_uses_the_seats_own_view():
+    g = stacked_game(HANDS, draw=DRAW, first=0, kinds={0: "heuristic"})
+    action = g.call("bot_move", seat=0)["action"]
+    assert action in g.view(0)["actions"]
+    assert g.record()["actions"] == []  # bot_move decides, it does not apply
+
+
+def test_match_info_does_not_reveal_the_seed():
+    reply = api.call("new_game", stacked_params(HANDS, draw=DRAW))
+    assert "seed" not in reply["info"] and "deck" not in reply["info"]
+
+
+def test_view_contract_fields(game):
+    view = game.view(0)
+    assert {"game", "seat", "version", "players", "total", "direction", "draw_count", "discard_count",
+            "discard_top", "turn", "to_act", "owed_draw", "play2", "round", "hand", "actions", "can_undo",
+            "undo_why", "events", "last_round", "over", "result"} <= set(view)
+    labels = {h["card"]: h["label"] for h in view["hand"]}
+    assert labels == {"7": "Seven", "5": "Five", "ONO": "ONO 99", "REV": "Reverse"}
+    assert ono99.LABELS["-10"] == "Minus ten" and ono99.LABELS["P2"] == "Play 2"
