@@ -23,6 +23,7 @@ const DB_STORE = "saves";
 const EXPECTED = {
   "pyodide.asm.wasm": 9_600_000,
   "python_stdlib.zip": 2_550_000,
+  "pyodide.asm.mjs": 1_250_000,
   wheel: 150_000,
 };
 
@@ -35,9 +36,10 @@ const started = performance.now();
 function post(msg) { self.postMessage(msg); }
 
 // ---------------------------------------------------------------- progress
-// Every big file is fetched as a stream so the bar shows real bytes. Pyodide
-// fetches its own files; we wrap fetch() for the duration of loadPyodide so its
-// downloads are counted too (the bytes are read once: nothing is fetched twice).
+// The big files are stream-fetched here first, so the bar shows real bytes; they
+// land in the HTTP cache, and Pyodide's own requests for them are then answered
+// from it. (Pyodide gets the wasm straight from fetch, never a wrapped Response,
+// so Chrome can keep its compiled-code cache for repeat visits.)
 const progress = { files: new Map(), stage: "start", label: "Starting" };
 
 function reportProgress() {
@@ -51,78 +53,58 @@ function setStage(stage, label) {
   reportProgress();
 }
 
-function expect(name, bytes) {
-  if (!progress.files.has(name)) progress.files.set(name, { loaded: 0, total: bytes });
-}
-
-function countedResponse(name, response) {
-  const file = progress.files.get(name) || { loaded: 0, total: 0 };
+/** Fetch `url`, counting its bytes under `name`; resolves to the bytes. */
+async function fetchCounted(url, name) {
+  const file = { loaded: 0, total: EXPECTED[name] || 0 };
   progress.files.set(name, file);
-  const length = Number(response.headers.get("Content-Length"));
-  if (length > 0 && !response.headers.get("Content-Encoding")) file.total = length;
-  if (!response.body) return response;
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`Could not fetch ${url} (HTTP ${r.status})`);
+  const length = Number(r.headers.get("Content-Length"));
+  if (length > 0 && !r.headers.get("Content-Encoding")) file.total = length;
+  const chunks = [];
   let last = 0;
-  const counter = new TransformStream({
-    transform(chunk, controller) {
-      file.loaded += chunk.byteLength;
-      const now = performance.now();
-      if (now - last > 50) { last = now; reportProgress(); }
-      controller.enqueue(chunk);
-    },
-    flush() { file.total = file.loaded; reportProgress(); },
-  });
-  return new Response(response.body.pipeThrough(counter), {
-    status: response.status, statusText: response.statusText, headers: response.headers,
-  });
+  const reader = r.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    file.loaded += value.byteLength;
+    const now = performance.now();
+    if (now - last > 50) { last = now; reportProgress(); }
+  }
+  file.total = file.loaded;
+  reportProgress();
+  const bytes = new Uint8Array(file.loaded);
+  let at = 0;
+  for (const c of chunks) { bytes.set(c, at); at += c.byteLength; }
+  return bytes;
 }
-
-function fileName(url) {
-  try { return new URL(url, self.location.href).pathname.split("/").pop(); } catch { return ""; }
-}
-
-async function countingFetch(input, init) {
-  const url = typeof input === "string" ? input : (input && input.url) || String(input);
-  const response = await realFetch(input, init);
-  const name = fileName(url);
-  if (!response.ok || !(name in EXPECTED)) return response;
-  return countedResponse(name, response);
-}
-
-const realFetch = self.fetch.bind(self);
 
 // ---------------------------------------------------------------- startup
 async function fetchJSON(url) {
-  const r = await realFetch(url, { cache: "no-cache" });
+  const r = await fetch(url, { cache: "no-cache" });
   if (!r.ok) throw new Error(`Could not fetch ${url} (HTTP ${r.status})`);
   return r.json();
 }
 
-async function fetchBytes(url, name) {
-  const r = await realFetch(url);
-  if (!r.ok) throw new Error(`Could not fetch ${url} (HTTP ${r.status})`);
-  return new Uint8Array(await countedResponse(name, r).arrayBuffer());
-}
-
 async function boot() {
   const base = new URL("./", self.location.href);
-  expect("pyodide.asm.wasm", EXPECTED["pyodide.asm.wasm"]);
-  expect("python_stdlib.zip", EXPECTED["python_stdlib.zip"]);
-  expect("wheel", EXPECTED.wheel);
+  const pyodideURL = new URL("pyodide/", base);
+  for (const [name, bytes] of Object.entries(EXPECTED)) progress.files.set(name, { loaded: 0, total: bytes });
   setStage("fetch", "Downloading Python");
+  const downloads = [
+    fetchCounted(new URL("pyodide.asm.wasm", pyodideURL), "pyodide.asm.wasm"),
+    fetchCounted(new URL("python_stdlib.zip", pyodideURL), "python_stdlib.zip"),
+    fetchCounted(new URL("pyodide.asm.mjs", pyodideURL), "pyodide.asm.mjs"),
+  ];
+  const wheelPromise = fetchJSON(new URL("build-info.json", base))
+    .then((info) => fetchCounted(new URL(info.wheel, base), "wheel"));
+  const modulePromise = import(new URL("pyodide.mjs", pyodideURL).href);
+  await Promise.all([...downloads, wheelPromise, modulePromise]);
 
-  const infoPromise = fetchJSON(new URL("build-info.json", base));
-  // Start the wheel download at once; it is small and independent of Pyodide.
-  const wheelPromise = infoPromise.then((info) => fetchBytes(new URL(info.wheel, base), "wheel"));
-  wheelPromise.catch(() => {});
-
-  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
-  self.fetch = countingFetch;
-  let pyodide;
-  try {
-    pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
-  } finally {
-    self.fetch = realFetch;
-  }
+  setStage("start-python", "Starting Python");
+  const { loadPyodide } = await modulePromise;
+  const pyodide = await loadPyodide({ indexURL: pyodideURL.href });
 
   setStage("engine", "Installing the game engine");
   const wheel = await wheelPromise;

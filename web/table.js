@@ -70,13 +70,13 @@ function renderPlayers(view, ctx) {
   for (const p of view.players) {
     const li = el("li", { class: `player status-${p.status}` });
     li.dataset.seat = String(p.seat);
-    if (p.seat === view.turn) li.classList.add("turn");
+    if (p.seat === view.to_act && !view.over) li.classList.add("turn");
     if (p.seat === view.to_act) li.classList.add("to-act");
     if (p.seat === view.seat) li.classList.add("me");
     const who = el("div", { class: "player-name" },
       el("span", { class: "name", text: p.name }),
       p.seat === view.seat ? el("span", { class: "tag you", text: "you" }) : null,
-      p.kind === "bot" ? el("span", { class: "tag bot", text: "computer" }) : null);
+      p.kind === "bot" ? el("span", { class: "tag bot", text: "bot" }) : null);
     const facts = [];
     facts.push(STATUS[p.status] || p.status);
     facts.push(`${p.hand_count} ${p.hand_count === 1 ? "card" : "cards"}`);
@@ -97,7 +97,10 @@ function renderPlayers(view, ctx) {
       for (const c of p.laid_down) laid.append(miniCard(c));
       li.append(laid);
     }
-    if (p.seat === view.turn && !view.over) li.append(el("span", { class: "turn-badge", text: "Turn" }));
+    if (p.seat === view.to_act && !view.over) {
+      const drawing = view.owed_draw && view.owed_draw.seat === p.seat;
+      li.append(el("span", { class: "turn-badge", text: drawing ? "Drawing" : "Turn" }));
+    }
     list.append(li);
   }
 }

@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""Page speed in Chromium, against the built site (dist/site), in one run.
+
+    python bench/page_speed.py [--runs 3] [--taps 50] [--json out.json]
+
+(a) bare Pyodide: a blank page of the same site starts a module worker that
+    imports ./pyodide/pyodide.mjs and runs loadPyodide(); navigation → loaded.
+(b) our cold start: navigation → engine ready (lobby's Start enabled), and
+    navigation → a playable table (1 person + 1 computer, hand buttons visible).
+    Every cold run uses a fresh browser context (empty HTTP cache).
+(c) tap → redrawn table: performance marks the page sets on a card tap and after
+    the table is redrawn ("tap-to-redraw" measures), median and p95 over --taps.
+(d) bot decision time inside Pyodide: the worker times every bot_move call
+    (?bench=1 makes it ask bot_move before each bot_act), p95.
+
+Targets (for information, not enforced): (b) adds at most 25% to (a);
+(c) p95 < 50 ms; (d) p95 < 100 ms.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "e2e"))
+
+from conftest import SiteServer, ensure_site, launch_chromium  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+BLANK = "__bench_blank.html"
+BARE_PYODIDE = """
+<!doctype html><meta charset="utf-8"><title>bare pyodide</title>
+<script type="module">
+  const src = `
+    const t0 = performance.now();
+    const { loadPyodide } = await import(${JSON.stringify(new URL("pyodide/pyodide.mjs", location.href).href)});
+    const py = await loadPyodide({ indexURL: ${JSON.stringify(new URL("pyodide/", location.href).href)} });
+    py.runPython("1 + 1");
+    postMessage({ workerMs: performance.now() - t0 });
+  `;
+  const w = new Worker(URL.createObjectURL(new Blob([src], { type: "text/javascript" })), { type: "module" });
+  w.onmessage = (e) => { window.bare = { ...e.data, pageMs: performance.now() }; };
+  w.onerror = (e) => { window.bare = { error: String(e.message) }; };
+</script>
+"""
+
+
+def pct(values, q):
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    k = (len(s) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(s) - 1)
+    return s[lo] + (s[hi] - s[lo]) * (k - lo)
+
+
+def new_page(browser, url, viewport=(1024, 768)):
+    ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, base_url=url)
+    ctx.set_default_timeout(120_000)
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return ctx, page, errors
+
+
+def bare_pyodide(browser, url):
+    ctx, page, errors = new_page(browser, url)
+    page.route(f"**/{BLANK}", lambda route: route.fulfill(
+        status=200, content_type="text/html; charset=utf-8", body=BARE_PYODIDE))
+    page.goto(BLANK)
+    page.wait_for_function("window.bare", timeout=120_000)
+    bare = page.evaluate("window.bare")
+    ctx.close()
+    if "error" in bare:
+        raise RuntimeError(bare["error"])
+    return bare["pageMs"]
+
+
+def set_seats(page, seats):
+    page.get_by_label("Number of players").select_option(str(len(seats)))
+    for i, (name, kind) in enumerate(seats, start=1):
+        page.get_by_label(f"Seat {i} player").select_option(label=kind)
+        page.get_by_label(f"Seat {i} name").fill(name)
+
+
+def cold_start(browser, url):
+    ctx, page, errors = new_page(browser, url)
+    page.goto("./?speed=fast")
+    start = page.get_by_role("button", name="Start game")
+    start.wait_for()
+    page.wait_for_function("!document.getElementById('start-button').disabled")
+    ready = page.evaluate("performance.now()")
+    # The lobby's default setup (1 person + 2 computers) would do; make it 1 + 1.
+    set_seats(page, [("Ann", "Person"), ("Robo", "Computer (heuristic)")])
+    start.click()
+    page.locator("#hand button").first.wait_for()
+    table = page.evaluate("performance.now()")
+    boot = page.evaluate("pygames.stats()")["bootMs"]
+    ctx.close()
+    assert not errors, errors
+    return ready, table, boot
+
+
+def tap_round_trips(browser, url, taps):
+    """Play 1 person vs 1 computer through the page; collect tap-to-redraw measures."""
+    ctx, page, errors = new_page(browser, url)
+    page.goto("./?speed=fast&bench=1")
+    page.wait_for_function("!document.getElementById('start-button').disabled")
+    set_seats(page, [("Ann", "Person"), ("Robo", "Computer (heuristic)")])
+    page.get_by_role("button", name="Start game").click()
+    plays = 0
+    deadline = time.monotonic() + 300
+    while plays < taps and time.monotonic() < deadline:
+        again = page.get_by_role("button", name="Play again")
+        if again.is_visible():
+            again.click()
+            continue
+        if page.locator("#hand-area.my-turn").count() and page.locator("#table[aria-busy=true]").count() == 0:
+            draw = page.get_by_role("button", name="Draw a card")
+            playable = page.locator('#hand button[data-playable="true"]')
+            if draw.count():
+                draw.click()
+            elif playable.count():
+                playable.first.click()
+                plays += 1
+            else:
+                others = page.locator("#actions button:not(.undo)")
+                if others.count():
+                    others.first.click()
+            page.wait_for_function("!document.querySelector('#table[aria-busy=true]')")
+            continue
+        page.wait_for_timeout(5)
+    measures = page.evaluate(
+        "performance.getEntriesByName('tap-to-redraw').map(m => [m.detail && m.detail.action, m.duration])")
+    stats = page.evaluate("pygames.stats()")
+    ctx.close()
+    assert not errors, errors
+    play = [d for a, d in measures if a == "play"]
+    draw = [d for a, d in measures if a == "draw"]
+    return play, draw, stats["timings"]
+
+
+def bots_only(browser, url, games=2):
+    """Computers only (4 heuristic bots): more bot_move samples."""
+    ctx, page, errors = new_page(browser, url)
+    page.goto("./?speed=fast&bench=1")
+    page.wait_for_function("!document.getElementById('start-button').disabled")
+    set_seats(page, [(f"Bot {i}", "Computer (heuristic)") for i in range(1, 5)])
+    page.get_by_role("button", name="Start game").click()
+    for g in range(games):
+        page.get_by_role("button", name="Play again").wait_for(timeout=300_000)
+        if g < games - 1:
+            page.get_by_role("button", name="Play again").click()
+            page.wait_for_timeout(50)
+    stats = page.evaluate("pygames.stats()")
+    ctx.close()
+    assert not errors, errors
+    return stats["timings"]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=3, help="cold starts of each kind (median is reported)")
+    ap.add_argument("--taps", type=int, default=50, help="card taps to time")
+    ap.add_argument("--json", help="also write the numbers to this file")
+    args = ap.parse_args(argv)
+
+    ensure_site()
+    server = SiteServer()
+    out = {}
+    try:
+        with sync_playwright() as p:
+            browser = launch_chromium(p)
+            print(f"Chromium {browser.version}, site {server.url}")
+            bare, ready, table, boot = [], [], [], []
+            for _ in range(args.runs):  # interleave so drift hits both alike
+                bare.append(bare_pyodide(browser, server.url))
+                r, t, b = cold_start(browser, server.url)
+                ready.append(r); table.append(t); boot.append(b)
+            a = statistics.median(bare)
+            r = statistics.median(ready)
+            t = statistics.median(table)
+            print(f"(a) bare Pyodide load (navigation → loadPyodide done): median {a:7.0f} ms   runs {[round(x) for x in bare]}")
+            print(f"(b) our start: navigation → engine ready:             median {r:7.0f} ms   (+{100 * (r / a - 1):.0f}% over bare)")
+            print(f"    navigation → playable table (incl. 2 clicks):     median {t:7.0f} ms   (+{100 * (t / a - 1):.0f}% over bare)")
+            print(f"    worker boot (Pyodide + wheel + import):           median {statistics.median(boot):7.0f} ms")
+
+            play, draw, timings = tap_round_trips(browser, server.url, args.taps)
+            print(f"(c) tap card → table redrawn, {len(play)} taps:          median {statistics.median(play):6.1f} ms   p95 {pct(play, .95):6.1f} ms   max {max(play):6.1f} ms")
+            if draw:
+                print(f"    tap draw → table redrawn, {len(draw)} taps:          median {statistics.median(draw):6.1f} ms   p95 {pct(draw, .95):6.1f} ms")
+            bot_timings = bots_only(browser, server.url)
+            moves = timings.get("bot_move", []) + bot_timings.get("bot_move", [])
+            acts = timings.get("bot_act", []) + bot_timings.get("bot_act", [])
+            views = timings.get("view", []) + bot_timings.get("view", [])
+            print(f"(d) bot_move in Pyodide, {len(moves)} calls:              median {statistics.median(moves):6.2f} ms   p95 {pct(moves, .95):6.2f} ms   max {max(moves):6.2f} ms")
+            print(f"    bot_act (choose + apply), {len(acts)} calls:           median {statistics.median(acts):6.2f} ms   p95 {pct(acts, .95):6.2f} ms")
+            print(f"    view, {len(views)} calls:                              median {statistics.median(views):6.2f} ms   p95 {pct(views, .95):6.2f} ms")
+            print("targets: (b) ≤ +25% over (a); (c) p95 < 50 ms; (d) p95 < 100 ms")
+            out = {
+                "chromium": browser.version,
+                "bare_pyodide_ms": bare, "engine_ready_ms": ready, "playable_table_ms": table,
+                "worker_boot_ms": boot,
+                "tap_to_redraw_ms": {"median": statistics.median(play), "p95": pct(play, .95), "n": len(play)},
+                "bot_move_ms": {"median": statistics.median(moves), "p95": pct(moves, .95), "n": len(moves)},
+            }
+            browser.close()
+    finally:
+        server.stop()
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
