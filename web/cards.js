@@ -14,7 +14,7 @@ const FACES = {
   REV: { glyph: "⇄", caption: "Reverse", kind: "reverse" },
   P2: { glyph: "×2", caption: "Play 2", kind: "play2" },
   DP: { glyph: "×2", caption: "Double", kind: "play2" },
-  HOLD: { glyph: "■", caption: "Hold", kind: "hold" },
+  HOLD: { glyph: "❚❚", caption: "Hold", kind: "hold" },
   ONO: { glyph: "99", caption: "ONO", kind: "ono" },
 };
 

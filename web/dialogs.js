@@ -52,7 +52,7 @@ export function showRound(lastRound) {
   $("round-title").textContent = `End of round ${lastRound.round}`;
   const body = $("round-body");
   body.replaceChildren();
-  if (lastRound.text) body.append(el("p", { class: "lead", text: lastRound.text }));
+  if (lastRound.text) body.append(el("p", { class: "muted", text: lastRound.text }));
   body.append(roundLines(lastRound));
   return new Promise((resolve) => {
     dialog.addEventListener("close", () => resolve(), { once: true });
@@ -67,7 +67,7 @@ export function showResult(view, { onPlayAgain, onNewGame }) {
   $("result-title").textContent = names.length === 1 ? `${names[0]} wins!` : names.length ? `${names.join(" and ")} win!` : "Game over";
   const body = $("result-body");
   body.replaceChildren();
-  if (result.text) body.append(el("p", { class: "lead", text: result.text }));
+  if (result.text && result.text !== $("result-title").textContent) body.append(el("p", { class: "lead", text: result.text }));
   if (result.standings && result.standings.length) {
     const table = el("ol", { class: "standings", "aria-label": "Standings" });
     for (const s of result.standings) {
@@ -79,7 +79,7 @@ export function showResult(view, { onPlayAgain, onNewGame }) {
     body.append(table);
   }
   if (view.last_round) {
-    const d = el("details", { class: "last-round" }, el("summary", { text: `Round ${view.last_round.round}` }), roundLines(view.last_round));
+    const d = el("details", { class: "last-round" }, el("summary", { text: `Show the last round (round ${view.last_round.round})` }), roundLines(view.last_round));
     body.append(d);
   }
   $("play-again").onclick = () => { dialog.close(); onPlayAgain(); };

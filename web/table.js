@@ -130,6 +130,7 @@ function renderCenter(view, ctx) {
     const b = el("button", { type: "button", class: "card back-face draw-button", "aria-describedby": "draw-count" },
       el("span", { class: "draw-text", "aria-hidden": "true", text: "Draw" }));
     b.setAttribute("aria-label", actionLabel(drawAction, view));
+    b.dataset.focusKey = "draw";
     b.addEventListener("click", () => ctx.onAction(drawAction, b));
     pile.append(b, count);
   } else {
@@ -170,6 +171,7 @@ function renderHand(view, ctx) {
     b.setAttribute("aria-label", cardLabel(c.card, c.label));
     b.dataset.playable = c.playable ? "true" : "false";
     b.dataset.index = String(i);
+    b.dataset.focusKey = `card:${i}`;
     if (!c.playable) {
       b.classList.add("unplayable");
       b.setAttribute("aria-describedby", "unplayable-note");
@@ -185,11 +187,13 @@ function renderHand(view, ctx) {
   for (const a of view.actions || []) {
     if (a.type === "play" || a.type === "draw") continue;
     const b = el("button", { type: "button", class: `action action-${a.type}`, text: actionLabel(a, view) });
+    b.dataset.focusKey = `action:${a.type}:${a.card || ""}`;
     b.addEventListener("click", () => ctx.onAction(a, b));
     actions.append(b);
   }
   if (view.can_undo) {
     const b = el("button", { type: "button", class: "action undo secondary", text: "Undo" });
+    b.dataset.focusKey = "undo";
     b.addEventListener("click", () => ctx.onUndo(b));
     actions.append(b);
   }
@@ -207,8 +211,29 @@ function renderLog(view) {
   for (const e of recent) log.append(el("li", { text: e.text }));
 }
 
+/** Where the keyboard focus was, so a redraw can put it back. */
+function focusKey() {
+  const a = document.activeElement;
+  if (!a || !$("table").contains(a)) return null;
+  return a.dataset.focusKey || "table";
+}
+
+function restoreFocus(key) {
+  if (!key) return;
+  const table = $("table");
+  // After a card is played the next thing to do is usually to draw.
+  const draw = key.startsWith("card:") && table.querySelector(".draw-button");
+  const target = draw || (key !== "table" && table.querySelector(`[data-focus-key="${CSS.escape(key)}"]`))
+    || table.querySelector(".draw-button")
+    || table.querySelector('#hand button[data-playable="true"]')
+    || table.querySelector("#actions button")
+    || table.querySelector("#hand button");
+  if (target) target.focus({ preventScroll: true });
+}
+
 /** Draw the whole table for `view`. */
 export function renderTable(view, ctx) {
+  const key = focusKey();
   const table = $("table");
   table.hidden = false;
   table.dataset.version = view.version || "";
@@ -218,6 +243,7 @@ export function renderTable(view, ctx) {
   $("turn-line").textContent = turnLine(view, ctx);
   renderHand(view, ctx);
   renderLog(view);
+  restoreFocus(key);
 }
 
 /** Empty the table: nothing of any hand stays in the DOM. */
