@@ -11,7 +11,10 @@ const $ = (id) => document.getElementById(id);
 const query = new URLSearchParams(location.search);
 
 // Readable pauses before a computer seat moves; `?speed=fast` shortens them for tests.
-export const PAUSE = query.get("speed") === "fast" ? { play: 20, draw: 5 } : { play: 700, draw: 250 };
+// `race`: the 1980 draw-speed penalty, a computer about to play while a person may still draw.
+export const PAUSE = query.get("speed") === "fast"
+  ? { play: 20, draw: 5, race: 40 }
+  : { play: 700, draw: 250, race: 1500 };
 const SEED = /^\d+$/.test(query.get("seed") || "") ? Number(query.get("seed")) : undefined;
 const NS = "pygames:main";
 const SAVE_KEY = `${NS}:current`;      // IndexedDB key of the saved game (worker side)
@@ -162,35 +165,51 @@ async function advance(drawn = null) {
   }
   if (gen !== game.gen) return;
 
-  // A person other than the viewer must act: pass the device (unless a draw is
-  // still open to the viewer, as with the 1980 draw-speed penalty).
-  const act = view.to_act;
-  const viewerMayDraw = game.viewer != null && (view.actions || []).some((a) => a.type === "draw");
-  const needCurtain = !view.over && game.persons.length >= 2 && isPerson(act) && act !== game.viewer;
-  if (needCurtain && !viewerMayDraw) {
-    view = null;
-    if (drawn) drawn();
-    return raiseCurtain(act);
-  }
-  show(view, needCurtain ? [{ label: `Pass the device to ${nameOf(act)}`, onClick: () => raiseCurtain(act) }] : []);
-  if (drawn) drawn();
+  // Who may act now: usually one seat; with the 1980 draw-speed penalty both the
+  // drawer and the next player (the engine says so in waiting_for).
+  const waiting = view.waiting_for || (view.to_act != null ? [view.to_act] : []);
+  const over = view.over;
+  const viewerWaits = game.viewer != null && waiting.includes(game.viewer);
+  const people = waiting.filter(isPerson).filter((s) => s !== game.viewer);
+  // The device goes to the person whose turn it is, else to the first person waiting.
+  const nextPerson = people.includes(view.turn) ? view.turn : people[0];
+  const curtain = !over && game.persons.length >= 2 && !viewerWaits && nextPerson != null;
 
-  if (view.last_round && view.last_round.round > game.roundShown && !view.over) {
+  const newRound = !over && view.last_round && view.last_round.round > game.roundShown;
+  if (newRound) {
+    // The round summary is public: show it before passing the device.
+    if (curtain) { game.view = null; clearTable(); } else show(view, []);
+    if (drawn) drawn();
     await showRound(view.last_round);
     if (gen !== game.gen) return;
     game.roundShown = view.last_round.round;
     saveUi();
     return advance();
   }
-  if (view.over) {
+  if (curtain) {
+    view = null;
+    if (drawn) drawn();
+    return raiseCurtain(nextPerson);
+  }
+  // The viewer may still draw while the next person is due to play: let them
+  // pass the device when they are done.
+  const passTo = !over && game.persons.length >= 2 && viewerWaits && people.includes(view.turn) ? view.turn : null;
+  show(view, passTo != null ? [{ label: `Pass the device to ${nameOf(passTo)}`, onClick: () => raiseCurtain(passTo) }] : []);
+  if (drawn) drawn();
+
+  if (over) {
     game.over = true;
     if (view.last_round) { game.roundShown = view.last_round.round; saveUi(); }
     showResult(view, { onPlayAgain: playAgain, onNewGame: () => backToLobby(true) });
     return;
   }
-  if (isBot(act)) {
-    const drawing = view.owed_draw && view.owed_draw.seat === act;
-    game.timer = setTimeout(() => botMove(gen, act), drawing ? PAUSE.draw : PAUSE.play);
+  const bot = waiting.find(isBot);
+  if (bot != null) {
+    const drawing = view.owed_draw && view.owed_draw.seat === bot;
+    // When a person may still draw, the computer waits longer before it plays.
+    const racing = waiting.some(isPerson);
+    const pause = drawing ? PAUSE.draw : racing ? PAUSE.race : PAUSE.play;
+    game.timer = setTimeout(() => botMove(gen, bot), pause);
   }
 }
 
