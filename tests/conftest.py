@@ -24,8 +24,6 @@ from pygames_wasm.games import ono99
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
-PRESET_1980 = {"version": "1980"}  # the preset's values are the defaults of version 1980
-
 
 def A(text: str) -> dict:
     """An action from its string form: A("play 7") == {"type": "play", "card": "7"}."""
@@ -237,18 +235,3 @@ def stacked_table(hands, draw=(), options=None, first=0, seed=1, total=None, dir
 def small_deck(**counts) -> dict:
     """A deck table from keyword counts: small_deck(n1=9, REV=1) == {"1": 9, "REV": 1}."""
     return {(k[1:] if k.startswith("n") else "-10" if k == "minus10" else k): v for k, v in counts.items()}
-
-
-@pytest.fixture
-def new_api_game():
-    """Open stacked games through the API and close them after the test."""
-    opened = []
-
-    def make(*args, **kwargs):
-        game = stacked_game(*args, **kwargs)
-        opened.append(game)
-        return game
-
-    yield make
-    for game in opened:
-        api.call("close", {"handle": game.handle})

@@ -130,14 +130,14 @@ def test_string_actions_are_accepted_too(game):
 
 
 def test_after_the_game_ended_every_action_is_game_over():
-    g2 = stacked_game([["ONO", "ONO", "ONO", "ONO"], ["1", "2", "3", "4"]], first=0,
-                      options={"four_ono_discard": "off"})
-    g2.act(0, "lay_down")
-    assert g2.over and g2.result["winners"] == [1]
+    g = stacked_game([["ONO", "ONO", "ONO", "ONO"], ["1", "2", "3", "4"]], first=0,
+                     options={"four_ono_discard": "off"})
+    g.act(0, "lay_down")
+    assert g.over and g.result["winners"] == [1]
     for seat, action in [(1, "play 1"), (1, "draw"), (0, "lay_down"), (1, "discard4"), (1, "lay_down")]:
-        assert g2.error(seat, action)["code"] == "game_over"
-    assert g2.unchanged("bot_move", seat=1)["code"] == "not_your_turn"
-    assert g2.unchanged("undo", seat=1)["code"] == "cannot_undo"
+        assert g.error(seat, action)["code"] == "game_over"
+    assert g.unchanged("bot_move", seat=1)["code"] == "not_your_turn"
+    assert g.unchanged("undo", seat=1)["code"] == "cannot_undo"
 
 
 def test_unknown_handle():

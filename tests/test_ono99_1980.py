@@ -489,3 +489,15 @@ def test_first_play_number_applies_to_each_round():
     table.act(0, "lay_down")
     table.set_hand(0, ["HOLD", "REV", "-10", "2"])
     assert table.actions(0) == ["play 2"]
+
+
+def test_no_undo_after_a_bust():
+    tens = {"10": 40}  # a deck of tens: the total climbs 10 a play, and the tenth play busts
+    game = stacked_game([["10"] * 4, ["10"] * 4], first=0, options={**POINTS, "deck": tens})
+    for play in range(9):
+        game.play(play % 2, "10")
+    assert game.total == 90 and game.actions(1) == ["bust 10"]
+    game.act(1, "bust 10")
+    assert game.view(1)["can_undo"] is False
+    err = game.unchanged("undo", seat=1)
+    assert err["code"] == "cannot_undo" and "final" in err["message"]

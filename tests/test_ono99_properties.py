@@ -4,8 +4,9 @@ After every action: the engine's invariants hold (cards conserved, the total's f
 rule, hand sizes, a live turn), somebody can act unless the game is over, and no view shows a card
 its seat may not see: a view holds only its own hand, does not change when the other hands and the
 pile are dealt differently, and after an action played from a pile in another order, everyone but
-the actor sees exactly the same (so neither views nor events reveal a drawn card). Every game ends within a bound, an illegal action changes nothing, and the
-same seed with the same actions gives the same game (also through a saved record).
+the actor sees exactly the same (so neither views nor events reveal a drawn card). Every game ends
+within a bound, an illegal action changes nothing, and the same seed with the same actions gives
+the same game (also through a saved record).
 """
 
 import copy
