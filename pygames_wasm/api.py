@@ -38,13 +38,15 @@ def call(method, params=None) -> dict:
         return METHODS[method](params)
     except GameError as error:
         return {"error": error.to_dict()}
+    except Exception as bug:  # an engine bug: report it, never crash the worker (games are replayed intact)
+        return {"error": {"code": "internal", "message": f"The engine hit a problem: {type(bug).__name__}: {bug}"}}
 
 
 # --- Parameters ---------------------------------------------------------------------------------
 
 def _match(params: dict) -> Match:
     key = params.get("handle")
-    if key not in _matches:
+    if not isinstance(key, str) or key not in _matches:
         raise GameError("unknown_handle", "That game is not open (it may have been closed).")
     return _matches[key]
 
@@ -65,7 +67,7 @@ def _open(match: Match) -> dict:
 
 
 def _game_module(game_id):
-    if game_id not in GAMES:
+    if not isinstance(game_id, str) or game_id not in GAMES:
         raise GameError("unknown_game", f"There is no game {game_id!r}.")
     return GAMES[game_id]
 

@@ -16,6 +16,7 @@ from .errors import GameError
 from .rng import Rng
 
 RECORD_FORMAT = 1
+MAX_SEED = 2 ** 53  # JSON numbers stay exact in JavaScript below this
 SEAT_KINDS = ("human", "bot")
 
 
@@ -36,7 +37,7 @@ def check_seats(seats, bot_kinds) -> list:
         entry = {"name": name.strip(), "kind": kind}
         if kind == "bot":
             bot = seat.get("bot", "heuristic")
-            if bot not in bot_kinds:
+            if not isinstance(bot, str) or bot not in bot_kinds:
                 raise GameError("bad_seats", f"Seat {i + 1}: there is no '{bot}' computer player.")
             entry["bot"] = bot
         checked.append(entry)
@@ -45,8 +46,8 @@ def check_seats(seats, bot_kinds) -> list:
 
 class Match:
     def __init__(self, module, bots: dict, options, seats, seed: int, deck=None, dealer=None, match_id=None):
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise GameError("bad_request", "The seed must be a whole number of 0 or more.")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
+            raise GameError("bad_request", "The seed must be a whole number from 0 to 2^53 - 1.")
         if match_id is not None and not (isinstance(match_id, str) and 1 <= len(match_id) <= 64):
             raise GameError("bad_request", "A match id is a short string.")
         self.id = match_id or os.urandom(8).hex()  # names the match for the page, unlike the seed
