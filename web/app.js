@@ -362,6 +362,7 @@ async function boot() {
     lobby.setFailed(e.message);
     return;
   }
+  setUpOffline();
   try {
     games = (await client.call("list_games")).games;
     writeJSON(GAMES_KEY, games);
@@ -375,6 +376,37 @@ async function boot() {
     if (r.found) enterGame(r.handle, r.info, readJSON(UI_KEY));
   } catch (e) {
     lobby.showProblem(`This saved game could not be read. ${e.message} You can start a new game.`);
+  }
+}
+
+// ------------------------------------------------------------------ offline
+// The service worker precaches this build (named by its hash) once the engine is
+// up, so the download it does never competes with the first start. A new build
+// registers under a new URL; when it is installed the page offers a reload.
+async function setUpOffline() {
+  if (!("serviceWorker" in navigator) || query.get("sw") === "off") return;
+  try {
+    const r = await fetch(`build-info.json?fresh=${Date.now()}`, { cache: "no-cache" });
+    const info = await r.json();
+    const reg = await navigator.serviceWorker.register(`sw.js?build=${encodeURIComponent(info.hash)}`);
+    let wantReload = false;
+    const offer = (worker) => {
+      if (!navigator.serviceWorker.controller) return;  // first install: nothing to switch from
+      $("update-banner").hidden = false;
+      $("update-reload").onclick = () => { wantReload = true; worker.postMessage("skip-waiting"); };
+    };
+    const watch = (worker) => {
+      if (!worker) return;
+      if (worker.state === "installed") offer(worker);
+      else worker.addEventListener("statechange", () => { if (worker.state === "installed") offer(worker); });
+    };
+    watch(reg.waiting || reg.installing);
+    reg.addEventListener("updatefound", () => watch(reg.installing));
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (wantReload) { wantReload = false; location.reload(); }
+    });
+  } catch (e) {
+    console.warn("Offline play is not available:", e);
   }
 }
 
