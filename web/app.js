@@ -111,6 +111,7 @@ async function newGame(params) {
     const r = await client.call("new_game", params, SAVE_KEY);
     if (old) client.call("close", { handle: old }).catch(() => {});
     enterGame(r.handle, r.info, { viewer: null, roundShown: 0, id: r.info.id });
+    if (r.save_error) showMessage(`This game cannot be saved on this device (${r.save_error}); it still plays.`);
   } catch (e) {
     // Stay in the lobby and say what the engine said (bad seats, bad option…).
     lobby.showProblem(e.message);
@@ -355,28 +356,38 @@ function engineTrouble(e) {
 
 // ------------------------------------------------------------------ start
 async function boot() {
+  let ready;
   try {
-    const ready = await client.ready;
-    lobby.setReady(ready.ms);
+    ready = await client.ready;
   } catch (e) {
     lobby.setFailed(e.message);
     return;
   }
-  setUpOffline();
   try {
     games = (await client.call("list_games")).games;
     writeJSON(GAMES_KEY, games);
     lobby.setGames(games, readJSON(SETUP_KEY));
   } catch (e) {
-    lobby.showProblem(e.message);
+    lobby.setFailed(e.message);
     return;
   }
   try {
     const r = await client.call("resume", { key: SAVE_KEY });
     if (r.found) enterGame(r.handle, r.info, readJSON(UI_KEY));
   } catch (e) {
-    lobby.showProblem(`This saved game could not be read. ${e.message} You can start a new game.`);
+    lobby.showProblem(savedGameProblem(e.message));
   }
+  // Start is enabled only now, so a new game never races the resumed one.
+  lobby.setReady(ready.ms);
+  setUpOffline();
+}
+
+function savedGameProblem(reason) {
+  const lead = "This saved game could not be read";
+  let text = String(reason || "").trim();
+  if (!text.toLowerCase().startsWith(lead.toLowerCase())) text = `${lead}: ${text}`;
+  if (!/[.!?]$/.test(text)) text += ".";
+  return `${text} You can start a new game.`;
 }
 
 // ------------------------------------------------------------------ offline
