@@ -376,9 +376,10 @@ async function boot() {
     if (r.found) enterGame(r.handle, r.info, readJSON(UI_KEY));
   } catch (e) {
     lobby.showProblem(savedGameProblem(e.message));
+  } finally {
+    // Start is enabled only now, so a new game never races the resumed one.
+    lobby.setReady(ready.ms);
   }
-  // Start is enabled only now, so a new game never races the resumed one.
-  lobby.setReady(ready.ms);
   setUpOffline();
 }
 
