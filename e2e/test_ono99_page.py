@@ -128,13 +128,15 @@ def test_whole_game_two_people_and_a_computer(page: Page):
 def test_reload_resumes_the_same_table(page: Page):
     start(page, [("Ann", "Person"), ("Bob", "Person"), ("Robo", "Computer (random)")], seed=11)
     # Play until someone has played a card and not yet drawn (the table then waits).
+    draw = page.get_by_role("button", name="Draw a card")
     for _ in range(200):
         if curtain_button(page).is_visible():
             curtain_button(page).click()
-        if my_turn(page) and page.get_by_role("button", name="Draw a card").count() == 0:
+        if my_turn(page) and draw.count() == 0:
+            before_play = (total(page), sorted(hand_labels(page)))
             done = take_turn(page)
             settled(page)
-            if done.startswith("play") and page.get_by_role("button", name="Draw a card").count():
+            if done.startswith("play") and draw.count():
                 break
         page.wait_for_timeout(20)
     expect(page.get_by_role("button", name="Undo")).to_be_visible()
@@ -142,13 +144,20 @@ def test_reload_resumes_the_same_table(page: Page):
     before = (total(page), hand_labels(page))
 
     page.reload()
-    expect(page.get_by_role("button", name="Draw a card")).to_be_visible(timeout=START_TIMEOUT_MS)
+    expect(draw).to_be_visible(timeout=START_TIMEOUT_MS)
     assert page.locator("#hand-title").inner_text() == who
     assert (total(page), hand_labels(page)) == before
-    expect(page.get_by_role("button", name="Undo")).to_be_visible()
+
+    # Undo still works after the reload: the card comes back, the total goes back.
+    page.get_by_role("button", name="Undo").click()
+    settled(page)
+    expect(draw).to_have_count(0)
+    assert (total(page), sorted(hand_labels(page))) == before_play
+    assert take_turn(page).startswith("play")
+    settled(page)
 
     # Draw: the device passes to the other person sooner or later; a reload keeps the curtain up.
-    page.get_by_role("button", name="Draw a card").click()
+    draw.click()
     expect(curtain_button(page)).to_be_visible(timeout=20_000)
     name = curtain_button(page).get_attribute("aria-label")
     page.reload()
