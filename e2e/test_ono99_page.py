@@ -244,3 +244,41 @@ def test_corrupted_save_offers_a_new_game(page: Page, errors):
     page.reload()
     expect(page.get_by_role("alert").filter(has_text="This saved game could not be read")).to_be_visible(
         timeout=START_TIMEOUT_MS)
+
+
+def test_1980_rounds_summary_result_and_play_again(page: Page):
+    open_lobby(page, seed=2)
+    page.get_by_role("radio", name="1980 rules (O'NO 99)").check()
+    page.get_by_text("More options").click()
+    page.get_by_label("Scoring").select_option(label="Tokens: lose a round, lose a token")
+    page.get_by_label("Tokens each").fill("0")
+    page.get_by_label("Tokens each").press("Tab")
+    set_seats(page, [("Ann", "Person"), ("Robo", "Computer (heuristic)"), ("Rita", "Computer (random)")])
+    page.get_by_role("button", name="Start game").click()
+
+    round_dialog = page.get_by_role("dialog", name=re.compile(r"^End of round \d+$"))
+    result = page.get_by_role("dialog", name=re.compile(r"wins?!|Game over"))
+    rounds = 0
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if result.is_visible():
+            break
+        if round_dialog.is_visible():
+            rounds += 1
+            expect(round_dialog.get_by_role("img", name=re.compile("."))).not_to_have_count(0)
+            round_dialog.get_by_role("button", name="Continue").click()
+            continue
+        if my_turn(page):
+            take_turn(page)
+            settled(page)
+            continue
+        page.wait_for_timeout(20)
+    else:
+        raise AssertionError("the 1980 game did not end in time")
+    assert rounds >= 1
+    expect(result.get_by_role("list", name="Standings")).to_be_visible()
+
+    result.get_by_role("button", name="Play again").click()
+    expect(result).to_be_hidden()
+    expect(hand_buttons(page).first).to_be_visible()
+    expect(page.get_by_role("list", name="Players")).to_contain_text("Rita")
