@@ -13,8 +13,8 @@ const query = new URLSearchParams(location.search);
 // Readable pauses before a computer seat moves; `?speed=fast` shortens them for tests.
 // `race`: the 1980 draw-speed penalty, a computer about to play while a person may still draw.
 export const PAUSE = query.get("speed") === "fast"
-  ? { play: 20, draw: 5, race: 40 }
-  : { play: 700, draw: 250, race: 1500 };
+  ? { play: 20, draw: 5, race: 40, fast: 5 }
+  : { play: 700, draw: 250, race: 1500, fast: 60 };
 const SEED = /^\d+$/.test(query.get("seed") || "") ? Number(query.get("seed")) : undefined;
 const NS = "pygames:main";
 const SAVE_KEY = `${NS}:current`;      // IndexedDB key of the saved game (worker side)
@@ -125,6 +125,7 @@ function enterGame(handle, info, ui) {
   game.handle = handle;
   game.info = info;
   game.over = false;
+  game.fastForward = false;
   game.persons = info.seats.map((s, i) => (s.kind === "human" ? i : null)).filter((i) => i !== null);
   const sameGame = ui && ui.id === info.id;
   game.viewer = game.persons.length === 1 ? game.persons[0]
@@ -195,7 +196,15 @@ async function advance(drawn = null) {
   // The viewer may still draw while the next person is due to play: let them
   // pass the device when they are done.
   const passTo = !over && game.persons.length >= 2 && viewerWaits && people.includes(view.turn) ? view.turn : null;
-  show(view, passTo != null ? [{ label: `Pass the device to ${nameOf(passTo)}`, onClick: () => raiseCurtain(passTo) }] : []);
+  const extra = [];
+  if (passTo != null) extra.push({ label: `Pass the device to ${nameOf(passTo)}`, onClick: () => raiseCurtain(passTo) });
+  // Every person is out: the computers may finish without the readable pause.
+  const peopleOut = game.persons.length > 0 && view.players
+    .filter((p) => isPerson(p.seat)).every((p) => p.status === "eliminated");
+  if (!over && peopleOut && !game.fastForward) {
+    extra.push({ label: "Fast-forward to the end", onClick: () => { game.fastForward = true; advance(); } });
+  }
+  show(view, extra);
   if (drawn) drawn();
 
   if (over) {
@@ -209,7 +218,7 @@ async function advance(drawn = null) {
     const drawing = view.owed_draw && view.owed_draw.seat === bot;
     // When a person may still draw, the computer waits longer before it plays.
     const racing = waiting.some(isPerson);
-    const pause = drawing ? PAUSE.draw : racing ? PAUSE.race : PAUSE.play;
+    const pause = game.fastForward ? PAUSE.fast : drawing ? PAUSE.draw : racing ? PAUSE.race : PAUSE.play;
     game.timer = setTimeout(() => botMove(gen, bot), pause);
   }
 }

@@ -67,6 +67,9 @@ export function turnLine(view, ctx) {
 function renderPlayers(view, ctx) {
   const list = $("players");
   list.replaceChildren();
+  // One row for up to 4 players, two even rows beyond.
+  const n = view.players.length;
+  list.style.setProperty("--cols", String(n <= 4 ? n : Math.ceil(n / 2)));
   for (const p of view.players) {
     const li = el("li", { class: `player status-${p.status}` });
     li.dataset.seat = String(p.seat);
@@ -156,9 +159,19 @@ function renderHand(view, ctx) {
   const actions = $("actions");
   hand.replaceChildren();
   actions.replaceChildren();
+  const extras = () => {
+    for (const extra of ctx.extraButtons || []) {
+      const b = el("button", { type: "button", class: "action secondary", text: extra.label });
+      b.addEventListener("click", extra.onClick);
+      actions.append(b);
+    }
+  };
   if (!view.hand) {
-    area.hidden = true;
+    // Watching only (the public table): no hand, but maybe a button or two.
+    area.hidden = !(ctx.extraButtons || []).length;
+    area.classList.remove("my-turn");
     $("hand-title").textContent = "";
+    extras();
     return;
   }
   area.hidden = false;
@@ -197,11 +210,7 @@ function renderHand(view, ctx) {
     b.addEventListener("click", () => ctx.onUndo(b));
     actions.append(b);
   }
-  for (const extra of ctx.extraButtons || []) {
-    const b = el("button", { type: "button", class: "action secondary", text: extra.label });
-    b.addEventListener("click", extra.onClick);
-    actions.append(b);
-  }
+  extras();
 }
 
 function renderLog(view) {
