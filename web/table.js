@@ -176,7 +176,9 @@ function renderHand(view, ctx) {
   }
   area.hidden = false;
   const me = view.players.find((p) => p.seat === view.seat);
-  $("hand-title").textContent = me ? `${me.name}'s hand` : "Your hand";
+  $("hand-title").textContent = !me ? "Your hand"
+    : me.status === "eliminated" && view.hand.length === 0 ? `${me.name} is out of the game`
+    : `${me.name}'s hand`;
   const myTurn = view.to_act === view.seat && !view.over;
   area.classList.toggle("my-turn", myTurn);
   view.hand.forEach((c, i) => {
