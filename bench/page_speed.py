@@ -27,9 +27,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "e2e"))
+sys.path.insert(0, str(ROOT))
 
-from conftest import SiteServer, ensure_site, launch_chromium  # noqa: E402
+from e2e.pagekit import SiteServer, ensure_site, launch_chromium  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 BLANK = "__bench_blank.html"

@@ -7,8 +7,8 @@ import shutil
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import SITE, START_TIMEOUT_MS, SiteServer
-from test_ono99_page import hand_buttons, open_lobby, set_seats
+from e2e.pagekit import SITE, START_TIMEOUT_MS, SiteServer
+from e2e.test_ono99_page import hand_buttons, open_lobby, set_seats
 
 CONTROLLED = "navigator.serviceWorker && !!navigator.serviceWorker.controller"
 

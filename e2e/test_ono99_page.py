@@ -11,7 +11,7 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from conftest import START_TIMEOUT_MS
+from e2e.pagekit import START_TIMEOUT_MS
 
 SAVE_DB, SAVE_STORE, SAVE_KEY = "pygames", "saves", "pygames:main:current"
 HAND_MARKERS = ("hand-card", "data-playable")
@@ -53,8 +53,10 @@ def settled(page: Page):
 
 
 def my_turn(page: Page) -> bool:
-    return page.locator("#hand-area.my-turn:not([hidden])").count() > 0 and \
-        page.locator("#table[aria-busy=true]").count() == 0
+    """The viewer's hand is up, it is their move, and nothing covers the table."""
+    return page.locator("#hand-area.my-turn").is_visible() and \
+        page.locator("#table[aria-busy=true]").count() == 0 and \
+        page.locator("dialog[open]").count() == 0
 
 
 def hand_labels(page: Page) -> list[str]:

@@ -182,10 +182,11 @@ async function advance(drawn = null) {
     // The round summary is public: show it before passing the device.
     if (curtain) { game.view = null; clearTable(); } else show(view, []);
     if (drawn) drawn();
-    await showRound(view.last_round);
-    if (gen !== game.gen) return;
+    // Shown once: a later redraw (even one that overtakes this) does not show it again.
     game.roundShown = view.last_round.round;
     saveUi();
+    await showRound(view.last_round);
+    if (gen !== game.gen) return;
     return advance();
   }
   if (curtain) {
@@ -286,7 +287,8 @@ function raiseCurtain(seat) {
     game.viewer = seat;
     saveUi();
     hideCurtain();
-    advance();
+    setBusy(true);
+    advance(() => setBusy(false)).finally(() => setBusy(false));
   };
   $("app").inert = true;
   $("curtain").hidden = false;

@@ -261,6 +261,8 @@ export function renderTable(view, ctx) {
 export function clearTable() {
   for (const id of ["players", "hand", "actions", "draw-pile", "discard-pile", "log"]) $(id).replaceChildren();
   $("hand-title").textContent = "";
+  $("hand-area").classList.remove("my-turn");
+  $("hand-area").hidden = true;
   $("turn-line").textContent = "";
   $("message").textContent = "";
   $("total").textContent = "";

@@ -1,0 +1,1 @@
+"""Browser tests of the built site (Playwright for Python, sync API)."""
