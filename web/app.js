@@ -113,9 +113,9 @@ async function newGame(params) {
     enterGame(r.handle, r.info, { viewer: null, roundShown: 0, id: r.info.id });
     if (r.save_error) showMessage(`This game cannot be saved on this device (${r.save_error}); it still plays.`);
   } catch (e) {
-    // Stay in the lobby and say what the engine said (bad seats, bad option…).
+    // Back to (or stay in) the lobby and say what the engine said (bad seats, bad option…).
+    if ($("lobby").hidden) showLobbyScreen();
     lobby.showProblem(e.message);
-    lobby.show();
   } finally {
     start.disabled = false;
   }

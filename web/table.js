@@ -49,7 +49,7 @@ export function turnLine(view, ctx) {
   const parts = [];
   if (view.owed_draw && view.owed_draw.seat === act) {
     const n = view.owed_draw.count;
-    parts.push(`${name(act)} ${act === view.seat ? "must" : "must"} draw ${n === 1 ? "a card" : `${n} cards`}`);
+    parts.push(`${name(act)} must draw ${n === 1 ? "a card" : `${n} cards`}`);
   } else if (act != null) {
     const kind = view.players.find((p) => p.seat === act);
     if (act === view.seat) parts.push("Your turn");
