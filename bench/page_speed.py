@@ -100,7 +100,9 @@ def cold_start(browser, url):
     start.click()
     page.locator("#hand button").first.wait_for()
     table = page.evaluate("performance.now()")
-    boot = page.evaluate("pygames.stats()")["bootMs"]
+    stats = page.evaluate("pygames.stats()")
+    boot = stats["bootMs"]
+    print(f"    worker stages (ms since the worker started): {stats.get('stages')}")
     # Warm: the next visit, with every file in the service worker's cache.
     page.wait_for_function("navigator.serviceWorker && !!navigator.serviceWorker.controller", timeout=120_000)
     page.reload()

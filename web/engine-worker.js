@@ -49,8 +49,11 @@ function reportProgress() {
   post({ type: "progress", stage: progress.stage, label: progress.label, loaded, total });
 }
 
+const stages = {};         // stage -> ms since the worker started (for bench/page_speed.py)
+
 function setStage(stage, label) {
   progress.stage = stage; progress.label = label;
+  stages[stage] = Math.round(performance.now() - started);
   reportProgress();
 }
 
@@ -191,7 +194,7 @@ async function resume({ key }) {
 async function dispatch(method, params, key) {
   if (method === "resume") return resume(params || {});
   if (method === "forget") { await idbDelete((params || {}).key); return { ok: true }; }
-  if (method === "__stats") return { timings, bootMs: readyMs };
+  if (method === "__stats") return { timings, bootMs: readyMs, stages };
   if (method === "__options") { Object.assign(options, params || {}); return { options }; }
   if (INTERNAL.has(method)) return fail("bad_request", `The page may not call ${method}.`);
 
