@@ -284,3 +284,25 @@ def test_1980_rounds_summary_result_and_play_again(page: Page):
     expect(result).to_be_hidden()
     expect(hand_buttons(page).first).to_be_visible()
     expect(page.get_by_role("list", name="Players")).to_contain_text("Rita")
+
+
+def test_rules_and_leaving_the_table_and_coming_back(page: Page):
+    open_lobby(page)
+    page.get_by_role("button", name="Rules").click()
+    rules = page.get_by_role("dialog", name=re.compile("^How to play"))
+    expect(rules).to_contain_text("99")
+    rules.get_by_role("button", name="Close").click()
+    set_seats(page, [("Ann", "Person"), ("Robo", "Computer (heuristic)")])
+    page.get_by_role("button", name="Start game").click()
+    expect(hand_buttons(page).first).to_be_visible()
+
+    page.get_by_role("button", name="Leave game").click()
+    page.get_by_role("button", name="Keep playing").click()
+    expect(hand_buttons(page).first).to_be_visible()
+    page.get_by_role("button", name="Leave game").click()
+    page.get_by_role("button", name="Leave the game").click()
+    expect(hand_buttons(page)).to_have_count(0)
+    page.get_by_role("button", name="Back to the game in progress").click()
+    expect(hand_buttons(page).first).to_be_visible()
+    page.get_by_role("button", name="Rules").click()
+    expect(rules).to_be_visible()
