@@ -121,6 +121,8 @@ def test_whole_game_two_people_and_a_computer(page: Page):
 
     expect(result).to_be_visible()
     assert curtains >= 2 and plays >= 2, (curtains, plays)
+    # What the others did was announced in the polite live region.
+    expect(page.locator("#announcer[aria-live=polite]")).to_contain_text(re.compile(r"(Robo|Ann|Bob) played"))
     expect(page.get_by_role("list", name="Standings")).to_contain_text("Ann")
     expect(result.get_by_role("button", name="Play again")).to_be_visible()
     result.get_by_role("button", name="New game").click()
