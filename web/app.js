@@ -256,7 +256,15 @@ function show(view, extraButtons) {
 }
 
 function announce(view) {
-  const fresh = (view.events || []).filter((e) => e.n > game.lastEvent);
+  const events = view.events || [];
+  if (game.resyncEvents) {
+    // After an undo the engine numbers events again from the undone point.
+    game.resyncEvents = false;
+    game.lastEvent = events.length ? events[events.length - 1].n : 0;
+    saveUi();
+    return;
+  }
+  const fresh = events.filter((e) => e.n > game.lastEvent);
   if (!fresh.length) return;
   game.lastEvent = fresh[fresh.length - 1].n;
   saveUi();
@@ -325,6 +333,7 @@ async function choose(method, params, button) {
   let problem = null;
   try {
     await client.call(method, { handle: game.handle, seat: game.viewer, ...params });
+    if (method === "undo") game.resyncEvents = true;
   } catch (e) {
     game.tapMark = null;
     problem = e.message;
