@@ -33,18 +33,23 @@ def play_one(game: str, options: dict, kinds: list, seed: int) -> Match:
     return match
 
 
-def seat_kinds(spec: str, players: int) -> list:
-    """'heuristic,random' for 4 players -> heuristic, random, random, random (the last repeats)."""
+def seat_kinds(spec: str, players: int, partnerships: bool = False) -> list:
+    """'heuristic,random' for 4 players -> heuristic, random, random, random (the last repeats); in a
+    partnership game the list repeats from the start -> heuristic, random, heuristic, random, so
+    partners (seats 1 and 3, seats 2 and 4) are the same kind."""
     kinds = spec.split(",")
+    if partnerships:
+        return [kinds[i % len(kinds)] for i in range(players)]
     return (kinds + [kinds[-1]] * players)[:players]
 
 
 def run(args) -> int:
-    kinds = seat_kinds(args.bots, args.players)
+    kinds = seat_kinds(args.bots, args.players, hasattr(GAMES[args.game], "teams"))
     options = json.loads(args.options) if args.options else {}
     if args.preset:
         options = {"version": args.preset} | options
-    wins, wins_by_kind, actions, rounds = Counter(), Counter(), 0, 0
+    wins, wins_by_kind, team_wins, actions, rounds = Counter(), Counter(), Counter(), 0, 0
+    teams = getattr(GAMES[args.game], "teams", None)  # partnership games: a list of seat lists
     start = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
@@ -57,6 +62,9 @@ def run(args) -> int:
             share = 1 / len(match.state.winners)
             wins[seat] += share
             wins_by_kind[kinds[seat]] += share
+        if teams:
+            for i_team, seats in enumerate(teams(match.state)):
+                team_wins[i_team] += set(seats) <= set(match.state.winners)
         actions += len(match.actions)
         rounds += getattr(match.state, "round", 1)
     seconds = time.perf_counter() - start
@@ -68,6 +76,11 @@ def run(args) -> int:
         rate = wins_by_kind[kind] / args.games
         print(f"  {kind} ({seats} seat{'s' if seats > 1 else ''}): {100 * rate:.1f}% of wins, "
               f"{100 * rate / seats:.1f}% per seat (fair share {100 / args.players:.1f}%)")
+    if teams:
+        for i_team, seats in enumerate(teams(match.state)):
+            names = "+".join(str(s + 1) for s in seats)
+            print(f"  team of seats {names} ({','.join(kinds[s] for s in seats)}): {team_wins[i_team]} wins "
+                  f"({100 * team_wins[i_team] / args.games:.1f}%)")
     print(f"  average length: {actions / args.games:.1f} actions, {rounds / args.games:.2f} rounds")
     print(f"  speed: {args.games / seconds:.1f} games/s ({seconds:.2f} s); invariants held after every action")
     return 0

@@ -1,0 +1,1238 @@
+"""Canasta: four players in two partnerships meld sets of one rank, build canastas, go out; first
+team to 5,000 wins.
+
+The rules are `shared/rules/canasta.md`; comments cite its numbers (R11.3 is a rule, A25 an
+ambiguity with its chosen default). Product decisions (rules/README.md): `wild_ratio = standard`,
+`black_three_freezes = true`.
+
+Seats 0-3 sit clockwise; partners sit opposite: team 0 = seats 0 and 2 (North-South), team 1 = seats
+1 and 3 (East-West) (R1.2). A turn is: draw (from the stock, or take the discard pile), then any
+melds and additions, then a discard (optional when going out). Drawing shows new cards, so it is
+final; melds and additions can be taken back until the discard, which ends the turn.
+
+Melding is combinatorial, so `legal_actions` lists the simple actions and a few suggested melds;
+any other meld the player composes is checked by the same validator (`explain`), which says why it
+is illegal ("Your team's first meld needs 90 points; these cards count 70.").
+"""
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import chain
+
+from ..core import GameError, Rng, build_deck, check_full_deck
+from ..core.options import OptionSpec, parse_options
+
+GAME_ID = "canasta"
+TITLE = "Canasta"
+PLAYERS = 4
+HAND_SIZE = 11  # R5.2
+TEAM_NAMES = ("North-South", "East-West")
+
+# --- Cards (R2, R3) ---------------------------------------------------------------------------------
+
+RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+SUITS = ["S", "H", "D", "C"]  # R4.2: spades high, then hearts, diamonds, clubs (only for the draw)
+NATURAL_RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]  # R2.3
+DECK = {f"{r}{s}": 2 for r in RANKS for s in SUITS} | {"JK": 4}  # R2.2: 108 cards
+RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "10": "Ten", "9": "Nine", "8": "Eight",
+              "7": "Seven", "6": "Six", "5": "Five", "4": "Four", "3": "Three", "2": "Two"}
+PLURALS = {"A": "Aces", "K": "Kings", "Q": "Queens", "J": "Jacks", "10": "10s", "9": "9s", "8": "8s",
+           "7": "7s", "6": "6s", "5": "5s", "4": "4s", "3": "black 3s"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_VALUE = {"A": 20, "2": 20, "JK": 50, "3": 5} | {r: 10 for r in ["K", "Q", "J", "10", "9", "8"]} | {
+    r: 5 for r in ["7", "6", "5", "4"]}  # R3
+NATURAL_BONUS, MIXED_BONUS = 500, 300  # R9.2, R9.3
+GOING_OUT_BONUS, CONCEALED_BONUS = 100, 100  # R15 / A33d
+RED_THREE_VALUE, ALL_RED_THREES = 100, 800  # R14.2
+
+
+def rank(card: str) -> str:
+    return "JK" if card == "JK" else card[:-1]
+
+
+def suit(card: str) -> str | None:
+    return None if card == "JK" else card[-1]
+
+
+def is_wild(card: str) -> bool:
+    return card == "JK" or rank(card) == "2"  # A2
+
+
+def is_red_three(card: str) -> bool:
+    return card in ("3H", "3D")
+
+
+def is_black_three(card: str) -> bool:
+    return card in ("3S", "3C")
+
+
+def is_natural(card: str) -> bool:
+    return rank(card) in NATURAL_RANKS
+
+
+def value(card: str) -> int:
+    """R3: the count of a card (red threes are bonuses, never counted as cards: A38)."""
+    return 0 if is_red_three(card) else RANK_VALUE[rank(card)]
+
+
+def count(cards) -> int:
+    return sum(value(c) for c in cards)
+
+
+def label(card: str) -> str:
+    return "Joker" if card == "JK" else f"{RANK_NAMES[rank(card)]} of {SUIT_NAMES[suit(card)]}"
+
+
+def short(card: str) -> str:
+    """A compact public name: 7♥, 10♠, Joker."""
+    return "Joker" if card == "JK" else rank(card) + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit(card)]
+
+
+def sort_key(card: str) -> tuple:
+    """Display order: wild cards first, then A down to 3; suits in draw order."""
+    if card == "JK":
+        return (0, 0)
+    return (1 + (RANKS.index(rank(card)) if rank(card) != "2" else -1), SUITS.index(suit(card)))
+
+
+def sorted_cards(cards) -> list:
+    return sorted(cards, key=sort_key)
+
+
+def draw_rank(card: str) -> tuple:
+    """R4.2: A high ... 2 low, then spades > hearts > diamonds > clubs."""
+    order = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    return (order.index(rank(card)), -SUITS.index(suit(card)))
+
+
+def plural(r: str) -> str:
+    return PLURALS.get(r, r)
+
+
+# --- Options (Part 3's flags) ----------------------------------------------------------------------
+
+OPTION_SPECS = [
+    OptionSpec("wild_ratio", "Wild cards in a meld", "How many wild cards a meld may hold (R7.2).", "choice",
+               "standard", (("standard", "At least 2 naturals, at most 3 wild cards"),
+                            ("literal", "Two naturals for every wild card, at most 3"),
+                            ("no_outnumber", "Wild cards never outnumber naturals, at most 3"))),
+    OptionSpec("black_three_freezes", "Black threes freeze the pile", "On: a discarded black three freezes the "
+               "pile until it is taken (the text). Off: it only stops the next player.", "bool", True),
+    OptionSpec("concealed_min_only_if_pile", "Concealed going out: minimum only with the pile", "On: a player "
+               "who goes out concealed after drawing from the stock needs no initial-meld minimum.", "bool", False),
+    OptionSpec("ask_partner", "Partner, may I go out?", "Before going out a player may ask the partner; "
+               "after a no, they may not go out that turn.", "bool", False),
+    OptionSpec("partnership_draw", "Draw for the first player", "Each player draws a card; the highest plays "
+               "first (R4). Off: the first dealer is chosen at random.", "bool", True),
+    OptionSpec("target", "Game target", "The score a team must reach to win.", "int", 5000, min=500, max=10000),
+]
+PRESETS = {"classic": {}}
+
+
+@dataclass(frozen=True)
+class Options:
+    wild_ratio: str
+    black_three_freezes: bool
+    concealed_min_only_if_pile: bool
+    ask_partner: bool
+    partnership_draw: bool
+    target: int
+
+
+def make_options(raw) -> Options:
+    opts = Options(**parse_options(OPTION_SPECS, raw, {}))
+    if opts.target % 5:
+        raise GameError("bad_option", "The game target must be a multiple of 5.")
+    return opts
+
+
+def info() -> dict:
+    return {
+        "id": GAME_ID,
+        "title": TITLE,
+        "players": {"min": PLAYERS, "max": PLAYERS},
+        "teams": [[0, 2], [1, 3]],
+        "presets": [{"id": "classic", "title": "Classic Canasta", "options": {}}],
+        "options": [s.to_dict() for s in OPTION_SPECS],
+        "rules_summary": RULES_SUMMARY,
+    }
+
+
+RULES_SUMMARY = [
+    "Four players, two teams: partners sit opposite. Two packs and four jokers (108 cards); each player "
+    "gets 11. Jokers and 2s are wild. Red threes are bonus cards: they go straight onto the table and "
+    "are replaced. On your turn draw a card, or pick up the whole discard pile, then meld if you like, "
+    "then discard one card.",
+    "A meld is three or more cards of one rank (4 to Ace) with at least two natural cards and at most "
+    "three wild cards. Melds belong to the team: either partner can add to them. Seven cards make a "
+    "canasta: 500 bonus points if it has no wild card, 300 if it has one. Black threes can be melded "
+    "only when you go out.",
+    "Your team's first meld must count enough points: 50 (15 with a minus score, 90 from 1,500, 120 "
+    "from 3,000). Card values: Joker 50, Ace and 2 20, King to 8 10, 7 to 4 5, black 3 5.",
+    "To pick up the pile you must meld its top card at once: with a pair of naturals from your hand, "
+    "or, if the pile is not frozen and your team has melded, with one natural and a wild card, or by "
+    "adding it to your team's meld. A wild card or black three on the pile freezes it: then only a "
+    "natural pair will do. Before your team's first meld the pile is frozen for you.",
+    "You may go out (meld or discard your last card) once your team has a canasta: 100 points, 200 if "
+    "you meld your whole hand in one turn (concealed). Scores: melded cards, canasta bonuses, red "
+    "threes (100 each, 800 for all four; minus if your team made no meld), minus the cards left in "
+    "hand. First team to 5,000 wins.",
+    "Undo: melds and additions can be taken back until you discard; drawing or picking up the pile "
+    "shows you cards, so it is final.",
+]
+
+
+# --- State --------------------------------------------------------------------------------------------
+
+def team_of(seat: int) -> int:
+    return seat % 2
+
+
+def partner(seat: int) -> int:
+    return (seat + 2) % PLAYERS
+
+
+def min_count(score: int) -> int:
+    """R8.1: the initial-meld minimum for a team's cumulative score."""
+    if score < 0:
+        return 15
+    if score < 1500:
+        return 50
+    if score < 3000:
+        return 90
+    return 120
+
+
+@dataclass
+class State:
+    opts: Options
+    names: list
+    rng: Rng
+    dealer: int
+    hand_no: int = 0
+    hands: list = field(default_factory=list)
+    stock: list = field(default_factory=list)  # the top card is the last item
+    pile: list = field(default_factory=list)  # the top card is the last item
+    frozen_by: str | None = None  # R10.2: the card turned sideways (None: the pile is not frozen)
+    melds: list = field(default_factory=list)  # per team: {rank: [cards]} (A17: one meld per rank)
+    red_threes: list = field(default_factory=list)  # per team: [cards]
+    initial: list = field(default_factory=list)  # per team: the R8 minimum, fixed at the deal
+    has_melded: list = field(default_factory=list)  # per team: initial meld made (R8.5)
+    melded_before: list = field(default_factory=list)  # per seat: melded in an earlier turn (A33a)
+    scores: list = field(default_factory=lambda: [0, 0])
+    turn: int = 0
+    phase: str = "draw"  # "draw", "play" (after the draw), "answer" (the partner is asked)
+    drew: str | None = None  # "stock" or "pile" this turn
+    melded_this_turn: bool = False
+    asked: dict | None = None  # {"seat", "answer": None|True|False} this turn (R13.6)
+    draw_cards: list | None = None  # the partnership draw (R4), per seat
+    sheets: list = field(default_factory=list)  # one score sheet per finished hand
+    winner_team: int | None = None
+    events: list = field(default_factory=list)
+
+    @property
+    def n(self) -> int:
+        return PLAYERS
+
+    @property
+    def round(self) -> int:  # the simulator's name for a hand
+        return self.hand_no
+
+    @property
+    def over(self) -> bool:
+        return self.winner_team is not None
+
+    @property
+    def winners(self) -> list | None:
+        return None if self.winner_team is None else [self.winner_team, self.winner_team + 2]
+
+
+def teams(state: State) -> list:
+    """The partnerships, as seat lists (the simulator reports team results with it)."""
+    return [[0, 2], [1, 3]]
+
+
+def new_state(opts: Options, names: list, seed: int, deck: list | None = None, dealer: int | None = None) -> State:
+    """A game ready for its first turn. `deck` (top card first) stacks the first deal for tests; with a
+    `dealer` given there is no partnership draw."""
+    if len(names) != PLAYERS:
+        raise GameError("bad_seats", "Canasta is for exactly 4 players, in two partnerships.")
+    if deck is not None:
+        if not isinstance(deck, list) or not all(isinstance(card, str) for card in deck):
+            raise GameError("bad_deck", "A stacked deck must be a list of card codes.")
+        check_full_deck(DECK, deck)
+    if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < PLAYERS):
+        raise GameError("bad_seats", f"There is no seat {dealer!r} to deal.")
+    rng = Rng(seed)
+    state = State(opts=opts, names=list(names), rng=rng, dealer=0)
+    if dealer is not None:
+        state.dealer = dealer
+    elif opts.partnership_draw:
+        state.dealer = partnership_draw(state)
+    else:
+        state.dealer = rng.below(PLAYERS)
+    deal(state, deck)
+    return state
+
+
+def partnership_draw(state: State) -> int:
+    """R4 / A5: everyone draws; jokers and identical cards draw again. The highest plays first, so
+    the first dealer is on his right. Seats (and so partners) are as the players sat down."""
+    pack = build_deck(DECK)
+    state.rng.shuffle(pack)
+    draws = [[] for _ in range(PLAYERS)]
+    pending = list(range(PLAYERS))
+    while pending:
+        for seat in pending:
+            draws[seat].append(pack.pop())
+        last = [draws[s][-1] for s in range(PLAYERS)]
+        pending = [s for s in range(PLAYERS) if last[s] == "JK" or last.count(last[s]) > 1]
+    state.draw_cards = draws
+    high = max(range(PLAYERS), key=lambda s: draw_rank(draws[s][-1]))
+    log(state, None, "Draw for the first player: " + ", ".join(
+        f"{state.names[s]} {' then '.join(short(c) for c in draws[s])}" for s in range(PLAYERS))
+        + f". {state.names[high]} drew highest and plays first.")
+    return (high - 1) % PLAYERS
+
+
+def deal(state: State, deck: list | None = None) -> None:
+    """R5: shuffle, 11 cards each from the dealer's left, the upcard, then dealt red threes (R5.6:
+    replaced right after the deal, seat by seat from the dealer's left)."""
+    order = list(deck) if deck is not None else build_deck(DECK)
+    if deck is None:
+        state.rng.shuffle(order)
+    state.stock = order[::-1]
+    state.hand_no += 1
+    state.hands = [[] for _ in range(PLAYERS)]
+    first = (state.dealer + 1) % PLAYERS
+    seats = [(first + k) % PLAYERS for k in range(PLAYERS)]
+    for _ in range(HAND_SIZE):
+        for seat in seats:
+            state.hands[seat].append(state.stock.pop())
+    state.melds = [{}, {}]
+    state.red_threes = [[], [], ]
+    state.initial = [min_count(s) for s in state.scores]
+    state.has_melded = [False, False]
+    state.melded_before = [False] * PLAYERS
+    state.pile, state.frozen_by = [], None
+    log(state, None, f"Hand {state.hand_no}: {state.names[state.dealer]} deals; {state.names[first]} plays first.")
+    turn_upcard(state)
+    for seat in seats:
+        while any(is_red_three(c) for c in state.hands[seat]):
+            card = next(c for c in state.hands[seat] if is_red_three(c))
+            state.hands[seat].remove(card)
+            state.red_threes[team_of(seat)].append(card)
+            state.hands[seat].append(state.stock.pop())
+            log(state, seat, f"{state.names[seat]} puts down the {short(card)} dealt to them and draws a replacement.")
+    start_turn(state, first)
+
+
+def turn_upcard(state: State) -> None:
+    """R5.4 / R5.5: turn cards until a natural one is on top; a wild card, a red three or (with the
+    option) a black three among them freezes the pile."""
+    while True:
+        card = state.stock.pop()
+        state.pile.append(card)
+        if freezes(state.opts, card) and state.frozen_by is None:
+            state.frozen_by = card
+        if is_natural(card):
+            break
+    log(state, None, "The upcard: " + ", ".join(short(c) for c in state.pile)
+        + (f"; the pile is frozen by the {short(state.frozen_by)}." if state.frozen_by else "."))
+
+
+def freezes(opts: Options, card: str) -> bool:
+    """R10.1: wild cards and red threes freeze the pile; black threes too with the option."""
+    return is_wild(card) or is_red_three(card) or (is_black_three(card) and opts.black_three_freezes)
+
+
+def start_turn(state: State, seat: int) -> None:
+    state.turn, state.phase, state.drew = seat, "draw", None
+    state.melded_this_turn, state.asked = False, None
+
+
+# --- Meld rules (R7, R9) ----------------------------------------------------------------------------
+
+def meld_rank(cards) -> str | None:
+    """The natural rank of a meld ("3" for black threes), or None if the cards have none."""
+    ranks = {rank(c) for c in cards if not is_wild(c)}
+    return ranks.pop() if len(ranks) == 1 else None
+
+
+def meld_block(opts: Options, cards: list, new: bool = True) -> str | None:
+    """Why `cards` are not a valid meld (R7.1-R7.5), or None. `new` says it is being laid down, so it
+    needs three cards; a meld grown by additions is checked with new=False as well (same limits)."""
+    if any(is_red_three(c) for c in cards):
+        return "Red threes are never melded; they go on the table by themselves."
+    naturals = [c for c in cards if not is_wild(c)]
+    wilds = len(cards) - len(naturals)
+    if not naturals:
+        return "Wild cards alone are not a meld: it needs natural cards."
+    ranks = sorted({rank(c) for c in naturals}, key=RANKS.index)
+    if len(ranks) > 1:
+        return f"A meld is cards of one rank: {' and '.join(plural(r) for r in ranks)} do not mix."
+    r = ranks[0]
+    if r == "3":
+        if wilds:
+            return "A meld of black threes cannot hold wild cards."
+        if len(cards) < 3:
+            return "A meld needs at least three cards."
+        return None
+    if len(cards) < 3:
+        return "A meld needs at least three cards."
+    if len(naturals) < 2:
+        return "A meld needs at least two natural cards."
+    if wilds > 3:
+        return "A meld may hold at most three wild cards."
+    if opts.wild_ratio == "literal" and len(naturals) < 2 * wilds:
+        return "A meld needs two natural cards for every wild card."
+    if opts.wild_ratio == "no_outnumber" and wilds > len(naturals):
+        return "Wild cards may not outnumber the natural cards of a meld."
+    return None
+
+
+def canasta_kind(cards: list) -> str | None:
+    """R9: "natural", "mixed" or None (not a canasta)."""
+    if len(cards) < 7 or meld_rank(cards) == "3":
+        return None
+    return "mixed" if any(is_wild(c) for c in cards) else "natural"
+
+
+def has_canasta(melds: dict) -> bool:
+    return any(canasta_kind(cards) for cards in melds.values())
+
+
+# --- Actions: form ----------------------------------------------------------------------------------
+
+ACTION_FIELDS = {
+    "draw": set(), "end_hand": set(), "ask_go_out": set(),
+    "take_pile": {"cards", "melds"}, "meld": {"melds"}, "add": {"meld", "cards"}, "discard": {"card"},
+    "answer": {"yes"},
+}
+
+
+def _card_list(raw, what: str) -> list:
+    if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
+        raise GameError("bad_action", f"{what} must be a list of card codes such as \"7H\".")
+    for card in raw:
+        if card not in DECK:
+            raise GameError("unknown_card", f"There is no card '{card}' in Canasta.")
+    return sorted_cards(raw)
+
+
+def _meld_list(raw, what: str) -> list:
+    if not isinstance(raw, list) or not all(isinstance(m, list) for m in raw):
+        raise GameError("bad_action", f"{what} must be a list of melds, each a list of card codes.")
+    return [_card_list(m, "A meld") for m in raw]
+
+
+def parse_text(text: str) -> dict:
+    """The string form: "draw", "take_pile 7H 7S | 8H 8S 8D", "meld 7H 7S 2C | 9D 9C 9S",
+    "add 7 7D 2C", "discard 9D", "ask_go_out", "answer yes", "end_hand"."""
+    words = text.split()
+    if not words:
+        return {"type": ""}
+    kind, rest = words[0], words[1:]
+    groups = [g.split() for g in " ".join(rest).split("|")] if rest else []
+    if kind == "take_pile":
+        return {"type": kind, "cards": groups[0] if groups else [], "melds": groups[1:]}
+    if kind == "meld":
+        return {"type": kind, "melds": groups}
+    if kind == "add":
+        return {"type": kind, "meld": rest[0] if rest else None, "cards": rest[1:]}
+    if kind == "discard":
+        return {"type": kind, "card": rest[0] if rest else None}
+    if kind == "answer":
+        return {"type": kind, "yes": {"yes": True, "no": False}.get(rest[0] if rest else "")}
+    return {"type": kind}
+
+
+def parse_action(raw) -> dict:
+    """An action from its JSON object or string form, checked for shape and normalised (cards
+    sorted), so the same action always has the same form."""
+    if isinstance(raw, str):
+        raw = parse_text(raw)
+    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+        raise GameError("bad_action", "An action needs a type, such as {\"type\": \"draw\"}.")
+    kind = raw["type"]
+    if kind not in ACTION_FIELDS:
+        raise GameError("bad_action", f"'{kind}' is not a Canasta action.")
+    extra = sorted(map(str, set(raw) - ACTION_FIELDS[kind] - {"type"}))
+    if extra:
+        raise GameError("bad_action", f"Unexpected field '{extra[0]}' in a '{kind}' action.")
+    action = {"type": kind}
+    if kind == "take_pile":
+        action["cards"] = _card_list(raw.get("cards", []), "The cards to take the pile with")
+        action["melds"] = _meld_list(raw.get("melds", []), "The other melds")
+    elif kind == "meld":
+        action["melds"] = _meld_list(raw.get("melds"), "A meld action's melds")
+        if not action["melds"]:
+            raise GameError("bad_action", "Say which cards to meld.")
+    elif kind == "add":
+        target = raw.get("meld")
+        if not isinstance(target, str) or target not in NATURAL_RANKS + ["3"]:
+            raise GameError("bad_action", "Say which meld to add to by its rank, such as \"7\" or \"K\".")
+        action["meld"] = target
+        action["cards"] = _card_list(raw.get("cards"), "The cards to add")
+        if not action["cards"]:
+            raise GameError("bad_action", "Say which cards to add.")
+    elif kind == "discard":
+        card = raw.get("card")
+        if not isinstance(card, str):
+            raise GameError("bad_action", "Say which card to discard.")
+        if card not in DECK:
+            raise GameError("unknown_card", f"There is no card '{card}' in Canasta.")
+        action["card"] = card
+    elif kind == "answer":
+        if not isinstance(raw.get("yes"), bool):
+            raise GameError("bad_action", "An answer is yes (true) or no (false).")
+        action["yes"] = raw["yes"]
+    return action
+
+
+def action_text(action: dict) -> str:
+    """The stable string form of an action (see `parse_text`)."""
+    kind = action["type"]
+    if kind == "take_pile":
+        return " | ".join([" ".join(["take_pile", *action["cards"]])] + [" ".join(m) for m in action["melds"]])
+    if kind == "meld":
+        return "meld " + " | ".join(" ".join(m) for m in action["melds"])
+    if kind == "add":
+        return " ".join(["add", action["meld"], *action["cards"]])
+    if kind == "discard":
+        return f"discard {action['card']}"
+    if kind == "answer":
+        return f"answer {'yes' if action['yes'] else 'no'}"
+    return kind
+
+
+# --- Actions: legality ------------------------------------------------------------------------------
+
+def turn_block(state: State, seat: int, kind: str) -> GameError | None:
+    """Why `seat` cannot take an action of this kind at this moment (turn and phase only)."""
+    if state.over:
+        return GameError("game_over", "The game is over.")
+    if kind == "answer":
+        if state.phase == "answer" and seat == partner(state.turn):
+            return None
+        return GameError("not_your_turn", "Nobody is asking you anything now.")
+    if seat != state.turn:
+        if state.phase == "answer":
+            return GameError("not_your_turn", f"{state.names[partner(state.turn)]} must answer first.")
+        return GameError("not_your_turn", f"It is {state.names[state.turn]}'s turn.")
+    if state.phase == "answer":
+        return GameError("not_your_turn", f"Wait for {state.names[partner(seat)]}'s answer.")
+    if kind in ("draw", "take_pile", "end_hand"):
+        if state.phase != "draw":
+            return GameError("already_drawn", "You have already drawn this turn.")
+    elif state.phase != "play":
+        return GameError("draw_first", "Draw from the stock or pick up the pile first.")
+    return None
+
+
+def missing_cards(hand: list, cards: list) -> str | None:
+    short_of = Counter(cards) - Counter(hand)
+    if short_of:
+        card = sorted_cards(short_of)[0]
+        return f"You do not hold {'another' if card in hand else 'a'} {label(card)}."
+    return None
+
+
+def hand_after(hand: list, cards: list) -> list:
+    left = Counter(hand)
+    left.subtract(Counter(cards))
+    return list(left.elements())
+
+
+def going_out_block(state: State, seat: int, melds_after: dict, left: int) -> str | None:
+    """R13: leaving fewer than two cards before the discard (or none at all) means going out, which
+    needs a team canasta (A30) and, with the option, no "no" from the partner this turn."""
+    if left >= 2:
+        return None
+    if not has_canasta(melds_after):
+        return ("Your team needs a canasta before you can go out, so you must keep a card to discard "
+                "and one more." if left == 1 else "Your team needs a canasta before you can go out.")
+    if state.asked and state.asked["answer"] is False:
+        return f"{state.names[partner(seat)]} said no: you cannot go out this turn."
+    return None
+
+
+def initial_block(state: State, seat: int, cards: list, what: str = "these cards") -> str | None:
+    """R8: the team's first meld must reach its minimum count."""
+    need = state.initial[team_of(seat)]
+    got = count(cards)
+    if got < need:
+        return f"Your team's first meld needs {need} points; {what} count {got}."
+    return None
+
+
+def new_melds_block(state: State, seat: int, melds: list) -> str | None:
+    """Each new meld is valid, of a rank the team has not melded, and no two share a rank (A17)."""
+    team_melds = state.melds[team_of(seat)]
+    seen = set()
+    for cards in melds:
+        why = meld_block(state.opts, cards)
+        if why:
+            return why
+        r = meld_rank(cards)
+        if r in team_melds:
+            return f"Your team already has a meld of {plural(r)}: add to it instead."
+        if r in seen:
+            return f"Two melds of {plural(r)}: put them in one meld."
+        seen.add(r)
+    return None
+
+
+def pile_block(state: State, seat: int) -> str | None:
+    """Why the pile cannot be taken at all right now, whatever cards are offered (R11.1, R11.2)."""
+    if not state.pile:
+        return "The discard pile is empty."
+    top = state.pile[-1]
+    if is_black_three(top):
+        return "A pile with a black three on top cannot be taken."
+    if is_wild(top):
+        return "A pile with a wild card on top cannot be taken."
+    if len(state.pile) == 1 and len(state.hands[seat]) == 1:
+        return "You cannot pick up a one-card pile when you hold only one card."
+    return None
+
+
+def frozen_for(state: State, seat: int) -> str | None:
+    """R10.4 / R11.3: why the pile needs a natural pair for this seat (None if it does not)."""
+    if state.frozen_by:
+        return f"The pile is frozen by the {short(state.frozen_by)}"
+    if not state.has_melded[team_of(seat)]:
+        return "Your team has not made its first meld"
+    return None
+
+
+def take_pile_block(state: State, seat: int, action: dict) -> str | None:
+    why = pile_block(state, seat)
+    if why:
+        return why
+    top = state.pile[-1]
+    r = rank(top)
+    cards, extra = action["cards"], action["melds"]
+    hand = state.hands[seat]
+    why = missing_cards(hand, cards + [c for m in extra for c in m])
+    if why:
+        return why
+    odd = [c for c in cards if not is_wild(c) and rank(c) != r]
+    if odd:
+        return f"Only {plural(r)} and wild cards can go with the {short(top)} from the pile."
+    naturals = [c for c in cards if not is_wild(c)]
+    frozen = frozen_for(state, seat)
+    if frozen and len(naturals) < 2:
+        return f"{frozen}, so you need a pair of natural {plural(r)} from your hand to pick it up."
+    team_melds = state.melds[team_of(seat)]
+    if r in team_melds:
+        why = meld_block(state.opts, team_melds[r] + [top] + cards, new=False)
+        if why:
+            return f"The {short(top)} cannot go on your meld of {plural(r)} that way: {lower(why)}"
+    elif not cards:
+        return f"Your team has no meld of {plural(r)}: show cards from your hand to meld the {short(top)} with."
+    else:
+        why = meld_block(state.opts, [top] + cards)
+        if why:
+            return f"The {short(top)} must make a meld: {lower(why)}"
+    why = new_melds_block(state, seat, extra + ([] if r in team_melds else [[top] + cards]))
+    if why:
+        return why
+    if any(meld_rank(m) == "3" for m in extra):
+        return "Black threes can only be melded when you go out."
+    if not state.has_melded[team_of(seat)]:
+        why = initial_block(state, seat, [top] + cards + [c for m in extra for c in m],
+                            "the top card and your cards")
+        if why:
+            return why
+    used = cards + [c for m in extra for c in m]
+    left = len(hand) - len(used) + len(state.pile) - 1 - sum(is_red_three(c) for c in state.pile)
+    melds_after = with_cards(team_melds, [[top] + cards] + extra)
+    return going_out_block(state, seat, melds_after, left)
+
+
+def with_cards(melds: dict, groups: list, into: str | None = None) -> dict:
+    """The team's melds after adding each group (to its rank's meld, or as a new meld)."""
+    out = {r: list(c) for r, c in melds.items()}
+    for cards in groups:
+        r = into or meld_rank(cards)
+        out[r] = out.get(r, []) + list(cards)
+    return out
+
+
+def lower(sentence: str) -> str:
+    return sentence[0].lower() + sentence[1:]
+
+
+def meld_action_block(state: State, seat: int, action: dict) -> str | None:
+    melds = action["melds"]
+    hand = state.hands[seat]
+    used = [c for m in melds for c in m]
+    why = missing_cards(hand, used) or new_melds_block(state, seat, melds)
+    if why:
+        return why
+    team = team_of(seat)
+    left = len(hand) - len(used)
+    melds_after = with_cards(state.melds[team], melds)
+    if any(meld_rank(m) == "3" for m in melds) and left > 1:
+        return "Black threes can only be melded when you go out."
+    if not state.has_melded[team] and not concealed_exempt(state, seat, melds_after, left):
+        why = initial_block(state, seat, used)
+        if why:
+            return why
+    return going_out_block(state, seat, melds_after, left)
+
+
+def concealed_exempt(state: State, seat: int, melds_after: dict, left: int) -> bool:
+    """A33c option: going out concealed after drawing from the stock needs no minimum."""
+    return (state.opts.concealed_min_only_if_pile and state.drew == "stock" and left <= 1
+            and not state.melded_before[seat] and has_canasta(melds_after))
+
+
+def add_block(state: State, seat: int, action: dict) -> str | None:
+    r, cards = action["meld"], action["cards"]
+    team = team_of(seat)
+    hand = state.hands[seat]
+    why = missing_cards(hand, cards)
+    if why:
+        return why
+    if r not in state.melds[team]:
+        if r in state.melds[1 - team]:
+            return f"You cannot add to the other team's melds; your team has no meld of {plural(r)}."
+        return f"Your team has no meld of {plural(r)}."
+    odd = [c for c in cards if rank(c) != r and not is_wild(c)]
+    if odd:
+        return f"The {short(odd[0])} does not belong in a meld of {plural(r)}."
+    if r == "3" and len(hand) - len(cards) > 1:
+        return "Black threes can only be melded when you go out."
+    why = meld_block(state.opts, state.melds[team][r] + cards, new=False)
+    if why:
+        return why
+    left = len(hand) - len(cards)
+    return going_out_block(state, seat, with_cards(state.melds[team], [cards], r), left)
+
+
+def discard_block(state: State, seat: int, action: dict) -> str | None:
+    card = action["card"]
+    hand = state.hands[seat]
+    why = missing_cards(hand, [card])
+    if why:
+        return why
+    if len(hand) == 1:
+        return going_out_block(state, seat, state.melds[team_of(seat)], 0)
+    return None
+
+
+def end_hand_block(state: State, seat: int) -> str | None:
+    """R16.2: with the stock empty, a player who cannot or need not take the pile ends the hand."""
+    if state.stock:
+        return "The stock is not empty: draw a card."
+    if must_take(state, seat):
+        top = state.pile[-1]
+        return f"The stock is empty and the {short(top)} fits your team's meld, so you must pick up the pile."
+    return None
+
+
+def must_take(state: State, seat: int) -> bool:
+    """R16.2: the top card fits the team's meld and the pile is not frozen (and can be taken)."""
+    if state.stock or pile_block(state, seat) or frozen_for(state, seat):
+        return False
+    return take_pile_block(state, seat, {"type": "take_pile", "cards": [], "melds": []}) is None
+
+
+def ask_block(state: State, seat: int) -> str | None:
+    if not state.opts.ask_partner:
+        return "These rules have no asking the partner."
+    if state.asked:
+        return "You have already asked this turn."
+    if len(state.hands[seat]) < 2:
+        return "Ask before you meld down to your last card."
+    if not has_canasta(state.melds[team_of(seat)]) and not can_complete_canasta(state, seat):
+        return "Your team needs a canasta before you can go out."
+    return None
+
+
+def can_complete_canasta(state: State, seat: int) -> bool:
+    """Rough: the hand holds enough cards to finish a canasta this turn (asking is then sensible)."""
+    melds = state.melds[team_of(seat)]
+    hand = state.hands[seat]
+    wilds = sum(is_wild(c) for c in hand)
+    by_rank = Counter(rank(c) for c in hand if is_natural(c))
+    return any(len(melds.get(r, [])) + n + min(wilds, 3) >= 7 for r, n in by_rank.items()) or wilds >= 3
+
+
+def check(state: State, seat: int, action: dict) -> GameError | None:
+    """Every reason `seat` may not take `action` now, as the error the player will see."""
+    kind = action["type"]
+    block = turn_block(state, seat, kind)
+    if block:
+        return block
+    why = {
+        "draw": lambda: None if state.stock else "The stock is empty: pick up the pile, or end the hand.",
+        "end_hand": lambda: end_hand_block(state, seat),
+        "take_pile": lambda: take_pile_block(state, seat, action),
+        "meld": lambda: meld_action_block(state, seat, action),
+        "add": lambda: add_block(state, seat, action),
+        "discard": lambda: discard_block(state, seat, action),
+        "ask_go_out": lambda: ask_block(state, seat),
+        "answer": lambda: None,
+    }[kind]()
+    return GameError("illegal_action", why) if why else None
+
+
+def explain(state: State, seat: int, action) -> str | None:
+    """Why a proposed action is illegal (a sentence), or None if it is legal. Changes nothing; the page
+    calls it while the player composes a meld."""
+    try:
+        action = parse_action(action)
+    except GameError as error:
+        return error.message
+    error = check(state, seat, action)
+    return error.message if error else None
+
+
+# --- Suggested actions --------------------------------------------------------------------------------
+
+def legal_actions(state: State, seat: int) -> list:
+    """The simple legal actions of `seat` now, and a few suggested melds; every other composed meld is
+    checked by `explain`. Each listed action is legal."""
+    if state.over:
+        return []
+    if state.phase == "answer":
+        if seat == partner(state.turn):
+            return [{"type": "answer", "yes": True}, {"type": "answer", "yes": False}]
+        return []
+    if seat != state.turn:
+        return []
+    candidates = []
+    if state.phase == "draw":
+        candidates.append({"type": "draw"} if state.stock else {"type": "end_hand"})
+        candidates += take_suggestions(state, seat)
+    else:
+        candidates += meld_suggestions(state, seat)
+        if state.opts.ask_partner:
+            candidates.append({"type": "ask_go_out"})
+        candidates += [{"type": "discard", "card": c} for c in sorted_cards(set(state.hands[seat]))]
+    out, seen = [], set()
+    for action in candidates:
+        text = action_text(action)
+        if text not in seen and check(state, seat, action) is None:
+            seen.add(text)
+            out.append(action)
+    return out
+
+
+def take_suggestions(state: State, seat: int) -> list:
+    if pile_block(state, seat):
+        return []
+    top = state.pile[-1]
+    r = rank(top)
+    hand = state.hands[seat]
+    naturals = sorted_cards(c for c in hand if rank(c) == r)
+    wilds = cheapest_wilds(hand)
+    options = [[]] if r in state.melds[team_of(seat)] else []
+    if len(naturals) >= 2:
+        options += [naturals[:2], naturals]
+    if naturals and wilds:
+        options.append([naturals[0], wilds[0]])
+    out = []
+    for cards in options:
+        extra = []
+        if not state.has_melded[team_of(seat)]:
+            extra = hand_melds(state.opts, hand_after(hand, cards), exclude={r})
+        out.append({"type": "take_pile", "cards": sorted_cards(cards), "melds": extra})
+        if extra:
+            out.append({"type": "take_pile", "cards": sorted_cards(cards), "melds": []})
+    return out
+
+
+def cheapest_wilds(hand: list) -> list:
+    return sorted((c for c in hand if is_wild(c)), key=lambda c: (value(c), sort_key(c)))
+
+
+def hand_melds(opts: Options, hand: list, exclude=()) -> list:
+    """Melds a hand can lay down at once: each rank with three naturals, then pairs with a wild card."""
+    by_rank = {}
+    for c in sorted_cards(hand):
+        if is_natural(c) and rank(c) not in exclude:
+            by_rank.setdefault(rank(c), []).append(c)
+    melds = [cards for cards in by_rank.values() if len(cards) >= 3]
+    wilds = cheapest_wilds(hand)
+    for r, cards in by_rank.items():
+        if len(cards) == 2 and wilds:
+            melds.append(cards + [wilds.pop(0)])
+    return [sorted_cards(m) for m in melds if meld_block(opts, m) is None]
+
+
+def meld_suggestions(state: State, seat: int) -> list:
+    hand = state.hands[seat]
+    team_melds = state.melds[team_of(seat)]
+    out = []
+    fresh = hand_melds(state.opts, hand, exclude=set(team_melds))
+    if fresh:
+        out.append({"type": "meld", "melds": fresh})
+        out += [{"type": "meld", "melds": [m]} for m in fresh] if len(fresh) > 1 else []
+    blacks = [c for c in hand if is_black_three(c)]
+    if len(blacks) >= 3:
+        out.append({"type": "meld", "melds": [sorted_cards(blacks)]})
+    wild = cheapest_wilds(hand)[:1]
+    for r in team_melds:
+        same = sorted_cards(c for c in hand if rank(c) == r)
+        if same:
+            out.append({"type": "add", "meld": r, "cards": same})
+        if wild and r != "3":
+            out.append({"type": "add", "meld": r, "cards": wild})
+    return out
+
+
+# --- Actions: effects ---------------------------------------------------------------------------------
+
+def apply(state: State, seat: int, action) -> None:
+    """Check `action` for `seat`; if it is legal, perform it, else raise and change nothing."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < PLAYERS:
+        raise GameError("bad_seats", f"There is no seat {seat!r}.")
+    action = parse_action(action)
+    error = check(state, seat, action)
+    if error:
+        raise error
+    PERFORM[action["type"]](state, seat, action)
+
+
+def log(state: State, seat: int | None, text: str) -> None:
+    state.events.append({"n": len(state.events) + 1, "seat": seat, "text": text})
+
+
+def names(cards) -> str:
+    return " ".join(short(c) for c in sorted_cards(cards))
+
+
+def do_draw(state: State, seat: int, action: dict) -> None:
+    """R6.2a-b: one card (A12); red threes are put down and replaced; the last card ends the hand
+    if it is a red three (R16.1)."""
+    state.drew, state.phase = "stock", "play"
+    while True:
+        card = state.stock.pop()
+        if not is_red_three(card):
+            state.hands[seat].append(card)
+            log(state, seat, f"{state.names[seat]} draws from the stock.")
+            return
+        state.red_threes[team_of(seat)].append(card)
+        log(state, seat, f"{state.names[seat]} draws the {short(card)} and puts it down.")
+        if not state.stock:
+            log(state, None, "That was the last card of the stock: the hand ends.")
+            return end_hand(state, None)
+
+
+def do_take_pile(state: State, seat: int, action: dict) -> None:
+    """R11.5: the top card is melded at once with the shown cards; the rest of the pile goes to the
+    hand; red threes in it are put down without replacement."""
+    team = team_of(seat)
+    top = state.pile.pop()
+    rest, state.pile, state.frozen_by = state.pile, [], None
+    first = not state.has_melded[team]
+    for card in action["cards"] + [c for m in action["melds"] for c in m]:
+        state.hands[seat].remove(card)
+    lay(state, team, [top] + action["cards"], rank(top))
+    for cards in action["melds"]:
+        lay(state, team, cards)
+    state.has_melded[team] = True
+    threes = [c for c in rest if is_red_three(c)]
+    state.red_threes[team] += threes
+    state.hands[seat] += [c for c in rest if not is_red_three(c)]
+    state.drew, state.phase, state.melded_this_turn = "pile", "play", True
+    text = f"{state.names[seat]} picks up the pile ({len(rest) + 1} cards), melding the {short(top)}"
+    text += f" with {names(action['cards'])}" if action["cards"] else f" on the team's {plural(rank(top))}"
+    if action["melds"]:
+        text += "; and melds " + ", ".join(names(m) for m in action["melds"])
+    if first:
+        text += " (the team's first meld)"
+    if threes:
+        text += f"; puts down {names(threes)} from the pile"
+    log(state, seat, text + ".")
+    after_meld(state, seat)
+
+
+def lay(state: State, team: int, cards: list, r: str | None = None) -> None:
+    r = r or meld_rank(cards)
+    before = canasta_kind(state.melds[team].get(r, []))
+    state.melds[team][r] = state.melds[team].get(r, []) + list(cards)
+    kind = canasta_kind(state.melds[team][r])
+    if kind and kind != before:
+        log(state, None, f"{TEAM_NAMES[team]} {'complete' if not before else 'now have'} a {kind} canasta of "
+            f"{plural(r)}.")
+
+
+def do_meld(state: State, seat: int, action: dict) -> None:
+    team = team_of(seat)
+    first = not state.has_melded[team]
+    for cards in action["melds"]:
+        for card in cards:
+            state.hands[seat].remove(card)
+    log(state, seat, f"{state.names[seat]} melds " + ", ".join(names(m) for m in action["melds"])
+        + (" (the team's first meld)." if first else "."))
+    for cards in action["melds"]:
+        lay(state, team, cards)
+    state.has_melded[team] = True
+    state.melded_this_turn = True
+    after_meld(state, seat)
+
+
+def do_add(state: State, seat: int, action: dict) -> None:
+    team = team_of(seat)
+    for card in action["cards"]:
+        state.hands[seat].remove(card)
+    log(state, seat, f"{state.names[seat]} adds {names(action['cards'])} to the {plural(action['meld'])}.")
+    lay(state, team, action["cards"], action["meld"])
+    state.melded_this_turn = True
+    after_meld(state, seat)
+
+
+def after_meld(state: State, seat: int) -> None:
+    if not state.hands[seat]:
+        go_out(state, seat)
+
+
+def do_discard(state: State, seat: int, action: dict) -> None:
+    card = action["card"]
+    state.hands[seat].remove(card)
+    state.pile.append(card)
+    if freezes(state.opts, card) and state.frozen_by is None:
+        state.frozen_by = card
+    log(state, seat, f"{state.names[seat]} discards the {short(card)}"
+        + (", freezing the pile." if state.frozen_by == card else "."))
+    if not state.hands[seat]:
+        return go_out(state, seat)
+    if state.melded_this_turn:
+        state.melded_before[seat] = True
+    start_turn(state, (seat + 1) % PLAYERS)
+
+
+def do_end_hand(state: State, seat: int, action: dict) -> None:
+    log(state, seat, f"The stock is empty and {state.names[seat]} does not pick up the pile: the hand ends.")
+    end_hand(state, None)
+
+
+def do_ask(state: State, seat: int, action: dict) -> None:
+    state.asked = {"seat": seat, "answer": None}
+    state.phase = "answer"
+    log(state, seat, f"{state.names[seat]}: \"{state.names[partner(seat)]}, may I go out?\"")
+
+
+def do_answer(state: State, seat: int, action: dict) -> None:
+    state.asked["answer"] = action["yes"]
+    state.phase = "play"
+    log(state, seat, f"{state.names[seat]}: \"{'Yes' if action['yes'] else 'No'}.\"")
+
+
+PERFORM = {"draw": do_draw, "take_pile": do_take_pile, "meld": do_meld, "add": do_add, "discard": do_discard,
+           "end_hand": do_end_hand, "ask_go_out": do_ask, "answer": do_answer}
+
+
+# --- End of a hand, scoring (R13-R17) -----------------------------------------------------------------
+
+def go_out(state: State, seat: int) -> None:
+    concealed = not state.melded_before[seat]  # A33a: no meld in an earlier turn of this hand
+    log(state, seat, f"{state.names[seat]} goes out{' concealed' if concealed else ''}!")
+    end_hand(state, seat, concealed)
+
+
+def team_sheet(state: State, team: int, out_seat: int | None, concealed: bool) -> dict:
+    """R15.1: one team's score for the hand, item by item."""
+    melds = state.melds[team]
+    kinds = [canasta_kind(cards) for cards in melds.values()]
+    naturals, mixed = kinds.count("natural"), kinds.count("mixed")
+    threes = len(state.red_threes[team])
+    red = ALL_RED_THREES if threes == 4 else RED_THREE_VALUE * threes  # R14.2
+    if not melds:
+        red = -red  # R14.3 / A11: debited if the team made no meld
+    going_out = 0
+    if out_seat is not None and team_of(out_seat) == team:
+        going_out = GOING_OUT_BONUS + (CONCEALED_BONUS if concealed else 0)
+    seats = [team, team + 2]
+    left = {s: sorted_cards(state.hands[s]) for s in seats}
+    parts = {
+        "melds": sum(count(cards) for cards in melds.values()),
+        "canastas": NATURAL_BONUS * naturals + MIXED_BONUS * mixed,
+        "red_threes": red,
+        "going_out": going_out,
+        "hands": -sum(count(cards) for cards in left.values()),  # A34: both partners' hands
+    }
+    return {"team": team, "name": TEAM_NAMES[team], "seats": seats, **parts,
+            "natural_canastas": naturals, "mixed_canastas": mixed, "red_three_count": threes,
+            "cards_left": {str(s): left[s] for s in seats}, "total": sum(parts.values())}
+
+
+def end_hand(state: State, out_seat: int | None, concealed: bool = False) -> None:
+    sheet_teams = [team_sheet(state, t, out_seat, concealed) for t in (0, 1)]
+    for line in sheet_teams:
+        state.scores[line["team"]] += line["total"]
+        line["score"] = state.scores[line["team"]]
+    how = ("went out concealed" if concealed else "went out") if out_seat is not None else "the stock ran out"
+    sheet = {"hand": state.hand_no, "out_seat": out_seat, "concealed": concealed and out_seat is not None,
+             "ended": how, "teams": sheet_teams,
+             "text": f"Hand {state.hand_no}: " + ("" if out_seat is None else f"{state.names[out_seat]} ")
+             + how + ". " + "; ".join(f"{t['name']} {t['total']:+d} ({t['score']})" for t in sheet_teams) + "."}
+    state.sheets.append(sheet)
+    log(state, None, sheet["text"])
+    target = state.opts.target
+    a, b = state.scores
+    if max(a, b) >= target and a != b:  # R17 / A37: checked after the hand; higher total wins
+        state.winner_team = 0 if a > b else 1
+        state.phase = "over"
+        log(state, None, result_text(state))
+        return
+    if max(a, b) >= target:
+        log(state, None, "Both teams are level above the target: one more hand decides.")
+    state.dealer = (state.dealer + 1) % PLAYERS  # R4.6
+    deal(state)
+
+
+def result_text(state: State) -> str:
+    t = state.winner_team
+    return f"{TEAM_NAMES[t]} ({state.names[t]} and {state.names[t + 2]}) win, {state.scores[t]} to {state.scores[1 - t]}!"
+
+
+def result(state: State) -> dict | None:
+    if not state.over:
+        return None
+    t = state.winner_team
+    standings = []
+    for rank_, team in enumerate([t, 1 - t]):
+        for s in (team, team + 2):
+            standings.append({"seat": s, "name": state.names[s], "place": rank_ + 1,
+                              "detail": f"{TEAM_NAMES[team]}: {state.scores[team]} points"})
+    return {"winners": state.winners, "team": t, "text": result_text(state), "standings": standings}
+
+
+# --- What a seat sees ---------------------------------------------------------------------------------
+
+def waiting_for(state: State) -> list:
+    if state.over:
+        return []
+    return [partner(state.turn)] if state.phase == "answer" else [state.turn]
+
+
+def to_act(state: State) -> int | None:
+    seats = waiting_for(state)
+    return seats[0] if seats else None
+
+
+def meld_line(cards: list) -> dict:
+    r = meld_rank(cards)
+    wilds = sum(is_wild(c) for c in cards)
+    return {"rank": r, "cards": sorted_cards(cards), "naturals": len(cards) - wilds, "wilds": wilds,
+            "count": count(cards), "canasta": canasta_kind(cards), "size": len(cards)}
+
+
+def team_line(state: State, team: int) -> dict:
+    melds = state.melds[team]
+    order = sorted(melds, key=lambda r: RANKS.index(r))
+    threes = len(state.red_threes[team])
+    return {
+        "team": team, "name": TEAM_NAMES[team], "seats": [team, team + 2], "score": state.scores[team],
+        "melds": [meld_line(melds[r]) for r in order],
+        "canastas": sum(1 for r in order if canasta_kind(melds[r])),
+        "red_threes": sorted_cards(state.red_threes[team]),
+        "red_three_value": ALL_RED_THREES if threes == 4 else RED_THREE_VALUE * threes,
+        "initial_needed": state.initial[team], "initial_met": state.has_melded[team],
+        "can_go_out": has_canasta(melds),
+    }
+
+
+def pile_line(state: State, seat: int | None) -> dict:
+    top = state.pile[-1] if state.pile else None
+    why = None
+    if state.frozen_by:
+        why = f"Frozen by the {short(state.frozen_by)}: only a natural pair matching the top card takes it."
+    elif top and is_black_three(top):
+        why = "A black three is on top: it cannot be taken."
+    line = {"count": len(state.pile), "top": top, "top_label": label(top) if top else None,
+            "frozen": state.frozen_by is not None, "frozen_by": state.frozen_by, "why": why}
+    if seat is not None and not state.over:
+        line["frozen_for_you"] = frozen_for(state, seat) is not None
+        line["take_why"] = pile_block(state, seat)
+    return line
+
+
+def view(state: State, seat: int | None) -> dict:
+    """What `seat` may see: its own hand, the table, counts. `None` is the public table. The discard
+    pile shows its top card and the card that froze it; the cards under them are not searched."""
+    mine = None if seat is None else team_of(seat)
+    return {
+        "game": GAME_ID,
+        "seat": seat,
+        "team": mine,
+        "players": [{"seat": s, "name": state.names[s], "team": team_of(s), "hand_count": len(state.hands[s]),
+                     "dealer": s == state.dealer} for s in range(PLAYERS)],
+        "teams": [team_line(state, t) for t in (0, 1)],
+        "stock_count": len(state.stock),
+        "pile": pile_line(state, seat),
+        "hand_no": state.hand_no,
+        "dealer": state.dealer,
+        "turn": None if state.over else state.turn,
+        "phase": state.phase,
+        "to_act": to_act(state),
+        "waiting_for": waiting_for(state),
+        "drew": state.drew,
+        "asked": dict(state.asked) if state.asked else None,
+        "partnership_draw": state.draw_cards,
+        "hand": None if seat is None else [{"card": c, "label": label(c), "value": value(c)}
+                                           for c in sorted_cards(state.hands[seat])],
+        "actions": [] if seat is None else legal_actions(state, seat),
+        "options": {"ask_partner": state.opts.ask_partner, "target": state.opts.target,
+                    "wild_ratio": state.opts.wild_ratio, "black_three_freezes": state.opts.black_three_freezes},
+        "events": state.events[-30:],
+        "sheets": state.sheets,
+        "last_hand": state.sheets[-1] if state.sheets else None,
+        "over": state.over,
+        "result": result(state),
+    }
+
+
+def undo_block(state: State, seat: int, last: dict) -> str | None:
+    """Melds and additions can be taken back until the discard; drawing shows a new card and picking
+    up the pile shows the cards under the top, so they are final; a discard passes the turn."""
+    kind = last["type"]
+    if kind in ("meld", "add") and state.phase == "play" and state.turn == seat and not state.over:
+        return None
+    if kind == "draw":
+        return "You drew a new card, so your move is final."
+    if kind == "take_pile":
+        return "You picked up the pile and saw its cards, so that is final."
+    if kind == "discard":
+        return "Your discard ended your turn, so it is final."
+    if kind in ("ask_go_out", "answer"):
+        return "The question has been asked and answered; it cannot be taken back."
+    return "The hand is over, so that move is final."
+
+
+# --- Invariants ---------------------------------------------------------------------------------------
+
+def check_invariants(state: State) -> None:
+    """Raise AssertionError if the state breaks a rule that must always hold."""
+    everything = list(chain(state.stock, state.pile, *state.hands, *state.red_threes,
+                            *(c for m in state.melds for c in m.values())))
+    assert Counter(everything) == Counter(DECK), "the 108 cards are not conserved"
+    for team in (0, 1):
+        assert all(is_red_three(c) for c in state.red_threes[team]), "a non-red-three among the red threes"
+        assert bool(state.melds[team]) == state.has_melded[team], "the first-meld flag disagrees with the melds"
+        for r, cards in state.melds[team].items():
+            assert meld_rank(cards) == r, f"a meld of {r} holds other cards"
+            assert meld_block(state.opts, cards) is None, f"an invalid meld of {r}: {meld_block(state.opts, cards)}"
+    for seat in range(PLAYERS):
+        assert not any(is_red_three(c) for c in state.hands[seat]), "a red three stayed in a hand"
+    assert sum(s["teams"][0]["total"] for s in state.sheets) == state.scores[0], "team 0 score is not its sheets"
+    assert sum(s["teams"][1]["total"] for s in state.sheets) == state.scores[1], "team 1 score is not its sheets"
+    for sheet in state.sheets:
+        for line in sheet["teams"]:
+            parts = ("melds", "canastas", "red_threes", "going_out", "hands")
+            assert sum(line[p] for p in parts) == line["total"], "a sheet's parts do not add up"
+    if state.over:
+        assert max(state.scores) >= state.opts.target and state.scores[state.winner_team] > state.scores[
+            1 - state.winner_team], "the winner did not win"
+    else:
+        assert state.frozen_by is None or state.frozen_by in state.pile, "the pile is frozen by a card not in it"
+        if state.phase == "draw":
+            assert all(len(h) >= 1 for h in state.hands), "a player has no cards at the start of a turn"
+        assert state.phase in ("draw", "play", "answer")
+        assert state.hands[state.turn] or state.phase == "draw", "the player in turn has no cards"

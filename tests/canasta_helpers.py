@@ -1,0 +1,157 @@
+"""Stacked Canasta tables for the tests.
+
+`table(hands={0: "7H 7S 2C"}, pile="9C", draw="KD", first=0)` deals a game whose seat 0 holds 7♥ 7♠
+2♣ plus filler, whose upcard(s) are 9♣ (several cards: the upcard procedure turned them, last on
+top), and whose stock's next cards are K♦. Filler is one card of each rank the hand does not name
+(kings down to aces, never wild cards or threes), so filler alone never makes a meld or a pair.
+The deal is as the engine deals: one card at a time from the left of the dealer, 11 rounds.
+
+The table drives the canasta module directly: `act(seat, "meld 7H 7S 2C")`, `error(seat, action)`
+(the error sentence of an illegal action, after checking that nothing changed), `view(seat)`,
+`hand(seat)`, `state`. `scores=(1500, -20)` starts the game from those team scores (as if earlier
+hands had been played), which sets each team's initial-meld minimum. `give(team, "8H 8S 8D")` lays
+a meld for a team from stock cards (every card stays conserved), for tests that start mid-hand.
+"""
+
+import copy
+from collections import Counter
+
+import pytest
+
+from pygames_wasm.core import GameError, Rng, stack_deck
+from pygames_wasm.games import canasta as C
+
+NAMES = ["North", "East", "South", "West"]
+FILLER_RANKS = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "A"]
+
+
+def cards(text) -> list:
+    return text.split() if isinstance(text, str) else list(text)
+
+
+def fill_hands(hands: dict, reserved: Counter) -> list:
+    """Each seat's 11 cards: the named ones, then filler from cards nobody named."""
+    free = Counter(C.DECK) - reserved
+    out = []
+    for seat in range(4):
+        hand = cards(hands.get(seat, ""))
+        ranks = {C.rank(c) for c in hand}
+        for r in FILLER_RANKS:
+            if len(hand) >= C.HAND_SIZE:
+                break
+            if r in ranks:
+                continue
+            card = next((f"{r}{s}" for s in C.SUITS if free[f"{r}{s}"] > 0), None)
+            if card:
+                free[card] -= 1
+                hand.append(card)
+                ranks.add(r)
+        assert len(hand) == C.HAND_SIZE, f"seat {seat}: cannot fill the hand {hand}"
+        out.append(hand)
+    return out
+
+
+def deal_order(full_hands: list, first: int) -> list:
+    return [full_hands[(first + k) % 4][r] for r in range(C.HAND_SIZE) for k in range(4)]
+
+
+class Table:
+    def __init__(self, hands=None, pile="5C", draw="", first=0, options=None, scores=None, seed=1):
+        hands = hands or {}
+        upcards, stock = cards(pile), cards(draw)
+        reserved = Counter(c for h in hands.values() for c in cards(h)) + Counter(upcards) + Counter(stock)
+        full = fill_hands(hands, reserved)
+        self.full_hands = full
+        self.named = {seat: Counter(cards(h)) for seat, h in hands.items()}
+        self.opts = C.make_options(dict(options or {}))
+        deck = stack_deck(C.DECK, deal_order(full, first) + upcards + stock)
+        self.state = C.new_state(self.opts, NAMES, seed, deck, (first - 1) % 4)
+        if scores is not None:
+            self.state.scores = list(scores)
+            self.state.initial = [C.min_count(s) for s in scores]
+            self.state.sheets = [{"hand": 0, "teams": [{"total": scores[0], "melds": scores[0], "canastas": 0,
+                                                         "red_threes": 0, "going_out": 0, "hands": 0},
+                                                        {"total": scores[1], "melds": scores[1], "canastas": 0,
+                                                         "red_threes": 0, "going_out": 0, "hands": 0}]}]
+        C.check_invariants(self.state)
+
+    def give(self, team: int, meld: str) -> None:
+        """Lay a meld for `team` from cards of the stock (mid-hand set-ups)."""
+        state = self.state
+        meld = cards(meld)
+        for card in meld:
+            self.take(card)
+        r = C.meld_rank(meld)
+        state.melds[team][r] = state.melds[team].get(r, []) + meld
+        state.has_melded[team] = True
+        C.check_invariants(state)
+
+    def set_hand(self, seat: int, hand: str) -> None:
+        """Swap a hand for other cards, taken from the stock (the old hand goes to the stock's bottom)."""
+        state = self.state
+        state.stock[:0] = state.hands[seat]
+        state.hands[seat] = []
+        new = cards(hand)
+        for card in new:
+            self.take(card)
+        state.hands[seat] = new
+        self.named[seat] = Counter(new)
+        C.check_invariants(state)
+
+    def take(self, card: str) -> None:
+        """Remove `card` from the stock; if a hand holds it (as filler), give that hand a stock card of a
+        rank it does not hold instead."""
+        state = self.state
+        if card in state.stock:
+            state.stock.remove(card)
+            return
+        holder = next(s for s in range(4) if state.hands[s].count(card) > self.named.get(s, Counter())[card])
+        hand = state.hands[holder]
+        ranks = {C.rank(c) for c in hand}
+        fits = [c for c in state.stock if C.is_natural(c) and C.rank(c) not in ranks
+                and C.rank(c) != C.rank(card)]
+        swap = (fits or [c for c in state.stock if not C.is_red_three(c) and not C.is_wild(c)
+                         and C.rank(c) != C.rank(card)])[0]
+        state.stock.remove(swap)
+        hand[hand.index(card)] = swap
+
+    def act(self, seat: int, action) -> list:
+        before = len(self.state.events)
+        C.apply(self.state, seat, action)
+        C.check_invariants(self.state)
+        return self.state.events[before:]
+
+    def error(self, seat: int, action) -> str:
+        before = snapshot(self.state)
+        with pytest.raises(GameError) as info:
+            C.apply(self.state, seat, action)
+        assert snapshot(self.state) == before, f"the illegal {action!r} changed the game"
+        assert C.explain(self.state, seat, action) == info.value.message
+        return info.value.message
+
+    def view(self, seat=None) -> dict:
+        return C.view(self.state, seat)
+
+    def hand(self, seat: int) -> list:
+        return sorted(self.state.hands[seat])
+
+    def pass_turn(self, seat: int) -> None:
+        """Draw from the stock and discard the card drawn."""
+        before = list(self.state.hands[seat])
+        self.act(seat, "draw")
+        drawn = (Counter(self.state.hands[seat]) - Counter(before))
+        self.act(seat, {"type": "discard", "card": next(iter(drawn))})
+
+    def actions(self, seat: int) -> list:
+        return [C.action_text(a) for a in C.legal_actions(self.state, seat)]
+
+    def team(self, team: int) -> dict:
+        return self.view(None)["teams"][team]
+
+
+def snapshot(state) -> dict:
+    return copy.deepcopy({k: (v.state if isinstance(v, Rng) else v) for k, v in vars(state).items()})
+
+
+def table(**kw) -> Table:
+    return Table(**kw)

