@@ -21,6 +21,9 @@ const SAVE_KEY = `${NS}:current`;      // IndexedDB key of the saved game (worke
 const UI_KEY = `${NS}:ui`;             // localStorage: viewer + shown round (no cards)
 const SETUP_KEY = `${NS}:setup`;       // localStorage: last lobby setup
 const GAMES_KEY = `${NS}:games`;       // localStorage: list_games, to draw the lobby at once
+// The games this page has a table for; the engine may know more.
+const TABLES = new Set(["ono99"]);
+const playable = (list) => (list || []).filter((g) => TABLES.has(g.id));
 
 const client = new EngineClient();
 if (query.get("bench") === "1") client.call("__options", { timeBotMove: true });
@@ -38,7 +41,8 @@ const game = {
   roundShown: 0,
   tapMark: null,
 };
-let games = readJSON(GAMES_KEY) || null;
+let games = playable(readJSON(GAMES_KEY));
+if (!games.length) games = null;
 
 function readJSON(key) {
   try { return JSON.parse(localStorage.getItem(key)); } catch { return null; }
@@ -384,7 +388,7 @@ async function boot() {
     return;
   }
   try {
-    games = (await client.call("list_games")).games;
+    games = playable((await client.call("list_games")).games);
     writeJSON(GAMES_KEY, games);
     lobby.setGames(games, readJSON(SETUP_KEY));
   } catch (e) {
@@ -393,7 +397,11 @@ async function boot() {
   }
   try {
     const r = await client.call("resume", { key: SAVE_KEY });
-    if (r.found) enterGame(r.handle, r.info, readJSON(UI_KEY));
+    if (r.found && !TABLES.has(r.info.game)) {
+      lobby.showProblem(savedGameProblem(`this page cannot show a game of ${r.info.game}`));
+    } else if (r.found) {
+      enterGame(r.handle, r.info, readJSON(UI_KEY));
+    }
   } catch (e) {
     lobby.showProblem(savedGameProblem(e.message));
   } finally {
