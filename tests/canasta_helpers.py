@@ -86,6 +86,12 @@ class Table:
         state.has_melded[team] = True
         C.check_invariants(state)
 
+    def red_three(self, team: int, card: str) -> None:
+        """Put a red three from the stock on the table for `team`."""
+        self.take(card)
+        self.state.red_threes[team].append(card)
+        C.check_invariants(self.state)
+
     def set_hand(self, seat: int, hand: str) -> None:
         """Swap a hand for other cards, taken from the stock (the old hand goes to the stock's bottom)."""
         state = self.state

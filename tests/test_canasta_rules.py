@@ -19,12 +19,10 @@ from pygames_wasm.games import canasta as C
 def test_deck_is_two_packs_and_four_jokers_r2():
     assert sum(C.DECK.values()) == 108
     assert C.DECK["JK"] == 4 and all(C.DECK[f"{r}{s}"] == 2 for r in C.RANKS for s in C.SUITS)
-    every = C.build_deck(C.DECK) if hasattr(C, "build_deck") else None
     cards = [c for c, n in C.DECK.items() for _ in range(n)]
     assert sum(C.is_wild(c) for c in cards) == 12
     assert sum(C.is_red_three(c) for c in cards) == 4 and sum(C.is_black_three(c) for c in cards) == 4
     assert sum(C.is_natural(c) for c in cards) == 88
-    assert every is None or len(every) == 108
 
 
 @pytest.mark.parametrize("card, points", [("JK", 50), ("2C", 20), ("AS", 20), ("KH", 10), ("8D", 10),
@@ -40,8 +38,6 @@ def test_partnership_draw_highest_plays_first_and_jokers_redraw_r4():
         state = C.new_state(C.make_options({}), NAMES, seed)
         last = [draws[-1] for draws in state.draw_cards]
         assert "JK" not in last and len(set(last)) == 4  # A5: jokers and identical cards draw again
-        for draws in state.draw_cards:
-            assert all(c == "JK" or c in draws[-1:] or True for c in draws)
         high = max(range(4), key=lambda s: C.draw_rank(last[s]))
         assert state.turn == high and state.dealer == (high - 1) % 4  # R4.4, R4.5
         assert "drew highest" in state.events[0]["text"]
@@ -89,7 +85,7 @@ def test_dealt_red_threes_are_put_down_and_replaced_r5_6():
     assert sorted(t.state.red_threes[0]) == ["3D", "3H"]
     assert "6C" in t.state.hands[0] and len(t.state.hands[0]) == 11
     assert t.state.stock[-1] == "KD"
-    assert t.team(0)["red_threes"] == ["3H", "3D"] or sorted(t.team(0)["red_threes"]) == ["3D", "3H"]
+    assert t.team(0)["red_threes"] == ["3H", "3D"] and t.team(0)["red_three_value"] == 200
 
 
 # --- R6: drawing ------------------------------------------------------------------------------------
@@ -181,7 +177,7 @@ def test_one_meld_per_rank_per_team_and_additions_to_the_partners_meld_r7_7():
     assert t.error(2, "meld 9C 2H KC") == "A meld is cards of one rank: Kings and 9s do not mix."
     assert t.error(2, "meld 9C 2H 2H") == "You do not hold another Two of hearts."
     t.act(2, "add 9 9C 2H")  # R7.6: the partner's meld is the team's
-    assert t.state.melds[0]["9"] == ["9H", "9S", "9D", "2H", "9C"] or len(t.state.melds[0]["9"]) == 5
+    assert sorted(t.state.melds[0]["9"]) == ["2H", "9C", "9D", "9H", "9S"]
 
 
 def test_a_new_meld_of_a_rank_the_team_has_is_refused_a17():
@@ -476,7 +472,6 @@ def test_going_out_concealed_needs_the_minimum_even_from_the_stock_unless_the_op
     t2.set_hand(0, hand)
     t2.act(0, "draw")
     t2.act(0, "meld KH KS KD KC KH KS 2C | 9H 9S 9D")  # leaves 4C to discard: going out concealed
-    assert t2.error(0, "meld KH KS KD KC KH KS 2C | 9H 9S 9D") is not None if False else True
     t2.act(0, "discard 4C")
     assert t2.state.sheets[-1]["concealed"]
 
@@ -591,18 +586,22 @@ def test_game_ends_when_a_team_reaches_the_target_r17():
     assert C.legal_actions(t.state, 1) == [] and t.error(1, "draw") == "The game is over."
 
 
-def test_a_tie_above_the_target_plays_another_hand_a37():
-    t = table(draw="4C", scores=(4500, 5870))
-    t.give(0, "KH KS KD KC KH KS KD")
-    t.set_hand(0, "9H 9S 9D")
-    t.state.melded_before[0] = True
+def test_level_scores_above_the_target_do_not_end_the_game_a37():
+    t = table(draw="4C", scores=(5000, 5000))
+    t.give(0, "KH KS KD")
+    t.give(1, "KC KH KS")
+    t.set_hand(0, "9H")
+    t.set_hand(1, "9S")
+    t.set_hand(2, "9D")
+    t.set_hand(3, "9C")
+    stock = t.state.stock
+    stock.remove("4C")
+    t.state.pile[:0] = stock
+    t.state.stock = ["4C"]
     t.act(0, "draw")
-    t.act(0, "meld 9H 9S 9D")
     t.act(0, "discard 4C")
-    sheet = t.state.sheets[-1]
-    assert not t.state.over or t.state.scores[0] != t.state.scores[1]
-    if t.state.scores[0] == t.state.scores[1]:
-        assert t.state.hand_no == 2
+    t.act(1, "end_hand")  # both teams: 30 - 20 (their two 9s) = +10: level at 5,010
+    assert t.state.scores == [5010, 5010] and not t.state.over and t.state.hand_no == 2
 
 
 # --- Undo -------------------------------------------------------------------------------------------

@@ -1,0 +1,144 @@
+"""Canasta property tests (Hypothesis): random games with random options and random actions.
+
+After every action: the engine's invariants hold (the 108 cards are conserved, melds are valid,
+each team's score is the sum of its sheets and each sheet the sum of its parts), somebody can act
+unless the game is over, every listed action is legal, and a view shows no hidden card: it holds only
+its own hand and does not change when the other hands and the stock are dealt differently. Random
+melds composed from the hand are either applied or refused with a reason and no change. Every hand
+ends within a bound, and so does every game (to a small target).
+"""
+
+import copy
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from canasta_helpers import NAMES
+from pygames_wasm.core import GameError, Rng
+from pygames_wasm.games import canasta as C
+
+MAX_HAND_ACTIONS = 1500  # a hand: at most ~64 draws per seat plus melds, pile pick-ups and discards
+SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def games(draw):
+    options = {
+        "wild_ratio": draw(st.sampled_from(["standard", "literal", "no_outnumber"])),
+        "black_three_freezes": draw(st.booleans()),
+        "concealed_min_only_if_pile": draw(st.booleans()),
+        "ask_partner": draw(st.booleans()),
+        "partnership_draw": draw(st.booleans()),
+        "target": draw(st.sampled_from([500, 1000])),
+    }
+    return options, draw(st.integers(0, 2**32 - 1))
+
+
+def snapshot(state) -> dict:
+    light = {k: (v.state if isinstance(v, Rng) else v) for k, v in vars(state).items() if k != "events"}
+    return copy.deepcopy({**light, "events": len(state.events)})
+
+
+def check_view_hides_cards(state, seat, rng: Rng) -> None:
+    view = C.view(state, seat)
+    if seat is None:
+        assert view["hand"] is None and view["actions"] == []
+    else:
+        assert Counter(h["card"] for h in view["hand"]) == Counter(state.hands[seat])
+    for line in view["players"]:
+        assert line["hand_count"] == len(state.hands[line["seat"]])
+    # Non-interference: deal the hidden cards (other hands, the stock) differently: the same view.
+    hands, stock = [list(h) for h in state.hands], list(state.stock)
+    hidden = [c for s in range(4) if s != seat for c in state.hands[s]] + state.stock
+    rng.shuffle(hidden)
+    for s in range(4):
+        if s != seat:
+            state.hands[s] = [hidden.pop() for _ in hands[s]]
+    state.stock = hidden
+    try:
+        assert C.view(state, seat) == view, f"the view of seat {seat} shows hidden cards"
+    finally:
+        state.hands, state.stock = hands, stock
+
+
+def random_composed(state, seat, rng: Rng) -> dict:
+    """A meld or addition composed from random hand cards (legal or not)."""
+    hand = state.hands[seat]
+    picks = [hand[rng.below(len(hand))] for _ in range(1 + rng.below(4))] if hand else ["AS"]
+    if rng.below(2) and state.melds[C.team_of(seat)]:
+        target = rng.choice(sorted(state.melds[C.team_of(seat)]))
+        return {"type": "add", "meld": target, "cards": picks}
+    return {"type": "meld", "melds": [picks]}
+
+
+def try_illegal_or_apply(state, seat, action) -> bool:
+    before = snapshot(state)
+    why = C.explain(state, seat, action)
+    try:
+        C.apply(state, seat, action)
+    except GameError as err:
+        assert err.message == why and err.message
+        assert snapshot(state) == before, f"the refused {action} changed the game"
+        return False
+    assert why is None, f"{action} was applied although explain said: {why}"
+    return True
+
+
+def play_out(options: dict, seed: int, check_views_every: int = 3):
+    opts = C.make_options(options)
+    state = C.new_state(opts, NAMES, seed)
+    rng = Rng(seed).fork(77)
+    C.check_invariants(state)
+    steps, hand_steps, hand_no = 0, 0, state.hand_no
+    while not state.over:
+        seat = C.to_act(state)
+        legal = C.legal_actions(state, seat)
+        assert legal, "nobody can act, but the game is not over"
+        for other in range(4):
+            if other not in C.waiting_for(state):
+                assert C.legal_actions(state, other) == []
+        if steps % 5 == 0:
+            for action in legal:
+                assert C.explain(state, seat, action) is None, action
+        if state.phase == "play" and rng.below(4) == 0:
+            try_illegal_or_apply(state, seat, random_composed(state, seat, rng))
+        else:
+            C.apply(state, seat, rng.choice(legal))
+        C.check_invariants(state)
+        steps += 1
+        if state.hand_no != hand_no:
+            hand_no, hand_steps = state.hand_no, 0
+        hand_steps += 1
+        assert hand_steps < MAX_HAND_ACTIONS, "a hand does not end"
+        if steps % check_views_every == 0:
+            viewer = rng.below(5)
+            check_view_hides_cards(state, None if viewer == 4 else viewer, rng)
+    assert all(C.legal_actions(state, s) == [] for s in range(4))
+    return state
+
+
+@SETTINGS
+@given(games())
+def test_random_games_keep_the_invariants_and_hide_cards(game):
+    options, seed = game
+    state = play_out(options, seed)
+    assert state.winners in ([0, 2], [1, 3])
+    assert max(state.scores) >= options["target"]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_same_seed_and_actions_give_the_same_game(seed):
+    opts = C.make_options({"target": 500})
+    state = C.new_state(opts, NAMES, seed)
+    rng = Rng(seed)
+    taken = []
+    while not state.over and len(taken) < 400:
+        seat = C.to_act(state)
+        action = rng.choice(C.legal_actions(state, seat))
+        C.apply(state, seat, action)
+        taken.append((seat, C.action_text(action)))
+    again = C.new_state(opts, NAMES, seed)
+    for seat, text in taken:  # the string forms replay the game
+        C.apply(again, seat, text)
+    assert [C.view(again, s) for s in (None, 0, 1, 2, 3)] == [C.view(state, s) for s in (None, 0, 1, 2, 3)]
