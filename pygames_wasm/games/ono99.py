@@ -193,7 +193,7 @@ class State:
     draw_pile: list = field(default_factory=list)  # the top card is the last item
     discard: list = field(default_factory=list)  # the top card is the last item
     laid_down: list = field(default_factory=list)  # R9.2: public, out of circulation
-    status: list = field(default_factory=list)  # per seat: "in", "out" (of the round), "eliminated"
+    status: list = field(default_factory=list)  # per seat: "in", "out_of_round", "eliminated"
     total: int = 0
     direction: int = 1  # +1 clockwise (R2.2)
     turn: int = 0
@@ -338,7 +338,7 @@ def turn_block(state: State, seat: int) -> GameError | None:
         return GameError("not_your_turn", f"{state.names[owner]} must draw first.")
     if seat != state.turn:
         if state.status[seat] != "in":
-            return GameError("not_your_turn", "You are out of this round." if state.status[seat] == "out"
+            return GameError("not_your_turn", "You are out of this round." if state.status[seat] == "out_of_round"
                              else "You are out of the game.")
         return GameError("not_your_turn", f"It is {state.names[state.turn]}'s turn.")
     return None
@@ -580,7 +580,7 @@ def do_bust(state: State, seat: int, action: dict) -> None:
 
 
 def go_out_of_round(state: State, seat: int) -> None:
-    state.status[seat], state.busted[seat], state.last_loser = "out", True, seat
+    state.status[seat], state.busted[seat], state.last_loser = "out_of_round", True, seat
     if len(active_seats(state)) == 1:
         score_points_round(state)
     else:
@@ -705,7 +705,7 @@ def player_line(state: State, seat: int) -> dict:
     return {
         "seat": seat,
         "name": state.names[seat],
-        "status": "out_of_round" if state.status[seat] == "out" else state.status[seat],  # docs/api.md
+        "status": state.status[seat],
         "hand_count": len(hand),
         "laid_down": sorted(state.laid_down[seat], key=hand_order),
         "tokens": state.tokens[seat] if state.opts.rounds and not state.opts.points else None,
