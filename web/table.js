@@ -89,12 +89,13 @@ function renderPlayers(view, ctx) {
     const status = el("div", { class: "player-status", text: facts.join(" · ") });
     const backs = el("div", { class: "backs", "aria-hidden": "true" });
     for (let i = 0; i < Math.min(p.hand_count, 8); i++) backs.append(el("span", { class: "back" }));
-    li.append(who, status, backs);
+    const row = el("div", { class: "player-row" }, backs);
     if (p.tokens != null) {
       const tokens = el("div", { class: "tokens", "aria-hidden": "true" });
       for (let i = 0; i < p.tokens; i++) tokens.append(el("span", { class: "token" }));
-      li.append(tokens);
+      row.append(tokens);
     }
+    li.append(who, status, row);
     if (p.laid_down && p.laid_down.length) {
       const laid = el("div", { class: "laid", role: "group", "aria-label": `${p.name}'s laid-down cards` });
       for (const c of p.laid_down) laid.append(miniCard(c));
