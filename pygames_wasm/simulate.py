@@ -3,7 +3,10 @@
     python -m pygames_wasm simulate ono99 --games 1000 --players 4 --seed 7 --bots heuristic,random
 
 Prints wins per seat and per kind of bot, the average game length and games per second; exits
-non-zero on the first invariant failure (with the seed that reproduces it).
+non-zero on the first invariant failure (with the seed that reproduces it). A partnership game (its
+module defines `teams(state)`, e.g. Canasta) also gets one line per team, and its bot list repeats
+from the start so that partners play the same kind: `--bots heuristic,random` is heuristic seats
+1 and 3 against random seats 2 and 4.
 """
 
 import argparse
