@@ -43,6 +43,17 @@ def launch_chromium(playwright):
     )
 
 
+def _die_with_parent():
+    """Linux: the server ends when the process that started it dies, even by a crash."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except Exception:
+        pass
+
+
 class SiteServer:
     """tools/serve.py in a subprocess on a free port."""
 
@@ -51,6 +62,7 @@ class SiteServer:
             [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0",
              "--dir", str(directory), "--quiet"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
+            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
         )
         line = self.proc.stdout.readline()
         match = re.search(r"at (http://\S+?)/?$", line.strip())
