@@ -135,6 +135,13 @@ def act(params: dict) -> dict:
     return {"ok": True, "events": match.act(_seat(params, match), params["action"])}
 
 
+def explain(params: dict) -> dict:
+    """Would this action be accepted? Nothing changes either way."""
+    match = _match(params)
+    why = match.explain(_seat(params, match), params.get("action"))
+    return {"legal": why is None, "why": why}
+
+
 def bot_move(params: dict) -> dict:
     match = _match(params)
     return {"action": match.bot_move(_seat(params, match))}
@@ -159,5 +166,5 @@ def close(params: dict) -> dict:
     return {"ok": True}
 
 
-METHODS = {f.__name__: f for f in (list_games, new_game, load, save, view, legal_actions, act, bot_move, bot_act,
+METHODS = {f.__name__: f for f in (list_games, new_game, load, save, view, legal_actions, act, explain, bot_move, bot_act,
                                     undo, close)}

@@ -20,6 +20,7 @@ import pytest
 
 from pygames_wasm.core import GameError, Rng, stack_deck
 from pygames_wasm.games import canasta as C
+from pygames_wasm.core.match import explain
 
 NAMES = ["North", "East", "South", "West"]
 FILLER_RANKS = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "A"]
@@ -132,7 +133,7 @@ class Table:
         with pytest.raises(GameError) as info:
             C.apply(self.state, seat, action)
         assert snapshot(self.state) == before, f"the illegal {action!r} changed the game"
-        assert C.explain(self.state, seat, action) == info.value.message
+        assert explain(C, self.state, seat, action) == info.value.message
         return info.value.message
 
     def view(self, seat=None) -> dict:

@@ -486,3 +486,17 @@ def test_an_engine_bug_is_an_error_reply_and_the_game_is_intact(game, monkeypatc
     assert reply["error"]["code"] == "internal" and "boom" in reply["error"]["message"]
     monkeypatch.undo()
     assert game.snapshot() == before
+
+
+def test_explain_says_why_without_changing_anything(game):
+    before = game.snapshot()
+    seat = game.view(None)["to_act"]
+    legal = next(a for a in game.actions(seat) if a.startswith("play"))
+    assert game.call("explain", seat=seat, action=legal) == {"legal": True, "why": None}
+    assert game.call("explain", seat=seat, action="play ONO") == {
+        "legal": False, "why": "The ONO 99 card can never be played."}
+    other = (seat + 1) % game.n
+    reply = game.call("explain", seat=other, action=legal)
+    assert not reply["legal"] and "turn" in reply["why"]
+    assert not game.call("explain", seat=seat, action={"type": "dance"})["legal"]
+    assert game.snapshot() == before

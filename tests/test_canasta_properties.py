@@ -14,6 +14,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from canasta_helpers import NAMES
+from pygames_wasm.core.match import explain
 from pygames_wasm.core import GameError, Rng
 from pygames_wasm.games import canasta as C
 
@@ -73,7 +74,7 @@ def random_composed(state, seat, rng: Rng) -> dict:
 
 def try_illegal_or_apply(state, seat, action) -> bool:
     before = snapshot(state)
-    why = C.explain(state, seat, action)
+    why = explain(C, state, seat, action)
     try:
         C.apply(state, seat, action)
     except GameError as err:
@@ -99,7 +100,7 @@ def play_out(options: dict, seed: int, check_views_every: int = 3):
                 assert C.legal_actions(state, other) == []
         if steps % 5 == 0:
             for action in legal:
-                assert C.explain(state, seat, action) is None, action
+                assert explain(C, state, seat, action) is None, action
         if state.phase == "play" and rng.below(4) == 0:
             try_illegal_or_apply(state, seat, random_composed(state, seat, rng))
         else:

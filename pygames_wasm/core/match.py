@@ -4,8 +4,8 @@ The record (game id, options, seats, seed, optional stacked deck and dealer, act
 truth: saving, resuming, undo (replay all but the last action) and bug reports all come from it,
 and the same record gives the same game on CPython and in Pyodide.
 
-Each game module offers the same surface: `make_options`, `new_state`, `parse_action`, `apply`
-(check, then change everything or nothing), `legal_actions`, `view`, `to_act`, `undo_block`,
+Each game module offers the same surface: `make_options`, `new_state`, `parse_action`, `check` (why an
+action is refused, or None), `apply` (check, then change everything or nothing), `legal_actions`, `view`, `to_act`, `undo_block`,
 `check_invariants`, `info`.
 """
 
@@ -18,6 +18,16 @@ from .rng import Rng
 RECORD_FORMAT = 1
 MAX_SEED = 2 ** 53  # JSON numbers stay exact in JavaScript below this
 SEAT_KINDS = ("human", "bot")
+
+
+def explain(module, state, seat: int, action) -> str | None:
+    """Why `action` would be refused (the sentence the player would see), or None if it is legal.
+    Changes nothing: the page asks while a player composes a move."""
+    try:
+        error = module.check(state, seat, module.parse_action(action))
+    except GameError as parse_error:
+        return parse_error.message
+    return error.message if error else None
 
 
 def check_seats(seats, bot_kinds) -> list:
@@ -77,6 +87,9 @@ class Match:
             raise
         self.actions.append({"seat": seat, "action": action})
         return self.state.events[before:]
+
+    def explain(self, seat: int, action) -> str | None:
+        return explain(self.module, self.state, seat, action)
 
     def undo_block(self, seat: int) -> str | None:
         """Why `seat` cannot take back the last action now (None if it can)."""

@@ -780,16 +780,6 @@ def check(state: State, seat: int, action: dict) -> GameError | None:
     return GameError("illegal_action", why) if why else None
 
 
-def explain(state: State, seat: int, action) -> str | None:
-    """Why a proposed action is illegal (a sentence), or None if it is legal. Changes nothing; the page
-    calls it while the player composes a meld."""
-    try:
-        action = parse_action(action)
-    except GameError as error:
-        return error.message
-    error = check(state, seat, action)
-    return error.message if error else None
-
 
 # --- Suggested actions --------------------------------------------------------------------------------
 

@@ -424,12 +424,18 @@ def action_text(action: dict) -> str:
 
 def apply(state: State, seat: int, action: dict) -> None:
     """Check `action` for `seat`; if it is legal, perform it, else raise and change nothing."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
-        raise GameError("bad_seats", f"There is no seat {seat!r}.")
     action = parse_action(action)
-    if action not in legal_actions(state, seat):
-        raise explain_illegal(state, seat, action)
+    error = check(state, seat, action)
+    if error:
+        raise error
     PERFORM[action["type"]](state, seat, action)
+
+
+def check(state: State, seat: int, action: dict) -> GameError | None:
+    """Why `seat` may not take the (parsed) `action` now, as the error the player will see."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
+        return GameError("bad_seats", f"There is no seat {seat!r}.")
+    return None if action in legal_actions(state, seat) else explain_illegal(state, seat, action)
 
 
 def explain_illegal(state: State, seat: int, action: dict) -> GameError:
