@@ -91,16 +91,26 @@ async function fetchJSON(url) {
   return r.json();
 }
 
+async function onThisDevice(url) {
+  try {
+    return !!(self.caches && (await caches.match(url)));
+  } catch {
+    return false;
+  }
+}
+
 async function boot() {
   const base = new URL("./", self.location.href);
   const pyodideURL = new URL("pyodide/", base);
   for (const [name, bytes] of Object.entries(EXPECTED)) progress.files.set(name, { loaded: 0, total: bytes });
-  setStage("fetch", "Downloading Python");
-  const downloads = [
-    fetchCounted(new URL("pyodide.asm.wasm", pyodideURL), "pyodide.asm.wasm"),
-    fetchCounted(new URL("python_stdlib.zip", pyodideURL), "python_stdlib.zip"),
-    fetchCounted(new URL("pyodide.asm.mjs", pyodideURL), "pyodide.asm.mjs"),
-  ];
+  // On later visits the service worker has every file on this device: nothing to
+  // download, so no need to read the big files twice just to count their bytes.
+  const local = await onThisDevice(new URL("pyodide.asm.wasm", pyodideURL));
+  setStage("fetch", local ? "Loading Python from this device" : "Downloading Python");
+  const big = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
+  const downloads = local
+    ? big.map((name) => { progress.files.set(name, { loaded: EXPECTED[name], total: EXPECTED[name] }); })
+    : big.map((name) => fetchCounted(new URL(name, pyodideURL), name));
   const wheelPromise = fetchJSON(new URL("build-info.json", base))
     .then((info) => fetchCounted(new URL(info.wheel, base), "wheel"));
   const modulePromise = import(new URL("pyodide.mjs", pyodideURL).href);
