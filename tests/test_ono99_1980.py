@@ -439,6 +439,8 @@ def test_points_elimination_everyone_reaching_it_at_once_lowest_wins_a33():
     assert table.over and table.result["winners"] == [0, 1, 2]  # a three-way tie shares
     table = _two_busts(opts(scoring="points_elimination", target_points=100), scores=[53, 32, 41])
     assert table.over and table.result["winners"] == [1]
+    statuses = [p["status"] for p in table.view(None)["players"]]
+    assert statuses == ["eliminated", "in", "eliminated"]  # the winner is not shown as out
 
 
 def test_points_lowest_first_to_the_target_ends_it_and_the_lowest_wins_d11b5ii():

@@ -601,6 +601,10 @@ def eliminate(state: State, seat: int) -> None:
 def finish(state: State, winners: list) -> None:
     state.winners = sorted(winners)
     state.owed = None
+    for seat in state.winners:  # A33: a winner who reached the target with everyone else is not "out"
+        if state.status[seat] == "eliminated":
+            state.status[seat] = "in"
+            state.out_order.remove(seat)
     log(state, None, result_text(state))
 
 
