@@ -308,6 +308,9 @@ def test_rules_and_leaving_the_table_and_coming_back(page: Page):
     expect(hand_buttons(page).first).to_be_visible()
     page.get_by_role("button", name="Rules").click()
     expect(rules).to_be_visible()
+    expect(rules).to_contain_text("This game's options")
+    expect(rules).to_contain_text("Reaching 99 busts: yes")
+    expect(rules).to_contain_text("Undo: you can take back the card you just played until you draw")
 
 
 def test_phone_layout_fits_and_targets_are_big(page: Page):

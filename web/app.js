@@ -7,7 +7,7 @@ import { Lobby } from "./lobby.js";
 import { renderTable, clearTable, showMessage } from "./table.js";
 import { showRules, showRound, showResult, closeAll, confirmLeave } from "./dialogs.js";
 
-const $ = (id) => document.getElementById(id);
+import { $ } from "./dom.js";
 const query = new URLSearchParams(location.search);
 
 // Readable pauses before a computer seat moves; `?speed=fast` shortens them for tests.
@@ -58,7 +58,7 @@ if (games) lobby.setGames(games, readJSON(SETUP_KEY));
 
 $("rules-button").addEventListener("click", () => {
   const id = (game.info && game.info.game) || (lobby.game && lobby.game.id);
-  showRules((games || []).find((g) => g.id === id) || lobby.game);
+  showRules((games || []).find((g) => g.id === id) || lobby.game, game.info && game.info.options_text);
 });
 $("leave-button").addEventListener("click", async () => {
   if (game.view && game.view.over) { backToLobby(true); return; }

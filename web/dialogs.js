@@ -1,25 +1,14 @@
 // Dialogs: rules summary, end-of-round summary (1980), game result, leave-game confirmation.
 
+import { $, el } from "./dom.js";
 import { miniCard } from "./cards.js";
-
-const $ = (id) => document.getElementById(id);
-
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children.filter((c) => c != null));
-  return node;
-}
 
 function open(dialog) {
   if (!dialog.open) dialog.showModal();
 }
 
-export function showRules(game) {
+/** The rules of `game`; `optionsText` (the engine's lines for the game in play) lists the options chosen. */
+export function showRules(game, optionsText = null) {
   const body = $("rules-body");
   body.replaceChildren();
   if (!game) {
@@ -27,6 +16,12 @@ export function showRules(game) {
   } else {
     $("rules-title").textContent = `How to play ${game.title}`;
     for (const para of game.rules_summary || []) body.append(el("p", { text: para }));
+    if (optionsText && optionsText.length) {
+      body.append(el("h3", { text: "This game's options" }));
+      const list = el("ul", { class: "options-chosen" });
+      for (const line of optionsText) list.append(el("li", { text: line }));
+      body.append(list);
+    }
   }
   open($("rules-dialog"));
 }

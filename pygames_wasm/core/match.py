@@ -13,6 +13,7 @@ import os
 from dataclasses import asdict
 
 from .errors import GameError
+from .options import describe_options
 from .rng import Rng
 
 RECORD_FORMAT = 1
@@ -136,4 +137,6 @@ class Match:
 
     def info(self) -> dict:
         """What the page may know about the match: never the seed, which would reveal every card."""
-        return {"id": self.id, "game": self.module.GAME_ID, "options": asdict(self.options), "seats": self.seats}
+        options = asdict(self.options)
+        return {"id": self.id, "game": self.module.GAME_ID, "options": options, "seats": self.seats,
+                "options_text": describe_options(self.module.OPTION_SPECS, options)}

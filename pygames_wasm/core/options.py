@@ -63,3 +63,23 @@ def parse_options(specs: list, raw, defaults: dict) -> dict:
     if unknown:
         raise GameError("bad_option", f"Unknown option '{unknown[0]}'.")
     return {key: spec.check(raw.get(key, defaults.get(key, spec.default))) for key, spec in by_key.items()}
+
+
+def describe_options(specs: list, values: dict) -> list:
+    """The options in force, as plain lines for the in-app rules ("Reaching 99 busts: yes"); an option
+    that does not matter under the others (its `when` does not hold) is left out."""
+    lines = []
+    for spec in specs:
+        if any(values.get(key) not in allowed for key, allowed in spec.when.items()):
+            continue
+        value = values[spec.key]
+        if spec.type == "bool":
+            shown = "yes" if value else "no"
+        elif spec.type == "choice":
+            shown = dict(spec.choices)[value]
+        elif spec.type == "counts":
+            shown = f"{sum(value.values())} cards"
+        else:
+            shown = str(value)
+        lines.append(f"{spec.label}: {shown}")
+    return lines
