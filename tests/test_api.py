@@ -500,3 +500,13 @@ def test_explain_says_why_without_changing_anything(game):
     assert reply == {"legal": False, "why": "It is Ann's turn."}
     assert not game.call("explain", seat=seat, action={"type": "dance"})["legal"]
     assert game.snapshot() == before
+
+
+def test_match_info_describes_the_options_in_force():
+    seats = [{"name": "Ann"}, {"name": "Bob"}]
+    text = new_game(seats=seats)["info"]["options_text"]
+    assert "Reaching 99 busts: yes" in text and "Deck: 112 cards" in text
+    assert not any(line.startswith("Scoring") for line in text)  # a 1980-only option is left out
+    text = new_game(seats=seats, options={"version": "1980", "scoring": "points_lowest"})["info"]["options_text"]
+    assert "Scoring: Points: first to the target ends it, lowest wins" in text and "Target points: 100" in text
+    assert "Deck: 54 cards" in text
