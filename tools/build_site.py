@@ -7,7 +7,9 @@ as the one the page loads. Standard library only, apart from the wheel build
 itself, which runs pip with setuptools.
 
 dist/site/ holds:
-  web/*                  copied as is (the page, its worker, styles, ...)
+  web/*                  copied as is (the page, its worker, styles, icons, manifest, ...)
+  embed.html             index.html for an iframe: <html data-embed> plus embed.css
+                         (made here, so it never lags behind index.html)
   pyodide/*              the Pyodide core files from node_modules/pyodide
   wheels/<wheel>.whl     the engine, a py3-none-any wheel
   build-info.json        {"wheel", "pyodide", "hash", "files"}
@@ -19,6 +21,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -115,6 +118,32 @@ def pyodide_dir(root: Path | str = ROOT) -> Path:
     return d
 
 
+def make_embed_page(index_html: str) -> str:
+    """embed.html from index.html: the same page, marked data-embed, plus embed.css.
+
+    The app (web/embed-mode.js) reads the mark: no lobby at first, a save slot of
+    its own, and its height posted to the parent for web/embed.js.
+    """
+    html, n = re.subn(r"<html\b([^>]*)>", r"<html\1 data-embed>", index_html, count=1)
+    if n != 1:
+        raise SystemExit("web/index.html has no <html> tag to mark for embed.html")
+    links = list(re.finditer(r'<link rel="stylesheet" href="style.css">', html))
+    if len(links) != 1:
+        raise SystemExit('web/index.html must link style.css once (<link rel="stylesheet" href="style.css">)')
+    at = links[0].end()
+    html = html[:at] + '\n  <link rel="stylesheet" href="embed.css">' + html[at:]
+    return html
+
+
+def check_page(html: str, name: str) -> None:
+    """The page says, in its own Content-Security-Policy, that it talks to no other origin."""
+    m = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)"', html)
+    if not m or "default-src 'self'" not in m.group(1):
+        raise SystemExit(f"{name} has no Content-Security-Policy meta with default-src 'self'")
+    if re.search(r'(src|href)="(https?:)?//', html):
+        raise SystemExit(f"{name} refers to another origin")
+
+
 def site_files(site: Path) -> list[str]:
     """All files of the site, as sorted '/'-separated relative paths."""
     return sorted(
@@ -146,6 +175,14 @@ def assemble_site(root: Path | str = ROOT, out: Path | str | None = None) -> dic
                         ignore=shutil.ignore_patterns("__pycache__", ".*"))
     else:
         log("warning: no web/ directory; the site has no page yet")
+
+    index = stage / "index.html"
+    if index.exists():
+        if (web / "embed.html").exists():
+            raise SystemExit("web/embed.html would be overwritten: it is made from index.html")
+        page = index.read_text(encoding="utf-8")
+        check_page(page, "web/index.html")
+        (stage / "embed.html").write_text(make_embed_page(page), encoding="utf-8")
 
     pyo = pyodide_dir(root)
     (stage / "pyodide").mkdir()

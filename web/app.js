@@ -8,6 +8,7 @@ import { renderTable, clearTable, showMessage } from "./table.js";
 import { showRules, showRound, showResult, closeAll, confirmLeave } from "./dialogs.js";
 
 import { $ } from "./dom.js";
+import { EMBED } from "./embed-mode.js";
 const query = new URLSearchParams(location.search);
 
 // Readable pauses before a computer seat moves; `?speed=fast` shortens them for tests.
@@ -16,14 +17,14 @@ export const PAUSE = query.get("speed") === "fast"
   ? { play: 20, draw: 5, race: 40, fast: 5 }
   : { play: 700, draw: 250, race: 1500, fast: 60 };
 const SEED = /^\d+$/.test(query.get("seed") || "") ? Number(query.get("seed")) : undefined;
-const NS = "pygames:main";
+const NS = EMBED ? EMBED.ns : "pygames:main";  // embed.html: one save slot per embedded table
 const SAVE_KEY = `${NS}:current`;      // IndexedDB key of the saved game (worker side)
 const UI_KEY = `${NS}:ui`;             // localStorage: viewer + shown round (no cards)
 const SETUP_KEY = `${NS}:setup`;       // localStorage: last lobby setup
 const GAMES_KEY = `${NS}:games`;       // localStorage: list_games, to draw the lobby at once
 // The games this page has a table for; the engine may know more.
 const TABLES = new Set(["ono99"]);
-const playable = (list) => (list || []).filter((g) => TABLES.has(g.id));
+const playable = (list) => (list || []).filter((g) => TABLES.has(g.id) && (!EMBED || g.id === EMBED.game));
 
 const client = new EngineClient();
 if (query.get("bench") === "1") client.call("__options", { timeBotMove: true });
@@ -54,7 +55,7 @@ function writeJSON(key, value) {
 // ------------------------------------------------------------------ lobby
 const lobby = new Lobby({ onStart: startGame, onResume: () => { if (game.handle) showTableScreen(); } });
 client.onprogress = (p) => lobby.progress(p);
-if (games) lobby.setGames(games, readJSON(SETUP_KEY));
+if (games) lobby.setGames(games, readJSON(SETUP_KEY) || (EMBED && EMBED.setup));
 
 $("rules-button").addEventListener("click", () => {
   const id = (game.info && game.info.game) || (lobby.game && lobby.game.id);
@@ -380,7 +381,7 @@ function engineTrouble(e) {
 
 // ------------------------------------------------------------------ start
 async function boot() {
-  let ready;
+  let ready, embedStart = false;
   try {
     ready = await client.ready;
   } catch (e) {
@@ -390,7 +391,7 @@ async function boot() {
   try {
     games = playable((await client.call("list_games")).games);
     writeJSON(GAMES_KEY, games);
-    lobby.setGames(games, readJSON(SETUP_KEY));
+    lobby.setGames(games, readJSON(SETUP_KEY) || (EMBED && EMBED.setup));
   } catch (e) {
     lobby.setFailed(e.message);
     return;
@@ -401,6 +402,8 @@ async function boot() {
       lobby.showProblem(savedGameProblem(`this page cannot show a game of ${r.info.game}`));
     } else if (r.found) {
       enterGame(r.handle, r.info, readJSON(UI_KEY));
+    } else if (EMBED) {
+      embedStart = true;  // an embedded table starts at once, with the seats of its URL
     }
   } catch (e) {
     lobby.showProblem(savedGameProblem(e.message));
@@ -408,6 +411,7 @@ async function boot() {
     // Start is enabled only now, so a new game never races the resumed one.
     lobby.setReady(ready.ms);
   }
+  if (embedStart) await startGame(lobby.setup(), lobby.options());
   setUpOffline();
 }
 
