@@ -4,8 +4,9 @@
 
 import { EngineClient, EngineError } from "./engine-client.js";
 import { Lobby } from "./lobby.js";
-import { renderTable, clearTable, showMessage } from "./table.js";
-import { showRules, showRound, showResult, closeAll, confirmLeave } from "./dialogs.js";
+import { ono99Table, showMessage } from "./table.js";
+import { canastaTable } from "./canasta-table.js";
+import { showRules, showResult, closeAll, confirmLeave } from "./dialogs.js";
 
 import { $ } from "./dom.js";
 import { EMBED } from "./embed-mode.js";
@@ -22,8 +23,12 @@ const SAVE_KEY = `${NS}:current`;      // IndexedDB key of the saved game (worke
 const UI_KEY = `${NS}:ui`;             // localStorage: viewer + shown round (no cards)
 const SETUP_KEY = `${NS}:setup`;       // localStorage: last lobby setup
 const GAMES_KEY = `${NS}:games`;       // localStorage: list_games, to draw the lobby at once
-// The games this page has a table for; the engine may know more.
-const TABLES = new Set(["ono99"]);
+// The games this page has a table for (game id -> renderer); the engine may know more.
+const RENDERERS = { ono99: ono99Table, canasta: canastaTable };
+const TABLES = new Set(Object.keys(RENDERERS));
+const renderer = () => RENDERERS[game.info && game.info.game] || ono99Table;
+// Empty the table of whatever game it showed: nothing of any hand stays in the DOM.
+const clearTable = () => { for (const r of Object.values(RENDERERS)) r.clear(); };
 const playable = (list) => (list || []).filter((g) => TABLES.has(g.id) && (!EMBED || g.id === EMBED.game));
 
 const client = new EngineClient();
@@ -75,7 +80,7 @@ function showLobbyScreen() {
   $("leave-button").hidden = true;
   lobby.showResume(!!game.handle && !game.over);
   lobby.show();
-  document.title = "ONO 99 · pygames";
+  document.title = "pygames";
 }
 
 function showTableScreen() {
@@ -182,15 +187,17 @@ async function advance(drawn = null) {
   const nextPerson = people.includes(view.turn) ? view.turn : people[0];
   const curtain = !over && game.persons.length >= 2 && !viewerWaits && nextPerson != null;
 
-  const newRound = !over && view.last_round && view.last_round.round > game.roundShown;
+  // The summary of the last round (ONO 99 1980) or hand (Canasta's score sheet).
+  const summary = renderer().summary(view);
+  const newRound = !over && summary && summary.no > game.roundShown;
   if (newRound) {
     // The round summary is public: show it before passing the device.
     if (curtain) { game.view = null; clearTable(); } else show(view, []);
     if (drawn) drawn();
     // Shown once: a later redraw (even one that overtakes this) does not show it again.
-    game.roundShown = view.last_round.round;
+    game.roundShown = summary.no;
     saveUi();
-    await showRound(view.last_round);
+    await summary.show();
     if (gen !== game.gen) return;
     return advance();
   }
@@ -215,8 +222,8 @@ async function advance(drawn = null) {
 
   if (over) {
     game.over = true;
-    if (view.last_round) { game.roundShown = view.last_round.round; saveUi(); }
-    showResult(view, { onPlayAgain: playAgain, onNewGame: () => backToLobby(true) });
+    if (summary) { game.roundShown = summary.no; saveUi(); }
+    showResult(view, { onPlayAgain: playAgain, onNewGame: () => backToLobby(true) }, renderer().result(view));
     return;
   }
   const bot = waiting.find(isBot);
@@ -247,9 +254,9 @@ function nameOf(seat) {
 function show(view, extraButtons) {
   game.view = view;
   hideCurtain();
-  renderTable(view, { onCard, onAction, onUndo, extraButtons });
+  renderer().render(view, { onCard, onAction, onUndo, explain, extraButtons });
   announce(view);
-  document.title = `${view.total} · ONO 99 · pygames`;
+  document.title = renderer().title(view);
   if (game.tapMark) {
     // Read by bench/page_speed.py: tap → the table shows the result.
     performance.mark("redrawn");
@@ -356,6 +363,12 @@ function onAction(action, button) {
   performance.mark("tap");
   game.tapMark = action.type;
   return choose("act", { action }, button);
+}
+
+/** Would the engine accept this action of the viewer? {legal, why}; nothing changes. */
+function explain(action) {
+  if (!game.handle || game.viewer == null) return Promise.resolve({ legal: false, why: null });
+  return client.call("explain", { handle: game.handle, seat: game.viewer, action });
 }
 
 function onUndo(button) {

@@ -63,3 +63,64 @@ export function miniCard(card, label) {
   el.classList.add("mini");
   return el;
 }
+
+// ------------------------------------------------------------------ playing cards (Canasta)
+// Codes are rank + suit ("7H", "10S", "QD", "2C") or "JK" (joker).
+const RANKS = {
+  A: ["Ace", "Aces"], K: ["King", "Kings"], Q: ["Queen", "Queens"], J: ["Jack", "Jacks"],
+  10: ["Ten", "Tens"], 9: ["Nine", "Nines"], 8: ["Eight", "Eights"], 7: ["Seven", "Sevens"],
+  6: ["Six", "Sixes"], 5: ["Five", "Fives"], 4: ["Four", "Fours"], 3: ["Three", "Threes"], 2: ["Two", "Twos"],
+};
+const SUITS = { S: ["spades", "♠"], H: ["hearts", "♥"], D: ["diamonds", "♦"], C: ["clubs", "♣"] };
+
+export const rankOf = (code) => (code === "JK" ? "JK" : code.slice(0, -1));
+export const suitOf = (code) => (code === "JK" ? null : code.slice(-1));
+
+/** "Kings", "Sevens"; the black-threes meld is "3". */
+export function rankPlural(rank) {
+  if (rank === "3") return "Black threes";
+  return (RANKS[rank] || [rank, rank])[1];
+}
+
+export function playingCardLabel(code, label) {
+  if (label) return label;
+  if (code === "JK") return "Joker";
+  const r = RANKS[rankOf(code)];
+  const s = SUITS[suitOf(code)];
+  return r && s ? `${r[0]} of ${s[0]}` : String(code);
+}
+
+/** Fill `el` with a playing-card face (decorative; the caller names it). */
+export function drawPlayingCard(el, code) {
+  const joker = code === "JK";
+  const suit = SUITS[suitOf(code)];
+  const rank = rankOf(code);
+  const red = joker || code.endsWith("H") || code.endsWith("D");
+  el.classList.add("card", "pcard", red ? "red" : "black");
+  if (joker || rank === "2") el.classList.add("wild");
+  el.dataset.card = code;
+  const corner = document.createElement("span");
+  corner.className = "corner tl";
+  corner.textContent = joker ? "★" : `${rank}${suit ? suit[1] : ""}`;
+  const glyph = document.createElement("span");
+  glyph.className = "glyph";
+  glyph.textContent = joker ? "★" : suit ? suit[1] : rank;
+  el.append(corner, glyph);
+  if (joker) {
+    const cap = document.createElement("span");
+    cap.className = "caption";
+    cap.textContent = "Joker";
+    el.append(cap);
+  }
+  for (const child of el.children) child.setAttribute("aria-hidden", "true");
+  return el;
+}
+
+export function miniPlayingCard(code) {
+  const el = document.createElement("span");
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", playingCardLabel(code));
+  drawPlayingCard(el, code);
+  el.classList.add("mini");
+  return el;
+}

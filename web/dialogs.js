@@ -55,11 +55,24 @@ export function showRound(lastRound) {
   });
 }
 
-export function showResult(view, { onPlayAgain, onNewGame }) {
+/** A summary with any body (a Canasta score sheet); resolves when the player taps Continue. */
+export function showSummary(title, nodes) {
+  const dialog = $("round-dialog");
+  $("round-title").textContent = title;
+  $("round-body").replaceChildren(...nodes.filter(Boolean));
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(), { once: true });
+    open(dialog);
+  });
+}
+
+/** `parts` (optional, from the game's table): {title, nodes} shown instead of the generic ones. */
+export function showResult(view, { onPlayAgain, onNewGame }, parts = null) {
   const dialog = $("result-dialog");
   const result = view.result || { winners: [], text: "The game is over.", standings: [] };
   const names = result.winners.map((s) => (view.players.find((p) => p.seat === s) || {}).name).filter(Boolean);
-  $("result-title").textContent = names.length === 1 ? `${names[0]} wins!` : names.length ? `${names.join(" and ")} win!` : "Game over";
+  $("result-title").textContent = parts && parts.title ? parts.title
+    : names.length === 1 ? `${names[0]} wins!` : names.length ? `${names.join(" and ")} win!` : "Game over";
   const body = $("result-body");
   body.replaceChildren();
   if (result.text && result.text !== $("result-title").textContent) body.append(el("p", { class: "lead", text: result.text }));
@@ -73,6 +86,7 @@ export function showResult(view, { onPlayAgain, onNewGame }) {
     }
     body.append(table);
   }
+  if (parts && parts.nodes) body.append(...parts.nodes.filter(Boolean));
   if (view.last_round) {
     const d = el("details", { class: "last-round" }, el("summary", { text: `Show the last round (round ${view.last_round.round})` }), roundLines(view.last_round));
     body.append(d);

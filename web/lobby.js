@@ -2,25 +2,15 @@
 // from the engine's OptionSpecs) and the seats. It shows at once, before the
 // engine is ready, with a progress bar of the real download.
 
-const $ = (id) => document.getElementById(id);
+import { $, el } from "./dom.js";
 
 const PERSON_NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"];
+// The engine's names for the partnerships of a four-seat game (Canasta).
+const TEAM_NAMES = ["North-South", "East-West"];
 const DEFAULT_BOTS = [
   { id: "heuristic", title: "Computer (heuristic)" },
   { id: "random", title: "Computer (random)" },
 ];
-
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else if (k in node && typeof v !== "string") node[k] = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children.filter((c) => c != null));
-  return node;
-}
 
 function formatMB(bytes) {
   return (bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0);
@@ -285,7 +275,7 @@ export class Lobby {
         type: "text", id: nameId, value: seat.name, maxlength: "24", autocomplete: "off",
         "aria-label": `Seat ${i + 1} name`, spellcheck: "false",
       });
-      name.addEventListener("input", () => { seat.name = name.value; this._updateStart(); });
+      name.addEventListener("input", () => { seat.name = name.value; this._renderTeams(); this._updateStart(); });
       const kind = el("select", { "aria-label": `Seat ${i + 1} player` });
       kind.append(el("option", { value: "human", text: "Person" }));
       for (const b of this.bots()) kind.append(el("option", { value: `bot:${b.id}`, text: b.title }));
@@ -309,9 +299,28 @@ export class Lobby {
       const row = el("li", { class: "seat-row" },
         el("span", { class: "seat-number", "aria-hidden": "true", text: String(i + 1) }), name, kind);
       row.dataset.kind = seat.kind;
+      if (this.game.teams) {
+        const t = this.game.teams.findIndex((team) => team.includes(i));
+        if (t >= 0) row.append(el("span", { class: "seat-team", text: TEAM_NAMES[t] || `Team ${t + 1}` }));
+      }
       list.append(row);
     });
+    this._renderTeams();
     this._updateStart();
+  }
+
+  /** Partnership games (Canasta): who plays with whom. */
+  _renderTeams() {
+    let note = $("teams-note");
+    if (!note) {
+      note = el("p", { id: "teams-note", class: "help teams-note" });
+      $("seats").after(note);
+    }
+    const teams = this.game.teams;
+    note.hidden = !teams;
+    if (!teams) return;
+    note.textContent = "Partners sit opposite: " + teams.map((team, t) =>
+      `${team.map((s) => (this.seats[s] || {}).name || `seat ${s + 1}`).join(" and ")} (${TEAM_NAMES[t] || `Team ${t + 1}`})`).join(" against ") + ".";
   }
 
   _updateStart() {

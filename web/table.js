@@ -1,20 +1,9 @@
 // Draw the table from one view. Holds no rule: every sentence about what may be
 // played comes from the engine (view.hand[i].why, view.actions, view.undo_why).
 
+import { $, el } from "./dom.js";
 import { cardLabel, drawFace, miniCard } from "./cards.js";
-
-const $ = (id) => document.getElementById(id);
-
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children.filter((c) => c != null));
-  return node;
-}
+import { showRound } from "./dialogs.js";
 
 const STATUS = { in: "In", out_of_round: "Out of the round", eliminated: "Eliminated" };
 
@@ -249,6 +238,7 @@ export function renderTable(view, ctx) {
   const table = $("table");
   table.hidden = false;
   table.dataset.version = view.version || "";
+  table.dataset.game = "ono99";
   table.classList.toggle("spectating", !view.hand);
   renderPlayers(view, ctx);
   renderCenter(view, ctx);
@@ -278,3 +268,14 @@ export function showMessage(text) {
   requestAnimationFrame(() => { box.textContent = text || ""; });
   box.classList.toggle("visible", !!text);
 }
+
+/** The ONO 99 table, as app.js's registry of tables by game id wants it. */
+export const ono99Table = {
+  render: renderTable,
+  clear: clearTable,
+  turnLine,
+  title: (view) => `${view.total} · ONO 99 · pygames`,
+  // The round summary (1980 rules), shown once before the next round.
+  summary: (view) => (view.last_round ? { no: view.last_round.round, show: () => showRound(view.last_round) } : null),
+  result: () => null,
+};
