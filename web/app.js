@@ -420,6 +420,9 @@ async function boot() {
     }
   } catch (e) {
     lobby.showProblem(savedGameProblem(e.message));
+    // An embed starts anyway: storage may be refused in a third-party iframe (the game then
+    // plays unsaved, and says so), and a damaged save is of no use to a casual table.
+    if (EMBED) embedStart = true;
   } finally {
     // Start is enabled only now, so a new game never races the resumed one.
     lobby.setReady(ready.ms);
