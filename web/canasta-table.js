@@ -142,8 +142,8 @@ function renderTeams(view) {
         el("div", { class: "meld-head", "aria-hidden": "true" },
           el("span", { class: "meld-rank", text: meldName(m) }),
           el("span", { class: "meld-count", text: `${m.size} · ${m.count}` })),
-        fan,
-        kind ? el("span", { class: "badge", "aria-hidden": "true", text: kind }) : null);
+        fan);
+      if (kind) item.append(el("span", { class: "badge", "aria-hidden": "true", text: kind }));
       melds.append(item);
     }
     sec.append(melds);
