@@ -2,6 +2,10 @@
 // build's hash, and answer from it. The page registers this script as
 // sw.js?build=<hash>; a new build has a new hash, hence a new script URL, so the
 // browser installs it next to the old one and the page offers a reload.
+//   install:  fetch build-info.json, precache every file it lists (the whole build) in
+//             pygames-site-<hash>; fail if the build changed meanwhile
+//   activate: delete every other pygames-site-* cache (only once the page asked to switch)
+//   fetch:    cache first for same-origin GETs; build-info.json?fresh=… goes to the network
 
 const BUILD = new URL(self.location.href).searchParams.get("build") || "unversioned";
 const PREFIX = "pygames-site-";
@@ -18,6 +22,12 @@ self.addEventListener("install", (event) => {
     const files = ["./", "build-info.json", ...(info.files || [])];
     // no-cache: revalidate, so a stale HTTP-cache copy never lands in a new build's cache.
     await cache.addAll(files.map((f) => new Request(f, { cache: "no-cache" })));
+    // A deploy that landed while we were copying would mix two builds in one cache: check again.
+    const again = await fetch("build-info.json", { cache: "no-cache" }).then((x) => x.json());
+    if (again.hash !== info.hash) {
+      await caches.delete(CACHE);
+      throw new Error("the site changed during install");
+    }
   })());
 });
 
