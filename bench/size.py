@@ -3,6 +3,7 @@
 
     python bench/size.py              # the files of the build (build-info.json lists them)
     python bench/size.py --browser    # the files a real first visit fetched (Chromium, Playwright)
+    python bench/size.py --visits     # bytes the server sent on a first visit and on a return visit
 
 Without --browser the list is every file of the built site (build-info.json's "files"): a
 first visit loads all of them (checked with --browser), and a precaching service worker would
@@ -13,6 +14,7 @@ lists what was really requested. gzip sizes use level 6, as a typical web server
 from __future__ import annotations
 
 import argparse
+import os
 import gzip
 import json
 import sys
@@ -73,10 +75,92 @@ def browser_files(site: Path, page: str, settle_s: float) -> list[str]:
     return files
 
 
+def visits(site: Path, settle_s: float) -> int:
+    """Bytes the server really sent (bodies + headers), on a first visit and on a return visit.
+
+    First visit: a fresh browser context opens the page and waits until the service worker
+    has precached the build and controls the page. Return visit: the same context opens
+    the page again (a new tab, as a player coming back would); with the build in the
+    service worker's cache only the page's own check for a new version should reach the
+    network (build-info.json?fresh=…, and the browser's update check of sw.js).
+    """
+    sys.path.insert(0, str(ROOT / "tools"))
+    from serve import SiteHandler, server_url  # noqa: PLC0415
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    log: list[tuple[str, int, int]] = []
+
+    class Counting(SiteHandler):
+        def send_response(self, code, message=None):
+            self._code = code
+            super().send_response(code, message)
+
+        def end_headers(self):
+            super().end_headers()
+            self._sent_headers = True
+
+        def copyfile(self, source, outputfile):
+            n = 0
+            while chunk := source.read(64 * 1024):
+                outputfile.write(chunk)
+                n += len(chunk)
+            self._body = n
+
+        def handle_one_request(self):
+            self._code, self._body = None, 0
+            super().handle_one_request()
+            if self._code is not None:
+                log.append((self.path, self._code, self._body))
+
+    import functools  # noqa: PLC0415
+    from http.server import ThreadingHTTPServer  # noqa: PLC0415
+
+    Counting.quiet = True
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(site.resolve())))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = server_url(server).replace("localhost", "127.0.0.1")
+    ready = "() => !document.getElementById('start-button').disabled"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+            ctx = browser.new_context()
+            page = ctx.new_page()
+            page.goto(base, timeout=120_000)
+            page.wait_for_function(ready, timeout=120_000)
+            page.wait_for_function("() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)",
+                                   timeout=120_000)
+            time.sleep(settle_s)
+            first = list(log)
+            log.clear()
+            page.close()
+            page = ctx.new_page()
+            page.goto(base, timeout=120_000)
+            page.wait_for_function(ready, timeout=120_000)
+            time.sleep(settle_s)
+            second = list(log)
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    for name, rows in (("first visit", first), ("return visit", second)):
+        body = sum(b for _, _, b in rows)
+        codes: dict[int, int] = {}
+        for _, c, _ in rows:
+            codes[c] = codes.get(c, 0) + 1
+        print(f"{name}: {len(rows)} requests, {body:,} body bytes ({body / 2**20:.2f} MiB), status {codes}")
+        if name == "return visit" or os.environ.get("SIZE_VERBOSE"):
+            for path, c, b in rows:
+                print(f"    {c} {b:>10,}  {path}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--site", type=Path, default=SITE)
     ap.add_argument("--browser", action="store_true", help="record a real first visit in Chromium")
+    ap.add_argument("--visits", action="store_true",
+                    help="bytes sent on a first and a return visit (Chromium, service worker)")
     ap.add_argument("--page", default="index.html", help="page to open with --browser")
     ap.add_argument("--settle", type=float, default=5.0, help="seconds to wait after load with --browser")
     args = ap.parse_args(argv)
@@ -85,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
     if not info_file.exists():
         raise SystemExit(f"no {info_file}: run ./build.sh build first")
     info = json.loads(info_file.read_text())
+    if args.visits:
+        return visits(site, min(args.settle, 3.0))
 
     if args.browser:
         files = browser_files(site, args.page, args.settle)
