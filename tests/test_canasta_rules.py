@@ -691,3 +691,55 @@ def test_registered_with_its_bots_and_info():
             "partnership_draw", "target"} <= keys
     defaults = C.make_options({})
     assert defaults.wild_ratio == "standard" and defaults.black_three_freezes is True  # rules/README.md
+
+
+# --- Named teams (R1.2: "North-South against East-West, or named teams") ----------------------------
+
+def test_named_teams_name_the_view_events_sheets_and_result():
+    t = table(draw="4C", scores=(4950, 4000),
+              options={"team1_name": "  The   Aces ", "team2_name": "Jokers Wild"})
+    assert (t.opts.team1_name, t.opts.team2_name) == ("The Aces", "Jokers Wild")  # stripped
+    view = t.view(0)
+    assert [line["name"] for line in view["teams"]] == ["The Aces", "Jokers Wild"]
+    t.give(0, "KH KS KD KC KH KS")
+    t.set_hand(0, "KD 9H 9S 9D")
+    t.state.melded_before[0] = True
+    t.act(0, "draw")
+    t.act(0, "add K KD")
+    assert any(e["text"].startswith("The Aces complete a natural canasta") for e in t.state.events)
+    t.act(0, "meld 9H 9S 9D")
+    t.act(0, "discard 4C")
+    sheet = t.state.sheets[-1]
+    assert [line["name"] for line in sheet["teams"]] == ["The Aces", "Jokers Wild"]
+    assert "; Jokers Wild " in sheet["text"] and ". The Aces +" in sheet["text"]
+    result = t.view(None)["result"]
+    assert result["text"].startswith("The Aces (North and South) win")
+    assert all(s["detail"].startswith(("The Aces:", "Jokers Wild:")) for s in result["standings"])
+
+
+def test_default_team_names_are_the_compass_partnerships():
+    t = table()
+    assert [line["name"] for line in t.view(0)["teams"]] == ["North-South", "East-West"]
+    specs = {s["key"]: s for s in C.info()["options"]}
+    assert specs["team1_name"] == {"key": "team1_name", "label": "Name of the first team",
+                                   "help": specs["team1_name"]["help"], "type": "text",
+                                   "default": "North-South", "min": 1, "max": 24}
+
+
+@pytest.mark.parametrize("options, why", [
+    ({"team1_name": "   "}, "Name of the first team must be 1 to 24 characters long."),
+    ({"team2_name": "x" * 25}, "Name of the second team must be 1 to 24 characters long."),
+    ({"team1_name": 7}, "Option 'team1_name' (Name of the first team) cannot be 7."),
+    ({"team1_name": "Owls", "team2_name": "owls"}, "The two teams need different names."),
+])
+def test_team_names_are_checked(options, why):
+    reply = api.call("new_game", {"game": "canasta", "seats": seats4(), "seed": 1, "options": options})
+    assert reply["error"] == {"code": "bad_option", "message": why}
+
+
+def test_view_hand_is_sorted_by_rank_wild_cards_first():
+    t = table(hands={0: "4C JK AH 7S 2D 7H KC"})
+    cards = [c["card"] for c in t.view(0)["hand"]]
+    assert cards == C.sorted_cards(cards) and cards[:2] == ["JK", "2D"]
+    ranks = [C.rank(c) for c in cards[2:]]
+    assert ranks == sorted(ranks, key=C.RANKS.index)

@@ -200,6 +200,16 @@ export class Lobby {
           const n = Math.round(Number(control.value));
           if (Number.isFinite(n)) this.values[spec.key] = n;
         });
+      } else if (spec.type === "text") {
+        // A short name (Canasta's team names); the engine strips it and checks its length.
+        control = el("input", { type: "text", id, autocomplete: "off", spellcheck: "false" });
+        if (spec.max) control.maxLength = spec.max;
+        control.value = this.values[spec.key] == null ? "" : this.values[spec.key];
+        control.addEventListener("input", () => {
+          this.values[spec.key] = control.value;
+          this._renderTeamLabels();
+          this._updateStart();
+        });
       } else {
         continue;
       }
@@ -301,7 +311,11 @@ export class Lobby {
       row.dataset.kind = seat.kind;
       if (this.game.teams) {
         const t = this.game.teams.findIndex((team) => team.includes(i));
-        if (t >= 0) row.append(el("span", { class: "seat-team", text: TEAM_NAMES[t] || `Team ${t + 1}` }));
+        if (t >= 0) {
+          const tag = el("span", { class: "seat-team", text: this._teamName(t) });
+          tag.dataset.team = String(t);
+          row.append(tag);
+        }
       }
       list.append(row);
     });
@@ -320,11 +334,26 @@ export class Lobby {
     note.hidden = !teams;
     if (!teams) return;
     note.textContent = "Partners sit opposite: " + teams.map((team, t) =>
-      `${team.map((s) => (this.seats[s] || {}).name || `seat ${s + 1}`).join(" and ")} (${TEAM_NAMES[t] || `Team ${t + 1}`})`).join(" against ") + ".";
+      `${team.map((s) => (this.seats[s] || {}).name || `seat ${s + 1}`).join(" and ")} (${this._teamName(t)})`).join(" against ") + ".";
+  }
+
+  /** A team's name: the one typed in its option (`team1_name`…), else the engine's default. */
+  _teamName(t) {
+    const typed = this.values[`team${t + 1}_name`];
+    if (typeof typed === "string" && typed.trim()) return typed.trim().replace(/\s+/g, " ");
+    return TEAM_NAMES[t] || `Team ${t + 1}`;
+  }
+
+  /** Update the team names beside the seats and in the note, keeping the focus where it is. */
+  _renderTeamLabels() {
+    for (const tag of document.querySelectorAll("#seats .seat-team")) tag.textContent = this._teamName(Number(tag.dataset.team));
+    this._renderTeams();
   }
 
   _updateStart() {
-    const ok = this.ready && this.game && this.seats.every((s) => s.name.trim().length >= 1);
+    const textsOk = ((this.game && this.game.options) || []).every((spec) => spec.type !== "text"
+      || !this._visible(spec) || String(this.values[spec.key] || "").trim().length >= (spec.min || 0));
+    const ok = this.ready && this.game && textsOk && this.seats.every((s) => s.name.trim().length >= 1);
     $("start-button").disabled = !ok;
   }
 

@@ -13,18 +13,18 @@ class OptionSpec:
     key: str
     label: str
     help: str
-    type: str  # "bool" | "choice" | "int" | "counts" (a deck table {card: count})
+    type: str  # "bool" | "choice" | "int" | "counts" (a deck table {card: count}) | "text" (a short name)
     default: object
     choices: tuple = ()  # (value, label) pairs, for "choice"
-    min: int = 0
-    max: int = 0
+    min: int = 0  # "int"/"counts": the smallest value; "text": the fewest characters (after stripping)
+    max: int = 0  # "int"/"counts": the largest value; "text": the most characters
     when: dict = field(default_factory=dict)  # {other option key: [values]} where this one matters
 
     def to_dict(self) -> dict:
         d = {"key": self.key, "label": self.label, "help": self.help, "type": self.type, "default": self.default}
         if self.type == "choice":
             d["choices"] = [{"value": v, "label": l} for v, l in self.choices]
-        if self.type in ("int", "counts"):
+        if self.type in ("int", "counts", "text"):
             d["min"], d["max"] = self.min, self.max
         if self.when:
             d["when"] = {k: list(v) for k, v in self.when.items()}
@@ -42,6 +42,13 @@ class OptionSpec:
         elif self.type == "int":
             if isinstance(value, bool) or not isinstance(value, int) or not self.min <= value <= self.max:
                 raise bad
+        elif self.type == "text":
+            if not isinstance(value, str):
+                raise bad
+            text = " ".join(value.split())  # stripped, inner runs of spaces made one
+            if not self.min <= len(text) <= self.max:
+                raise GameError("bad_option", f"{self.label} must be {self.min} to {self.max} characters long.")
+            return text
         elif self.type == "counts":
             if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
                 raise bad

@@ -6,9 +6,10 @@ ambiguity with its chosen default). Product decisions (rules/README.md): `wild_r
 `black_three_freezes = true`.
 
 Seats 0-3 sit clockwise; partners sit opposite: team 0 = seats 0 and 2 (North-South), team 1 = seats
-1 and 3 (East-West) (R1.2). A turn is: draw (from the stock, or take the discard pile), then any
-melds and additions, then a discard (optional when going out). Drawing shows new cards, so it is
-final; melds and additions can be taken back until the discard, which ends the turn.
+1 and 3 (East-West) (R1.2), unless the players named their teams (options `team1_name`, `team2_name`).
+A turn is: draw (from the stock, or take the discard pile), then any melds and additions, then a
+discard (optional when going out). Drawing shows new cards, so it is final; melds and additions can be
+taken back until the discard, which ends the turn.
 
 Melding is combinatorial, so `legal_actions` lists the simple actions and a few suggested melds;
 any other meld the player composes is checked by the same validator (`explain`), which says why it
@@ -125,6 +126,10 @@ OPTION_SPECS = [
     OptionSpec("partnership_draw", "Draw for the first player", "Each player draws a card; the highest plays "
                "first (R4). Off: the first dealer is chosen at random.", "bool", True),
     OptionSpec("target", "Game target", "The score a team must reach to win.", "int", 5000, min=500, max=10000),
+    OptionSpec("team1_name", "Name of the first team", "Seats 1 and 3 (the issue's North-South, or a name "
+               "of your own).", "text", TEAM_NAMES[0], min=1, max=24),
+    OptionSpec("team2_name", "Name of the second team", "Seats 2 and 4 (East-West, or a name of your own).",
+               "text", TEAM_NAMES[1], min=1, max=24),
 ]
 PRESETS = {"classic": {}}
 
@@ -137,13 +142,22 @@ class Options:
     ask_partner: bool
     partnership_draw: bool
     target: int
+    team1_name: str = TEAM_NAMES[0]
+    team2_name: str = TEAM_NAMES[1]
 
 
 def make_options(raw) -> Options:
     opts = Options(**parse_options(OPTION_SPECS, raw, {}))
     if opts.target % 5:
         raise GameError("bad_option", "The game target must be a multiple of 5.")
+    if opts.team1_name.casefold() == opts.team2_name.casefold():
+        raise GameError("bad_option", "The two teams need different names.")
     return opts
+
+
+def team_name(state, team: int) -> str:
+    """The partnership's name: North-South / East-West unless the players named their teams."""
+    return (state.opts.team1_name, state.opts.team2_name)[team]
 
 
 def info() -> dict:
@@ -948,7 +962,7 @@ def lay(state: State, team: int, cards: list, r: str | None = None) -> None:
     state.melds[team][r] = state.melds[team].get(r, []) + list(cards)
     kind = canasta_kind(state.melds[team][r])
     if kind and kind != before:
-        log(state, None, f"{TEAM_NAMES[team]} {'complete' if not before else 'now have'} a {kind} canasta of "
+        log(state, None, f"{team_name(state, team)} {'complete' if not before else 'now have'} a {kind} canasta of "
             f"{plural(r)}.")
 
 
@@ -1047,7 +1061,7 @@ def team_sheet(state: State, team: int, out_seat: int | None, concealed: bool) -
         "going_out": going_out,
         "hands": -sum(count(cards) for cards in left.values()),  # A34: both partners' hands
     }
-    return {"team": team, "name": TEAM_NAMES[team], "seats": seats, **parts,
+    return {"team": team, "name": team_name(state, team), "seats": seats, **parts,
             "natural_canastas": naturals, "mixed_canastas": mixed, "red_three_count": threes,
             "cards_left": {str(s): left[s] for s in seats}, "total": sum(parts.values())}
 
@@ -1079,7 +1093,7 @@ def end_hand(state: State, out_seat: int | None, concealed: bool = False) -> Non
 
 def result_text(state: State) -> str:
     t = state.winner_team
-    return f"{TEAM_NAMES[t]} ({state.names[t]} and {state.names[t + 2]}) win, {state.scores[t]} to {state.scores[1 - t]}!"
+    return f"{team_name(state, t)} ({state.names[t]} and {state.names[t + 2]}) win, {state.scores[t]} to {state.scores[1 - t]}!"
 
 
 def result(state: State) -> dict | None:
@@ -1090,7 +1104,7 @@ def result(state: State) -> dict | None:
     for rank_, team in enumerate([t, 1 - t]):
         for s in (team, team + 2):
             standings.append({"seat": s, "name": state.names[s], "place": rank_ + 1,
-                              "detail": f"{TEAM_NAMES[team]}: {state.scores[team]} points"})
+                              "detail": f"{team_name(state, team)}: {state.scores[team]} points"})
     return {"winners": state.winners, "team": t, "text": result_text(state), "standings": standings}
 
 
@@ -1119,7 +1133,7 @@ def team_line(state: State, team: int) -> dict:
     order = sorted(melds, key=lambda r: RANKS.index(r))
     threes = len(state.red_threes[team])
     return {
-        "team": team, "name": TEAM_NAMES[team], "seats": [team, team + 2], "score": state.scores[team],
+        "team": team, "name": team_name(state, team), "seats": [team, team + 2], "score": state.scores[team],
         "melds": [meld_line(melds[r]) for r in order],
         "canastas": sum(1 for r in order if canasta_kind(melds[r])),
         "red_threes": sorted_cards(state.red_threes[team]),
