@@ -162,6 +162,79 @@ def replay_to_first_turn(seed: int):
     return api, handle
 
 
+SAVE_DB, SAVE_STORE, SAVE_KEY = "pygames", "saves", "pygames:main:current"
+CARD_NAME = re.compile(r"(hearts|spades|diamonds|clubs)$|^Joker$")
+# Seat 0 (first to play) holds seven aces: a canasta in hand, so asking to go out is open after the
+# draw; seat 2 (the partner) holds 55 points, so the heuristic computer answers yes.
+ACES_HANDS = {0: "AH AH AS AS AD AD AC KH QH 9S 8D", 2: "4C 4S 5C 5S 6C 6S 7C 7S 4D 5D 6D"}
+
+
+def stacked_deck(hands: dict, upcard: str, stock: list) -> list:
+    """A deck whose deal gives these hands (seat 0 first; filler has no wild card or three)."""
+    from pygames_wasm.core import stack_deck
+    from pygames_wasm.games import canasta as C
+
+    named = Counter(c for h in hands.values() for c in h.split()) + Counter([upcard] + stock)
+    free = [c for c, n in (Counter(C.DECK) - named).items() for _ in range(n)
+            if not C.is_wild(c) and C.rank(c) != "3"]
+    full = []
+    for seat in range(4):
+        hand = hands.get(seat, "").split()
+        while len(hand) < C.HAND_SIZE:
+            hand.append(free.pop())
+        full.append(hand)
+    return stack_deck(C.DECK, [full[k][r] for r in range(C.HAND_SIZE) for k in range(4)] + [upcard] + stock)
+
+
+def resume_stacked(page: Page, seats, options=None, hands=ACES_HANDS):
+    """Open the page on a saved game (written where the page keeps its save) dealt from a stacked
+    deck, with seat 0 to play first: the page resumes it as it resumes any saved game."""
+    from pygames_wasm import api
+
+    seat_list = [{"name": n, "kind": "human"} if k == "Person" else {"name": n, "kind": "bot", "bot": "heuristic"}
+                 for n, k in seats]
+    handle = api.call("new_game", {"game": "canasta", "seed": 1, "seats": seat_list, "options": options or {},
+                                   "deck": stacked_deck(hands, "KC", ["9C"]), "dealer": 3})["handle"]
+    record = api.call("save", {"handle": handle})["record"]
+    api.call("close", {"handle": handle})
+    page.goto("./?speed=fast")
+    expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=START_TIMEOUT_MS)
+    page.evaluate(
+        """([db, store, key, record]) => new Promise((resolve, reject) => {
+            const req = indexedDB.open(db, 1);
+            req.onupgradeneeded = () => req.result.createObjectStore(store);
+            req.onerror = () => reject(req.error);
+            req.onsuccess = () => {
+              const tx = req.result.transaction(store, "readwrite");
+              tx.objectStore(store).put({savedAt: Date.now(), record}, key);
+              tx.oncomplete = () => { req.result.close(); resolve(); };
+              tx.onerror = () => reject(tx.error);
+            };
+        })""",
+        [SAVE_DB, SAVE_STORE, SAVE_KEY, record],
+    )
+    page.reload()
+
+
+def no_cards_in_dom(page: Page):
+    """While the curtain is up the page holds no hand: no card button, no card name anywhere."""
+    expect(page.locator("#hand button")).to_have_count(0)
+    named = page.locator("#app [aria-label]").evaluate_all("es => es.map(e => e.getAttribute('aria-label'))")
+    assert not [n for n in named if CARD_NAME.search(n)], named
+    assert not CARD_NAME.search(page.locator("#table").inner_text().strip() or "-")
+
+
+def pass_to(page: Page, name: str):
+    """The curtain names the person; nothing of any hand is in the page until they tap."""
+    curtain = page.get_by_role("dialog", name=f"Pass the device to {name}")
+    expect(curtain).to_be_visible(timeout=20_000)
+    no_cards_in_dom(page)
+    curtain.get_by_role("button", name=f"Pass the device to {name} — tap when ready").click()
+    expect(curtain).to_be_hidden()
+    expect(page.locator("#hand button").first).to_be_visible()
+    settled(page)
+
+
 # ---------------------------------------------------------------- tests
 def test_whole_hand_one_person_three_computers(page: Page):
     start(page)
@@ -266,3 +339,136 @@ def test_phone_layout_fits_and_targets_are_big(page: Page):
         .filter(([, r]) => r.width < 44 || r.height < 44)
         .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)""")
     assert not small, f"targets under 44px: {small}"
+
+
+def test_ask_partner_computer_answers(page: Page):
+    resume_stacked(page, SEATS, {"ask_partner": True})
+    draw = page.get_by_role("button", name="Draw from the stock")
+    expect(draw).to_have_count(1, timeout=START_TIMEOUT_MS)  # one draw control: the stock
+    settled(page)
+    expect(page.get_by_role("button", name="Ask partner: may I go out?")).to_have_count(0)  # draw first
+    draw.click()
+    settled(page)
+    page.get_by_role("button", name="Ask partner: may I go out?").click()
+    expect(page.locator("#ask-note")).to_have_text("Computer 2 answered yes: you may go out.")
+    settled(page)
+    expect(page.get_by_text("Your turn: meld or add to melds, then discard")).to_be_visible()
+    expect(page.get_by_role("button", name="Ask partner: may I go out?")).to_have_count(0)  # asked once a turn
+
+
+def test_ask_partner_two_people_behind_the_curtain(page: Page):
+    seats = [("Ann", "Person"), ("Computer 1", "Computer (heuristic)"), ("Cy", "Person"),
+             ("Computer 3", "Computer (heuristic)")]
+    resume_stacked(page, seats, {"ask_partner": True})
+    pass_to(page, "Ann")
+    page.get_by_role("button", name="Draw from the stock").click()
+    settled(page)
+    page.get_by_role("button", name="Ask partner: may I go out?").click()
+    # The question goes to the partner, behind the curtain.
+    pass_to(page, "Cy")
+    expect(page.locator("#ask-note")).to_have_text("Ann asked you: “Partner, may I go out?”")
+    expect(page.locator("#turn-line")).to_have_text("Ann asks: “Partner, may I go out?”")
+    page.get_by_role("button", name="No, do not go out").click()
+    # The curtain gives the device back to the asker, who reads the answer.
+    pass_to(page, "Ann")
+    expect(page.locator("#ask-note")).to_have_text("Cy answered no: you may not go out this turn.")
+    expect(page.get_by_text("Your turn: meld or add to melds, then discard")).to_be_visible()
+
+
+def test_undo_after_a_meld_gives_the_cards_back(page: Page):
+    resume_stacked(page, SEATS)
+    draw = page.get_by_role("button", name="Draw from the stock")
+    expect(draw).to_be_visible(timeout=START_TIMEOUT_MS)
+    settled(page)
+    draw.click()
+    settled(page)
+    expect(page.get_by_role("button", name="Undo")).to_have_count(0)  # a draw is final
+    before = hand_labels(page)
+    aces = [c for c in before if c.startswith("Ace ")][:3]
+    select(page, aces)
+    page.get_by_role("button", name="Meld these").click()
+    settled(page)
+    expect(page.locator("section.team.ours .meld[data-rank=A]")).to_have_count(1)
+    assert len(hand_labels(page)) == len(before) - 3
+    page.get_by_role("button", name="Undo").click()
+    settled(page)
+    assert hand_labels(page) == before
+    expect(page.locator("section.team.ours .meld")).to_have_count(0)
+    expect(page.get_by_role("button", name="Undo")).to_have_count(0)
+
+
+def test_wild_cards_alone_get_one_meld_chooser(page: Page):
+    hands = {0: "KH KS KD QH QS QD JK 2C 9S 8D 7H"}
+    resume_stacked(page, SEATS, hands=hands)
+    draw = page.get_by_role("button", name="Draw from the stock")
+    expect(draw).to_be_visible(timeout=START_TIMEOUT_MS)
+    settled(page)
+    draw.click()
+    settled(page)
+    select(page, ["King of hearts", "King of spades", "King of diamonds"])
+    page.get_by_role("button", name="Put aside as a meld").click()
+    select(page, ["Queen of hearts", "Queen of spades", "Queen of diamonds"])
+    page.get_by_role("button", name=re.compile(r"^Meld all")).click()
+    settled(page)
+    select(page, ["Joker"])
+    expect(page.locator("#actions button", has_text=re.compile(r"^Add to .+ meld$"))).to_have_count(0)
+    chooser = page.get_by_label("Meld to add the wild cards to")
+    expect(chooser.locator("option")).to_have_text(["Kings", "Queens"])
+    chooser.select_option(label="Queens")
+    settled(page)
+    page.get_by_role("button", name="Add to Queens meld").click()
+    settled(page)
+    expect(page.locator("section.team.ours .meld[data-rank=Q]")).to_have_attribute(
+        "aria-label", re.compile(r"^Queens: 4 cards, 1 wild"))
+
+
+def test_two_people_pass_the_device(page: Page):
+    seats = [("Ann", "Person"), ("Computer 1", "Computer (heuristic)"), ("Bea", "Person"),
+             ("Computer 3", "Computer (heuristic)")]
+    start(page, seed=SEED, seats=seats)
+    title = page.locator("#curtain-title")
+    expect(title).to_have_text(re.compile(r"^Pass the device to (Ann|Bea)$"), timeout=START_TIMEOUT_MS)
+    seen = []
+    for _ in range(2):
+        name = title.inner_text().removeprefix("Pass the device to ")
+        seen.append(name)
+        pass_to(page, name)
+        expect(page.locator("#hand-title")).to_have_text(re.compile(rf"^{name}'s hand · 11 cards$"))
+        page.get_by_role("button", name="Draw from the stock").click()
+        settled(page)
+        card = hand_labels(page)[-1]
+        select(page, [card])
+        page.get_by_role("button", name=f"Discard {card}").click()
+        # The computers play; then the curtain names the other person.
+        expect(page.locator("#curtain")).to_be_visible(timeout=20_000)
+    assert sorted(seen) == ["Ann", "Bea"]
+
+
+def test_whole_game_to_a_low_target_with_named_teams(page: Page):
+    seats = [(f"Computer {i}", "Computer (heuristic)") for i in range(1, 5)]
+    page.goto("./?speed=fast&seed=8")  # seed 8: the computers reach 500 in one hand (39 moves)
+    expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=START_TIMEOUT_MS)
+    page.get_by_role("radio", name="Canasta").check()
+    for i, (name, kind) in enumerate(seats, start=1):
+        page.get_by_label(f"Seat {i} player").select_option(label=kind)
+        page.get_by_label(f"Seat {i} name").fill(name)
+    page.get_by_text("More options").click()
+    page.get_by_label("Name of the first team").fill("Owls")
+    page.get_by_label("Name of the second team").fill("  Larks ")
+    page.get_by_label("Game target").fill("500")
+    page.get_by_label("Game target").press("Tab")
+    expect(page.locator("#teams-note")).to_have_text(
+        "Partners sit opposite: Computer 1 and Computer 3 (Owls) against Computer 2 and Computer 4 (Larks).")
+    expect(page.locator("#seats .seat-team")).to_have_text(["Owls", "Larks", "Owls", "Larks"])
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_role("heading", name="Owls")).to_be_visible(timeout=20_000)
+    result = page.locator("#result-dialog")
+    expect(result).to_be_visible(timeout=60_000)
+    expect(page.locator("#result-title")).to_have_text("Larks wins!")
+    expect(result).to_contain_text("Larks (Computer 2 and Computer 4) win")
+    expect(result.get_by_role("columnheader", name="Owls")).to_be_visible()
+    play_again = result.get_by_role("button", name="Play again")
+    expect(play_again).to_be_visible()
+    play_again.click()
+    expect(result).to_be_hidden()
+    expect(page.get_by_role("heading", name="Owls")).to_be_visible()  # the names carry over

@@ -12,7 +12,7 @@ import { drawPlayingCard, miniPlayingCard, playingCardLabel, rankOf, rankPlural 
 import { showSummary } from "./dialogs.js";
 
 // The viewer's selection: hand indices picked now, and groups put aside as melds.
-const sel = { key: null, picked: new Set(), staged: [], token: 0 };
+const sel = { key: null, picked: new Set(), staged: [], token: 0, addTo: null };
 let current = null;  // {view, ctx}
 
 const isWild = (code) => code === "JK" || rankOf(code) === "2";
@@ -93,10 +93,31 @@ function renderCenter(view, ctx) {
   }
   pile.append(box, el("span", { class: "pile-count", text: `Pile: ${p.count}` }));
   if (p.frozen) pile.append(el("span", { class: "frozen-badge", text: "FROZEN" }));
+  renderAsked(view);
   const note = $("pile-note");
   const why = [p.frozen ? p.why : null, myTurn(view) && view.phase === "draw" && p.take_why ? p.take_why : null].filter(Boolean);
   note.textContent = why.join(" ");
   note.hidden = !why.length;
+}
+
+/** "Partner, may I go out?": the question while it waits, then the answer, for the whole turn. */
+function renderAsked(view) {
+  const note = $("ask-note");
+  const a = view.asked;
+  if (!a || view.over) { note.textContent = ""; note.hidden = true; return; }
+  const asker = a.seat === view.seat ? "You" : playerName(view, a.seat);
+  const partnerSeat = (a.seat + 2) % 4;
+  const who = partnerSeat === view.seat ? "you" : playerName(view, partnerSeat);
+  if (a.answer == null) {
+    note.textContent = `${asker} asked ${who}: “Partner, may I go out?”`;
+  } else {
+    const whom = a.seat === view.seat ? "you" : playerName(view, a.seat);
+    const Who = who === "you" ? "You" : who;
+    note.textContent = a.answer
+      ? `${Who} answered yes: ${whom} may go out.`
+      : `${Who} answered no: ${whom} may not go out this turn.`;
+  }
+  note.hidden = false;
 }
 
 function meldName(m) {
@@ -240,7 +261,7 @@ function candidates(view) {
     return out;
   }
   if (view.phase === "draw") {
-    if (has("draw")) out.push({ label: "Draw from the stock", action: has("draw"), key: "draw2", legal: true });
+    // Drawing is the stock itself (the "Draw" card button above): one control, not two.
     if (view.pile.count > 0) {
       out.push({ label: S.length || M.length ? "Take the pile with these" : "Take the pile",
         action: { type: "take_pile", cards: S, melds: M }, key: "take", check: true });
@@ -253,9 +274,15 @@ function candidates(view) {
     }
     if (S.length) {
       const ranks = new Set(S.filter((c) => !isWild(c)).map(rankOf));
-      for (const m of (team && team.melds) || []) {
-        if (ranks.size && !ranks.has(m.rank)) continue;
-        out.push({ label: `Add to ${meldName(m)} meld`, action: { type: "add", meld: m.rank, cards: S }, key: `add:${m.rank}`, check: true });
+      const melds = ((team && team.melds) || []).filter((m) => !ranks.size || ranks.has(m.rank));
+      if (!ranks.size && melds.length >= 2) {
+        // Only wild cards: they fit any meld, so one chooser instead of a button per meld.
+        out.push({ chooser: melds.map((m) => ({ value: m.rank, label: meldName(m), action: { type: "add", meld: m.rank, cards: S } })),
+          key: "add-wild" });
+      } else {
+        for (const m of melds) {
+          out.push({ label: `Add to ${meldName(m)} meld`, action: { type: "add", meld: m.rank, cards: S }, key: `add:${m.rank}`, check: true });
+        }
       }
       out.push(S.length === 1
         ? { label: `Discard ${playingCardLabel(S[0])}`, action: { type: "discard", card: S[0] }, key: "discard", check: true }
@@ -279,6 +306,10 @@ function renderActions(view, ctx) {
   const token = ++sel.token;
   const checks = [];
   for (const c of candidates(view)) {
+    if (c.chooser) {
+      actions.append(addChooser(c, ctx, token, checks));
+      continue;
+    }
     const b = el("button", { type: "button", class: `action${c.secondary ? " secondary" : ""}`, text: c.label });
     b.dataset.focusKey = `action:${c.key}`;
     if (c.action) b.dataset.action = c.action.type;
@@ -322,6 +353,45 @@ function renderActions(view, ctx) {
   return done;
 }
 
+/** Wild cards alone: "Add to [meld ▾]" and one Add button, checked with the engine per choice. */
+function addChooser(c, ctx, token, checks) {
+  const box = el("div", { class: "add-chooser", role: "group", "aria-label": "Add the wild cards to a meld" });
+  const pick = el("select", { "aria-label": "Meld to add the wild cards to" });
+  pick.dataset.focusKey = "action:add-wild-meld";
+  for (const o of c.chooser) pick.append(el("option", { value: o.value, text: o.label }));
+  if (sel.addTo && c.chooser.some((o) => o.value === sel.addTo)) pick.value = sel.addTo;
+  const b = el("button", { type: "button", class: "action", text: "Add to meld" });
+  b.dataset.focusKey = `action:${c.key}`;
+  b.dataset.action = "add";
+  const chosen = () => c.chooser.find((o) => o.value === pick.value) || c.chooser[0];
+  const check = () => {
+    b.removeAttribute("aria-disabled");
+    b.classList.remove("unavailable");
+    delete b.dataset.why;
+    b.setAttribute("aria-label", `Add to ${chosen().label} meld`);
+    if (!ctx.explain) return Promise.resolve();
+    b.classList.add("checking");
+    const at = pick.value;
+    return ctx.explain(chosen().action).then((r) => {
+      if (token !== sel.token || at !== pick.value) return;
+      b.classList.remove("checking");
+      if (r && !r.legal) {
+        b.setAttribute("aria-disabled", "true");
+        b.classList.add("unavailable");
+        b.dataset.why = r.why || "That is not possible now.";
+      }
+    }, () => { b.classList.remove("checking"); });
+  };
+  pick.addEventListener("change", () => { sel.addTo = pick.value; check(); });
+  b.addEventListener("click", () => {
+    if (b.dataset.why) { showMessage(b.dataset.why); return; }
+    ctx.onAction(chosen().action, b);
+  });
+  checks.push(check());
+  box.append(el("span", { class: "add-chooser-label", "aria-hidden": "true", text: "Add to" }), pick, b);
+  return box;
+}
+
 function toggle(i, button) {
   if (!current) return;
   const { view } = current;
@@ -363,6 +433,7 @@ function ensureBoard() {
   if ($("cboard")) return;
   const board = el("div", { id: "cboard", class: "cboard" },
     el("p", { id: "pile-note", class: "pile-note", hidden: true }),
+    el("p", { id: "ask-note", class: "ask-note", role: "status", hidden: true }),
     el("div", { id: "teams", class: "teams" }));
   $("table").querySelector(".center").after(board);
   $("hand").after(el("div", { id: "staged", class: "staged" }));
@@ -401,7 +472,7 @@ export function clear() {
   sel.picked.clear();
   sel.staged = [];
   for (const id of ["teams", "staged"]) if ($(id)) $(id).replaceChildren();
-  if ($("pile-note")) { $("pile-note").textContent = ""; $("pile-note").hidden = true; }
+  for (const id of ["pile-note", "ask-note"]) if ($(id)) { $(id).textContent = ""; $(id).hidden = true; }
   clearShared();
 }
 
