@@ -453,7 +453,10 @@ def test_whole_game_to_a_low_target_with_named_teams(page: Page):
         page.get_by_label(f"Seat {i} player").select_option(label=kind)
         page.get_by_label(f"Seat {i} name").fill(name)
     page.get_by_text("More options").click()
+    page.get_by_label("Name of the first team").fill("  ")
+    expect(page.get_by_role("button", name="Start game")).to_be_disabled()  # a team needs a name
     page.get_by_label("Name of the first team").fill("Owls")
+    expect(page.get_by_role("button", name="Start game")).to_be_enabled()
     page.get_by_label("Name of the second team").fill("  Larks ")
     page.get_by_label("Game target").fill("500")
     page.get_by_label("Game target").press("Tab")
