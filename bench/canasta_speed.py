@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
+from page_speed import pct  # noqa: E402
 
 BENCH_CODE = r'''
 import json, sys, time
@@ -80,15 +81,6 @@ print(json.dumps({"python": sys.version.split()[0], "bot": BOT, "hands": hands, 
                   "decisions": len(decisions), "decision_median_ms": decisions[len(decisions) // 2] if decisions else None,
                   "decision_p95_ms": p95, "decision_max_ms": decisions[-1] if decisions else None}))
 '''
-
-
-def pct(values, q):
-    if not values:
-        return float("nan")
-    s = sorted(values)
-    k = (len(s) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(s) - 1)
-    return s[lo] + (s[hi] - s[lo]) * (k - lo)
 
 
 def engine_numbers(hands: int) -> dict:

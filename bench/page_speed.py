@@ -218,7 +218,7 @@ def main(argv=None):
             print(f"    worker boot (Pyodide + wheel + import):           median {statistics.median(boot):7.0f} ms")
             w = statistics.median(warm)
             wt = statistics.median(warm_table)
-            print(f"    warm start, network OFF (service worker cache):")
+            print("    warm start, network OFF (service worker cache):")
             print(f"      navigation → engine ready:                     median {w:7.0f} ms   ({100 * w / r:.0f}% of cold)")
             print(f"      navigation → playable table (incl. 2 clicks):  median {wt:7.0f} ms   ({100 * wt / t:.0f}% of cold; target ≤ 50%)")
 

@@ -88,3 +88,14 @@ def ensure_site():
         subprocess.run([str(ROOT / "build.sh"), "build"], cwd=ROOT, check=True)
 
 
+
+
+def my_turn(scope) -> bool:
+    """The viewer's hand is up, it is their move, and nothing covers the table (scope: a page or frame)."""
+    return scope.locator("#hand-area.my-turn").is_visible() and \
+        scope.locator("#table[aria-busy=true]").count() == 0 and \
+        scope.locator("dialog[open]").count() == 0
+
+
+def hand_labels(scope) -> list[str]:
+    return scope.locator("#hand button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")

@@ -13,7 +13,7 @@ from collections import Counter
 
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import START_TIMEOUT_MS
+from e2e.pagekit import START_TIMEOUT_MS, hand_labels, my_turn
 
 SEATS = [("Ann", "Person"), ("Computer 1", "Computer (heuristic)"),
          ("Computer 2", "Computer (heuristic)"), ("Computer 3", "Computer (heuristic)")]
@@ -40,16 +40,6 @@ def settled(page: Page):
     """Not redrawing after a choice, and every choice has been checked with the engine."""
     expect(page.locator("#table[aria-busy=true]")).to_have_count(0)
     expect(page.locator("#actions .checking")).to_have_count(0)
-
-
-def my_turn(page: Page) -> bool:
-    return page.locator("#hand-area.my-turn").is_visible() and \
-        page.locator("#table[aria-busy=true]").count() == 0 and \
-        page.locator("dialog[open]").count() == 0
-
-
-def hand_labels(page: Page) -> list[str]:
-    return page.locator("#hand button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
 
 
 def rank(label: str) -> str:

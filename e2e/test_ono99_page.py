@@ -11,7 +11,7 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import START_TIMEOUT_MS
+from e2e.pagekit import START_TIMEOUT_MS, hand_labels, my_turn
 
 SAVE_DB, SAVE_STORE, SAVE_KEY = "pygames", "saves", "pygames:main:current"
 HAND_MARKERS = ("hand-card", "data-playable")
@@ -52,17 +52,6 @@ def settled(page: Page):
     expect(page.locator("#table[aria-busy=true]")).to_have_count(0)
 
 
-def my_turn(page: Page) -> bool:
-    """The viewer's hand is up, it is their move, and nothing covers the table."""
-    return page.locator("#hand-area.my-turn").is_visible() and \
-        page.locator("#table[aria-busy=true]").count() == 0 and \
-        page.locator("dialog[open]").count() == 0
-
-
-def hand_labels(page: Page) -> list[str]:
-    return hand_buttons(page).evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
-
-
 def total(page: Page) -> str:
     return page.locator("#total").inner_text()
 
@@ -73,27 +62,31 @@ def assert_no_hand_in_dom(page: Page):
         assert marker not in html, f"{marker!r} is in the DOM while the curtain is up"
 
 
-def take_turn(page: Page) -> str:
-    """Do one thing the viewer can do now; return what was done."""
-    draw = page.get_by_role("button", name=re.compile(r"^Draw (a card|\d+ cards)$"))
+def take_turn(scope, press: str = "click") -> str:
+    """Do one thing the viewer can do now, by a click or a tap; return what was done.
+    `scope` is the page, or a frame locator for an embedded table."""
+    def push(locator):
+        getattr(locator, press)()
+
+    draw = scope.get_by_role("button", name=re.compile(r"^Draw (a card|\d+ cards)$"))
     if draw.count():
-        draw.click()
+        push(draw)
         return "draw"
-    playable = page.locator('#hand button[data-playable="true"]')
+    playable = scope.locator('#hand button[data-playable="true"]')
     if playable.count():
         label = playable.first.get_attribute("aria-label")
-        page.get_by_role("button", name=label, exact=True).and_(playable).first.click()
+        push(scope.get_by_role("button", name=label, exact=True).and_(playable).first)
         return f"play {label}"
     for name in ("Discard four ONO 99 cards", "Lay down your hand"):
-        b = page.get_by_role("button", name=name)
+        b = scope.get_by_role("button", name=name)
         if b.count():
-            b.click()
+            push(b)
             return name
-    bust = page.get_by_role("button", name=re.compile(r"^Play .+ and go out of the round$"))
+    bust = scope.get_by_role("button", name=re.compile(r"^Play .+ and go out of the round$"))
     if bust.count():
-        bust.first.click()
+        push(bust.first)
         return "bust"
-    raise AssertionError("my turn, but nothing to tap:\n" + page.locator("#table").inner_text())
+    raise AssertionError("my turn, but nothing to tap:\n" + scope.locator("#table").inner_text())
 
 
 # ---------------------------------------------------------------- tests

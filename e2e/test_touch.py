@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from e2e.pagekit import ROOT, START_TIMEOUT_MS
+from e2e.pagekit import ROOT, START_TIMEOUT_MS, my_turn
+from e2e.test_ono99_page import take_turn
 
 ARTIFACTS = ROOT / "test-results"
 NO_SIDEWAYS_SCROLL = "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
@@ -25,34 +25,6 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('button, select, input, s
                    .reduce((a, r) => (r.width * r.height > a.width * a.height ? r : a))])
     .filter(([, r]) => r.width < 44 || r.height < 44)
     .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""
-
-
-def tap_turn(scope) -> str:
-    """Do one thing the viewer can do now, by a tap; scope is a page or a frame locator."""
-    draw = scope.get_by_role("button", name=re.compile(r"^Draw (a card|\d+ cards)$"))
-    if draw.count():
-        draw.tap()
-        return "draw"
-    playable = scope.locator('#hand button[data-playable="true"]')
-    if playable.count():
-        playable.first.tap()
-        return "play"
-    for name in ("Discard four ONO 99 cards", "Lay down your hand"):
-        b = scope.get_by_role("button", name=name)
-        if b.count():
-            b.tap()
-            return name
-    bust = scope.get_by_role("button", name=re.compile(r"^Play .+ and go out of the round$"))
-    if bust.count():
-        bust.first.tap()
-        return "bust"
-    raise AssertionError("my turn, but nothing to tap")
-
-
-def my_turn(scope) -> bool:
-    return scope.locator("#hand-area.my-turn").is_visible() and \
-        scope.locator("#table[aria-busy=true]").count() == 0 and \
-        scope.locator("dialog[open]").count() == 0
 
 
 def tap_until(scope, page, *, turns: int | None = None, seconds: float = 120):
@@ -70,7 +42,7 @@ def tap_until(scope, page, *, turns: int | None = None, seconds: float = 120):
             curtain.tap()
             continue
         if my_turn(scope):
-            tap_turn(scope)
+            take_turn(scope, press="tap")
             taken += 1
             expect(scope.locator("#table[aria-busy=true]")).to_have_count(0)
             continue

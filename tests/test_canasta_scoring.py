@@ -4,7 +4,6 @@ canasta and going-out bonuses, both partners' cards left in hand, running totals
 import pytest
 
 from canasta_helpers import table
-from pygames_wasm.games import canasta as C
 
 
 def end_by_stock(t, seat=0):

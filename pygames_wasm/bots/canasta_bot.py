@@ -56,7 +56,6 @@ def table_points(line: dict) -> int:
 
 
 def play_choice(view: dict, actions: list) -> dict:
-    me = view["seat"]
     team = view["team"]
     mine = view["teams"][team]
     hand = [c["card"] for c in view["hand"]]
