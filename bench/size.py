@@ -14,10 +14,12 @@ lists what was really requested. gzip sizes use level 6, as a typical web server
 from __future__ import annotations
 
 import argparse
-import os
 import gzip
 import json
+import os
+import shutil
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -123,8 +125,11 @@ def visits(site: Path, settle_s: float) -> int:
     ready = "() => !document.getElementById('start-button').disabled"
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-            ctx = browser.new_context()
+            # A profile on disk, as a real browser has: Playwright's default in-memory context keeps no
+            # file as large as the wasm, so it would count repeated downloads no user makes.
+            profile = tempfile.mkdtemp(prefix="size-profile-")
+            ctx = p.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium",
+                                                       args=["--no-sandbox"], headless=True)
             page = ctx.new_page()
             page.goto(base, timeout=120_000)
             page.wait_for_function(ready, timeout=120_000)
@@ -139,7 +144,8 @@ def visits(site: Path, settle_s: float) -> int:
             page.wait_for_function(ready, timeout=120_000)
             time.sleep(settle_s)
             second = list(log)
-            browser.close()
+            ctx.close()
+            shutil.rmtree(profile, ignore_errors=True)
     finally:
         server.shutdown()
         server.server_close()
