@@ -99,3 +99,25 @@ def my_turn(scope) -> bool:
 
 def hand_labels(scope) -> list[str]:
     return scope.locator("#hand button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+
+
+SAVE_DB, SAVE_STORE, SAVE_KEY = "pygames", "saves", "pygames:main:current"  # where web/engine-worker.js saves
+
+
+def write_save(page, value, key: str = SAVE_KEY):
+    """Put `value` where the app keeps its saved game (as a stacked deal, or as damage), then reload."""
+    page.evaluate(
+        """([db, store, key, value]) => new Promise((resolve, reject) => {
+            const req = indexedDB.open(db, 1);
+            req.onupgradeneeded = () => req.result.createObjectStore(store);
+            req.onerror = () => reject(req.error);
+            req.onsuccess = () => {
+              const tx = req.result.transaction(store, "readwrite");
+              tx.objectStore(store).put(value, key);
+              tx.oncomplete = () => { req.result.close(); resolve(); };
+              tx.onerror = () => reject(tx.error);
+            };
+        })""",
+        [SAVE_DB, SAVE_STORE, key, value],
+    )
+    page.reload()

@@ -13,7 +13,7 @@ from collections import Counter
 
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import START_TIMEOUT_MS, hand_labels, my_turn
+from e2e.pagekit import START_TIMEOUT_MS, hand_labels, my_turn, write_save
 
 SEATS = [("Ann", "Person"), ("Computer 1", "Computer (heuristic)"),
          ("Computer 2", "Computer (heuristic)"), ("Computer 3", "Computer (heuristic)")]
@@ -152,7 +152,6 @@ def replay_to_first_turn(seed: int):
     return api, handle
 
 
-SAVE_DB, SAVE_STORE, SAVE_KEY = "pygames", "saves", "pygames:main:current"
 CARD_NAME = re.compile(r"(hearts|spades|diamonds|clubs)$|^Joker$")
 # Seat 0 (first to play) holds seven aces: a canasta in hand, so asking to go out is open after the
 # draw; seat 2 (the partner) holds 55 points, so the heuristic computer answers yes.
@@ -189,21 +188,7 @@ def resume_stacked(page: Page, seats, options=None, hands=ACES_HANDS):
     api.call("close", {"handle": handle})
     page.goto("./?speed=fast")
     expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=START_TIMEOUT_MS)
-    page.evaluate(
-        """([db, store, key, record]) => new Promise((resolve, reject) => {
-            const req = indexedDB.open(db, 1);
-            req.onupgradeneeded = () => req.result.createObjectStore(store);
-            req.onerror = () => reject(req.error);
-            req.onsuccess = () => {
-              const tx = req.result.transaction(store, "readwrite");
-              tx.objectStore(store).put({savedAt: Date.now(), record}, key);
-              tx.oncomplete = () => { req.result.close(); resolve(); };
-              tx.onerror = () => reject(tx.error);
-            };
-        })""",
-        [SAVE_DB, SAVE_STORE, SAVE_KEY, record],
-    )
-    page.reload()
+    write_save(page, {"savedAt": int(time.time() * 1000), "record": record})
 
 
 def no_cards_in_dom(page: Page):

@@ -11,9 +11,8 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import START_TIMEOUT_MS, hand_labels, my_turn
+from e2e.pagekit import START_TIMEOUT_MS, hand_labels, my_turn, write_save
 
-SAVE_DB, SAVE_STORE, SAVE_KEY = "pygames", "saves", "pygames:main:current"
 HAND_MARKERS = ("hand-card", "data-playable")
 
 
@@ -206,39 +205,14 @@ def test_unplayable_card_says_why(page: Page):
 def test_corrupted_save_offers_a_new_game(page: Page, errors):
     start(page, [("Ann", "Person"), ("Robo", "Computer (random)")], seed=3)
     expect(hand_buttons(page).first).to_be_visible(timeout=20_000)
-    page.evaluate(
-        """([db, store, key]) => new Promise((resolve, reject) => {
-            const req = indexedDB.open(db, 1);
-            req.onupgradeneeded = () => req.result.createObjectStore(store);
-            req.onerror = () => reject(req.error);
-            req.onsuccess = () => {
-              const tx = req.result.transaction(store, "readwrite");
-              tx.objectStore(store).put({record: {format: 1, game: "ono99", seats: "garbage", actions: 42}}, key);
-              tx.oncomplete = () => { req.result.close(); resolve(); };
-              tx.onerror = () => reject(tx.error);
-            };
-        })""",
-        [SAVE_DB, SAVE_STORE, SAVE_KEY],
-    )
-    page.reload()
+    write_save(page, {"record": {"format": 1, "game": "ono99", "seats": "garbage", "actions": 42}})
     expect(page.get_by_role("alert").filter(has_text="This saved game could not be read")).to_be_visible(
         timeout=START_TIMEOUT_MS)
     page.get_by_role("button", name="Start game").click()
     expect(hand_buttons(page).first).to_be_visible(timeout=20_000)
 
     # A save that is not even an object is refused the same way.
-    page.evaluate(
-        """([db, store, key]) => new Promise((resolve) => {
-            const req = indexedDB.open(db, 1);
-            req.onsuccess = () => {
-              const tx = req.result.transaction(store, "readwrite");
-              tx.objectStore(store).put("}{ not json", key);
-              tx.oncomplete = () => { req.result.close(); resolve(); };
-            };
-        })""",
-        [SAVE_DB, SAVE_STORE, SAVE_KEY],
-    )
-    page.reload()
+    write_save(page, "}{ not json")
     expect(page.get_by_role("alert").filter(has_text="This saved game could not be read")).to_be_visible(
         timeout=START_TIMEOUT_MS)
 
