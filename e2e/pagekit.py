@@ -121,3 +121,11 @@ def write_save(page, value, key: str = SAVE_KEY):
         [SAVE_DB, SAVE_STORE, key, value],
     )
     page.reload()
+
+
+NO_SIDEWAYS_SCROLL = "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+SMALL_BUTTONS = """() => [...document.querySelectorAll('button')]
+    .filter(b => b.offsetParent !== null)
+    .map(b => [b.getAttribute('aria-label') || b.textContent.trim(), b.getBoundingClientRect()])
+    .filter(([, r]) => r.width < 44 || r.height < 44)
+    .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""

@@ -13,7 +13,7 @@ from collections import Counter
 
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import START_TIMEOUT_MS, hand_labels, my_turn, write_save
+from e2e.pagekit import NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, hand_labels, my_turn, write_save
 
 SEATS = [("Ann", "Person"), ("Computer 1", "Computer (heuristic)"),
          ("Computer 2", "Computer (heuristic)"), ("Computer 3", "Computer (heuristic)")]
@@ -21,7 +21,6 @@ SEED = 3
 RANK_CODES = {"Ace": "A", "King": "K", "Queen": "Q", "Jack": "J", "Ten": "10", "Nine": "9",
               "Eight": "8", "Seven": "7", "Six": "6", "Five": "5", "Four": "4", "Three": "3",
               "Two": "2", "Joker": "JK"}
-NO_SIDEWAYS = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 
 
 # ---------------------------------------------------------------- helpers
@@ -307,12 +306,8 @@ def test_phone_layout_fits_and_targets_are_big(page: Page):
     draw.click()
     settled(page)
     select(page, hand_labels(page)[:2])
-    assert page.evaluate(NO_SIDEWAYS), "the Canasta table scrolls sideways on a phone"
-    small = page.evaluate("""() => [...document.querySelectorAll('button')]
-        .filter(b => b.offsetParent !== null)
-        .map(b => [b.getAttribute('aria-label') || b.textContent.trim(), b.getBoundingClientRect()])
-        .filter(([, r]) => r.width < 44 || r.height < 44)
-        .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+    assert page.evaluate(NO_SIDEWAYS_SCROLL), "the Canasta table scrolls sideways on a phone"
+    small = page.evaluate(SMALL_BUTTONS)
     assert not small, f"targets under 44px: {small}"
 
 

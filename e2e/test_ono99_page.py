@@ -11,7 +11,7 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import START_TIMEOUT_MS, hand_labels, my_turn, write_save
+from e2e.pagekit import NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, hand_labels, my_turn, write_save
 
 HAND_MARKERS = ("hand-card", "data-playable")
 
@@ -285,15 +285,10 @@ def test_phone_layout_fits_and_targets_are_big(page: Page):
     open_lobby(page)
     page.get_by_role("radio", name="1980 rules (O'NO 99)").check()
     page.get_by_text("More options").click()
-    no_sideways_scroll = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-    assert page.evaluate(no_sideways_scroll), "the lobby scrolls sideways on a phone"
+    assert page.evaluate(NO_SIDEWAYS_SCROLL), "the lobby scrolls sideways on a phone"
     set_seats(page, [("Ann", "Person")] + [(f"Computer {i}", "Computer (random)") for i in range(1, 8)])
     page.get_by_role("button", name="Start game").click()
     expect(hand_buttons(page).first).to_be_visible()
-    assert page.evaluate(no_sideways_scroll), "the table scrolls sideways on a phone"
-    small = page.evaluate("""() => [...document.querySelectorAll('button')]
-        .filter(b => b.offsetParent !== null)
-        .map(b => [b.getAttribute('aria-label') || b.textContent.trim(), b.getBoundingClientRect()])
-        .filter(([, r]) => r.width < 44 || r.height < 44)
-        .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+    assert page.evaluate(NO_SIDEWAYS_SCROLL), "the table scrolls sideways on a phone"
+    small = page.evaluate(SMALL_BUTTONS)
     assert not small, f"targets under 44px: {small}"

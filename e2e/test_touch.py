@@ -12,11 +12,10 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from e2e.pagekit import ROOT, START_TIMEOUT_MS, my_turn
+from e2e.pagekit import NO_SIDEWAYS_SCROLL, ROOT, START_TIMEOUT_MS, my_turn
 from e2e.test_ono99_page import take_turn
 
 ARTIFACTS = ROOT / "test-results"
-NO_SIDEWAYS_SCROLL = "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 # A radio or checkbox is tapped through its label: the biggest of them counts.
 SMALL_TARGETS = """() => [...document.querySelectorAll('button, select, input, summary')]
     .filter((b) => b.offsetParent !== null && !b.closest('[hidden], dialog:not([open])'))

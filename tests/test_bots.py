@@ -1,20 +1,30 @@
 """The computer players: legal moves only, from the view only, and the heuristic one is better."""
 
+import pytest
+
 from pygames_wasm import api
 from pygames_wasm.bots import BOTS
 from pygames_wasm.core import Rng
 from pygames_wasm.simulate import play_one
 
 
-def test_every_bot_move_is_legal_and_taken_from_the_view():
-    seats = [{"name": n, "kind": "bot", "bot": k} for n, k in (("A", "heuristic"), ("B", "random"), ("C", "heuristic"))]
-    handle = api.call("new_game", {"game": "ono99", "seats": seats, "seed": 11})["handle"]
+@pytest.mark.parametrize("game, kinds, options, seed", [
+    ("ono99", ["heuristic", "random", "heuristic"], {}, 11),
+    ("canasta", ["heuristic", "random"] * 2, {"target": 1000, "ask_partner": True}, 3),
+])
+def test_every_bot_move_is_legal_and_taken_from_the_view(game, kinds, options, seed):
+    seats = [{"name": f"P{i}", "kind": "bot", "bot": k} for i, k in enumerate(kinds)]
+    handle = api.call("new_game", {"game": game, "seats": seats, "seed": seed, "options": options})["handle"]
+    steps = 0
     while not api.call("view", {"handle": handle, "seat": None})["view"]["over"]:
         seat = api.call("view", {"handle": handle, "seat": None})["view"]["to_act"]
         legal = api.call("legal_actions", {"handle": handle, "seat": seat})["actions"]
         move = api.call("bot_move", {"handle": handle, "seat": seat})["action"]
         assert move in legal
         assert "error" not in api.call("act", {"handle": handle, "seat": seat, "action": move})
+        steps += 1
+        assert steps < 5000
+    api.call("close", {"handle": handle})
 
 
 def test_bots_decide_from_a_view_that_holds_only_their_own_hand():
