@@ -47,8 +47,10 @@ def seat_kinds(spec: str, players: int, partnerships: bool = False) -> list:
 
 
 def run(args) -> int:
-    kinds = seat_kinds(args.bots, args.players, hasattr(GAMES[args.game], "teams"))
-    options = json.loads(args.options) if args.options else {}
+    module = GAMES[args.game]
+    kinds = seat_kinds(args.bots, args.players, hasattr(module, "teams"))
+    # Partners as seated, so that partners are the same kind of bot (unless --options says otherwise).
+    options = getattr(module, "FIXED_TEAMS", {}) | (json.loads(args.options) if args.options else {})
     if args.preset:
         options = {"version": args.preset} | options
     wins, wins_by_kind, team_wins, actions, rounds = Counter(), Counter(), Counter(), 0, 0

@@ -8,8 +8,9 @@ The deal is as the engine deals: one card at a time from the left of the dealer,
 
 The table drives the canasta module directly: `act(seat, "meld 7H 7S 2C")`, `error(seat, action)`
 (the error sentence of an illegal action, after checking that nothing changed), `view(seat)`,
-`hand(seat)`, `state`. `scores=(1500, -20)` starts the game from those team scores (as if earlier
-hands had been played), which sets each team's initial-meld minimum. `give(team, "8H 8S 8D")` lays
+`hand(seat)`, `state`. `scores=(1500, -20)` starts the game from those team scores (the engine's
+test setup, as if earlier hands had been played), which sets each team's initial-meld minimum; `hands_played=29` starts at the
+30th hand; `next_deals=[{"hands": ..., "pile": ..., "draw": ..., "first": ...}]` stacks later hands. `give(team, "8H 8S 8D")` lays
 a meld for a team from stock cards (every card stays conserved), for tests that start mid-hand.
 """
 
@@ -18,7 +19,7 @@ from collections import Counter
 
 import pytest
 
-from pygames_wasm.core import GameError, Rng, stack_deck
+from pygames_wasm.core import GameError, Rng, Setup, game_rng, stack_deck
 from pygames_wasm.games import canasta as C
 from pygames_wasm.core.match import explain
 
@@ -56,24 +57,24 @@ def deal_order(full_hands: list, first: int) -> list:
     return [full_hands[(first + k) % 4][r] for r in range(C.HAND_SIZE) for k in range(4)]
 
 
+def stacked_deck(hands: dict, pile="5C", draw="", first=0) -> list:
+    """The full deck of one deal: hands by seat (filled up), the upcard(s), the stock's next cards."""
+    upcards, stock = cards(pile), cards(draw)
+    reserved = Counter(c for h in hands.values() for c in cards(h)) + Counter(upcards) + Counter(stock)
+    return stack_deck(C.DECK, deal_order(fill_hands(hands, reserved), first) + upcards + stock)
+
+
 class Table:
-    def __init__(self, hands=None, pile="5C", draw="", first=0, options=None, scores=None, seed=1):
+    def __init__(self, hands=None, pile="5C", draw="", first=0, options=None, scores=None, seed=1,
+                 hands_played=None, next_deals=()):
         hands = hands or {}
-        upcards, stock = cards(pile), cards(draw)
-        reserved = Counter(c for h in hands.values() for c in cards(h)) + Counter(upcards) + Counter(stock)
-        full = fill_hands(hands, reserved)
-        self.full_hands = full
         self.named = {seat: Counter(cards(h)) for seat, h in hands.items()}
         self.opts = C.make_options(dict(options or {}))
-        deck = stack_deck(C.DECK, deal_order(full, first) + upcards + stock)
-        self.state = C.new_state(self.opts, NAMES, seed, deck, (first - 1) % 4)
-        if scores is not None:
-            self.state.scores = list(scores)
-            self.state.initial = [C.min_count(s) for s in scores]
-            self.state.sheets = [{"hand": 0, "teams": [{"total": scores[0], "melds": scores[0], "canastas": 0,
-                                                         "red_threes": 0, "going_out": 0, "hands": 0},
-                                                        {"total": scores[1], "melds": scores[1], "canastas": 0,
-                                                         "red_threes": 0, "going_out": 0, "hands": 0}]}]
+        decks = [stacked_deck(hands, pile, draw, first)] + [stacked_deck(**deal) for deal in next_deals]
+        start = {k: v for k, v in (("scores", scores and list(scores)), ("hands", hands_played and [hands_played]))
+                 if v is not None} or None
+        self.setup = Setup.parse(decks=decks, dealer=(first - 1) % 4, start=start)
+        self.state = C.new_state(self.opts, NAMES, game_rng(seed), self.setup)
         C.check_invariants(self.state)
 
     def give(self, team: int, meld: str) -> None:
@@ -157,7 +158,7 @@ class Table:
 
 
 def snapshot(state) -> dict:
-    return copy.deepcopy({k: (v.state if isinstance(v, Rng) else v) for k, v in vars(state).items()})
+    return copy.deepcopy({k: (v.position() if isinstance(v, Rng) else v) for k, v in vars(state).items()})
 
 
 def table(**kw) -> Table:

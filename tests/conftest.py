@@ -3,6 +3,8 @@
 A test sets up an exact situation by naming each seat's four cards and the next cards of the draw
 pile; the helpers turn that into the full deck order (top card first) and the dealer, the way the
 engine deals: one card at a time, starting with the first player (left of the dealer), 4 rounds.
+Later rounds can be stacked too (`rounds=[later(hands, draw, first)]`), and a game can start from
+given tokens or points (`tokens=[0, 3, 3]`): the engine's test setup, kept in the record.
 
 * `stacked_game(...)` opens the game through the JSON API (`api.call`), as the page does.
 * `stacked_table(...)` drives the game module directly; it can also start from a given running
@@ -19,7 +21,7 @@ import json
 import pytest
 
 from pygames_wasm import api
-from pygames_wasm.core import Rng, stack_deck
+from pygames_wasm.core import Rng, Setup, game_rng, stack_deck
 from pygames_wasm.games import ono99
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -36,12 +38,34 @@ def as_action(action) -> dict:
 
 
 def deal_order(hands: list, draw=(), first: int = 0) -> list:
-    """The top of the deck that deals `hands` (one list of 4 cards per seat, by seat number) when
-    `first` plays first, followed by `draw` (the next cards of the draw pile, top first)."""
+    """The top of the deck that deals `hands` (one list of 4 cards per seat, by seat number; None for
+    a seat out of the game, which is dealt nothing) when `first` plays first, followed by `draw` (the
+    next cards of the draw pile, top first)."""
     n = len(hands)
-    assert all(len(h) == ono99.HAND_SIZE for h in hands), "each hand is four cards"
-    top = [hands[(first + k) % n][r] for r in range(ono99.HAND_SIZE) for k in range(n)]
-    return top + list(draw)
+    dealt = sorted((s for s in range(n) if hands[s] is not None), key=lambda s: (s - first) % n)
+    assert all(len(hands[s]) == ono99.HAND_SIZE for s in dealt), "each hand is four cards"
+    return [hands[s][r] for r in range(ono99.HAND_SIZE) for s in dealt] + list(draw)
+
+
+def later(hands: list, draw=(), first: int = 0) -> tuple:
+    """A later round's deal for `rounds=`: the hands by seat, the draw pile's next cards, and the seat
+    the rules make start that round (the test must know it: the deal begins there)."""
+    return hands, draw, first
+
+
+def stacked_decks(opts, hands, draw, first, rounds) -> list:
+    """The engine's test setup: one full stacked deck per deal, the first round's then `rounds`."""
+    return [stack_deck(opts.deck, deal_order(h, d, f)) for h, d, f in [(hands, draw, first), *rounds]]
+
+
+def start_values(tokens=None, scores=None) -> dict | None:
+    start = {k: list(v) for k, v in (("tokens", tokens), ("scores", scores)) if v is not None}
+    return start or None
+
+
+def new_state(opts, names: list, seed=1, deck=None, dealer=None, start=None) -> ono99.State:
+    """An ONO 99 state straight from the module, with an optional test setup."""
+    return ono99.new_state(opts, names, game_rng(seed), Setup.parse(deck=deck, dealer=dealer, start=start))
 
 
 def seats(n: int, kinds=None) -> list:
@@ -55,13 +79,15 @@ def seats(n: int, kinds=None) -> list:
     return out
 
 
-def stacked_params(hands, draw=(), options=None, first=0, seed=1, kinds=None) -> dict:
+def stacked_params(hands, draw=(), options=None, first=0, seed=1, kinds=None, rounds=(), tokens=None,
+                   scores=None) -> dict:
     """The `new_game` params of a stacked game (see the module docstring)."""
     options = dict(options or {})
     opts = ono99.make_options(options)
     n = len(hands)
     return {"game": "ono99", "seats": seats(n, kinds), "options": options, "seed": seed,
-            "deck": stack_deck(opts.deck, deal_order(hands, draw, first)), "dealer": (first - 1) % n}
+            "decks": stacked_decks(opts, hands, draw, first, rounds), "dealer": (first - 1) % n,
+            "start": start_values(tokens, scores)}
 
 
 class _Table:
@@ -143,12 +169,13 @@ class ApiGame(_Table):
 class ModuleTable(_Table):
     """A game driven through the ono99 module (new_state / apply / view); invariants after each act."""
 
-    def __init__(self, hands, draw=(), options=None, first=0, seed=1, total=None, direction=None, deck=None):
+    def __init__(self, hands, draw=(), options=None, first=0, seed=1, total=None, direction=None, rounds=(),
+                 tokens=None, scores=None):
         self.opts = ono99.make_options(dict(options or {}))
         self.n = len(hands)
-        if deck is None:
-            deck = stack_deck(self.opts.deck, deal_order(hands, draw, first))
-        self.state = ono99.new_state(self.opts, NAMES[:self.n], seed, deck, (first - 1) % self.n)
+        setup = Setup.parse(decks=stacked_decks(self.opts, hands, draw, first, rounds), dealer=(first - 1) % self.n,
+                            start=start_values(tokens, scores))
+        self.state = ono99.new_state(self.opts, NAMES[:self.n], game_rng(seed), setup)
         for seat in range(self.n):
             assert sorted(self.state.hands[seat]) == sorted(hands[seat]), "the stacked deal went wrong"
         if total is not None:
@@ -166,31 +193,6 @@ class ModuleTable(_Table):
     def view(self, seat=None) -> dict:
         return ono99.view(self.state, seat)
 
-    def set_hand(self, seat: int, cards: list) -> None:
-        """Rig a later deal (rounds after the first are shuffled): swap `seat`'s hand for `cards`,
-        taken from the draw pile, so every card is still conserved."""
-        state, pile = self.state, self.state.draw_pile
-        pile[:0] = state.hands[seat]  # the old hand goes to the bottom of the pile
-        state.hands[seat] = []
-        for card in cards:
-            if card not in pile:  # another seat holds it: give that seat a pile card instead
-                holder = next(s for s in range(self.n) if card in state.hands[s])
-                swap = next(c for c in pile if c not in cards)
-                pile.remove(swap)
-                state.hands[holder][state.hands[holder].index(card)] = swap
-                pile.insert(0, card)
-            pile.remove(card)
-            state.hands[seat].append(card)
-        ono99.check_invariants(state)
-
-    def set_draw(self, cards: list) -> None:
-        """Rig the next cards of the draw pile (top first), taken from elsewhere in the pile."""
-        pile = self.state.draw_pile
-        for card in cards:
-            pile.remove(card)
-        pile.extend(reversed(cards))  # the top card is the last item
-        ono99.check_invariants(self.state)
-
     def snapshot(self):
         return state_snapshot(self.state)
 
@@ -206,7 +208,7 @@ class ModuleTable(_Table):
 
 def state_snapshot(state) -> dict:
     """Everything in a State, comparable with == (the Rng by its position)."""
-    return copy.deepcopy({k: (v.state if isinstance(v, Rng) else v) for k, v in vars(state).items()})
+    return copy.deepcopy({k: (v.position() if isinstance(v, Rng) else v) for k, v in vars(state).items()})
 
 
 def assert_error(reply: dict, code: str | None = None) -> dict:
@@ -221,14 +223,17 @@ def assert_error(reply: dict, code: str | None = None) -> dict:
     return err
 
 
-def stacked_game(hands, draw=(), options=None, first=0, seed=1, kinds=None) -> ApiGame:
-    """A game through the API whose seats hold `hands`, `first` to play, `draw` on top of the pile."""
-    return ApiGame(stacked_params(hands, draw, options, first, seed, kinds))
+def stacked_game(hands, draw=(), options=None, first=0, seed=1, kinds=None, rounds=(), tokens=None,
+                 scores=None) -> ApiGame:
+    """A game through the API whose seats hold `hands`, `first` to play, `draw` on top of the pile;
+    `rounds` stacks later deals (see `later`); `tokens`/`scores` start everyone from those."""
+    return ApiGame(stacked_params(hands, draw, options, first, seed, kinds, rounds, tokens, scores))
 
 
-def stacked_table(hands, draw=(), options=None, first=0, seed=1, total=None, direction=None) -> ModuleTable:
+def stacked_table(hands, draw=(), options=None, first=0, seed=1, total=None, direction=None, rounds=(),
+                  tokens=None, scores=None) -> ModuleTable:
     """The same through the game module, optionally from a given running total and direction."""
-    return ModuleTable(hands, draw, options, first, seed, total, direction)
+    return ModuleTable(hands, draw, options, first, seed, total, direction, rounds, tokens, scores)
 
 
 # The deck option for small-pile tests: few cards, so the draw pile runs out quickly.

@@ -272,7 +272,7 @@ def test_bad_dealer(dealer):
 def test_save_and_load_give_the_same_game(game):
     played(game)
     record = game.record()
-    assert record["format"] == 1 and record["game"] == "ono99" and len(record["actions"]) == 5
+    assert record["format"] == 2 and record["game"] == "ono99" and len(record["actions"]) == 5
     json.dumps(record)  # a record is plain JSON
     reply = api.call("load", {"record": record})
     loaded = ApiGame.__new__(ApiGame)
@@ -313,7 +313,9 @@ def corruptions(record):
     yield "a list", [record]
     yield "nothing", None
     yield "empty", {}
-    yield "a newer format", damaged(record, format=2)
+    yield "a newer format", damaged(record, format=3)
+    yield "format as true", damaged(record, format=True)
+    yield "format as 2.0", damaged(record, format=2.0)
     yield "no format", damaged(record, format=DELETE)
     yield "format as text", damaged(record, format="1")
     yield "no action list", damaged(record, actions=DELETE)
@@ -334,10 +336,13 @@ def corruptions(record):
     yield "bad seats", damaged(record, seats=[{"name": "Solo"}])
     yield "no seed", damaged(record, seed=DELETE)
     yield "seed as text", damaged(record, seed="1")
-    yield "a deck missing cards", damaged(record, deck=record["deck"][:-1])
-    yield "a deck of wrong type", damaged(record, deck=5)
-    yield "a dealer out of range", damaged(record, dealer=9)
-    yield "a dealer as text", damaged(record, dealer="x")
+    setup = record["setup"]
+    yield "a setup of wrong type", damaged(record, setup=5)
+    yield "a deck missing cards", damaged(record, setup={**setup, "decks": [setup["decks"][0][:-1]]})
+    yield "a deck of wrong type", damaged(record, setup={**setup, "decks": 5})
+    yield "a dealer out of range", damaged(record, setup={**setup, "dealer": 9})
+    yield "a dealer as text", damaged(record, setup={**setup, "dealer": "x"})
+    yield "an unknown starting value", damaged(record, setup={**setup, "start": {"luck": [1]}})
     yield "deep nesting", damaged(record, options={"deck": {"7": {"7": [1]}}})
 
 
@@ -470,20 +475,23 @@ def test_view_contract_fields(game):
     assert ono99.LABELS["-10"] == "Minus ten" and ono99.LABELS["P2"] == "Play 2"
 
 
-def test_an_engine_bug_is_an_error_reply_and_the_game_is_intact(game, monkeypatch):
+def test_an_engine_bug_is_an_error_reply_and_the_game_is_intact(game, monkeypatch, capsys):
     from pygames_wasm.games import ono99
 
     before = game.snapshot()
+    hidden = game.hand(1)[0]
 
     def broken(state, seat, action):
         state.total = 77  # a half-made move...
-        raise RuntimeError("boom")  # ...then a bug
+        raise KeyError(hidden)  # ...then a bug whose text names a card of another seat
 
     monkeypatch.setitem(ono99.PERFORM, "play", broken)
     seat = game.view(None)["to_act"]
     play = next(a for a in game.actions(seat) if a.startswith("play"))
     reply = api.call("act", {"handle": game.handle, "seat": seat, "action": play})
-    assert reply["error"]["code"] == "internal" and "boom" in reply["error"]["message"]
+    # The reply says only that something went wrong: the exception text could name a hidden card.
+    assert reply == {"error": {"code": "internal", "message": "The engine hit a problem; the game is as it was."}}
+    assert "KeyError" in capsys.readouterr().err  # the details go to the worker's console
     monkeypatch.undo()
     assert game.snapshot() == before
 

@@ -4,7 +4,7 @@ import pytest
 
 from pygames_wasm import api
 from pygames_wasm.bots import BOTS
-from pygames_wasm.core import Rng
+from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.simulate import play_one
 
 
@@ -58,4 +58,4 @@ def test_heuristic_bot_beats_random_in_1980_points_games():
 
 def test_bot_choices_are_reproducible():
     view = {"actions": [{"type": "play", "card": c} for c in "123456"]}
-    assert BOTS["ono99"]["random"](view, Rng(3)) == BOTS["ono99"]["random"](view, Rng(3))
+    assert BOTS["ono99"]["random"](view, SplitMix64(3)) == BOTS["ono99"]["random"](view, SplitMix64(3))

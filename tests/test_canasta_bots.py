@@ -5,7 +5,8 @@ import time
 
 from pygames_wasm import simulate
 from pygames_wasm.bots import BOTS
-from pygames_wasm.core import Rng
+from pygames_wasm.games import canasta
+from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.simulate import play_one
 
 
@@ -30,17 +31,18 @@ def test_bots_see_only_their_own_seat():
 
 
 def test_heuristic_partnership_beats_random_in_nearly_every_game():
-    wins = sum(play_one("canasta", {}, ["heuristic", "random", "heuristic", "random"], seed).state.winners == [0, 2]
-               for seed in range(12))
+    partners_as_seated = canasta.FIXED_TEAMS
+    wins = sum(play_one("canasta", partners_as_seated, ["heuristic", "random", "heuristic", "random"],
+                        seed).state.winners == [0, 2] for seed in range(12))
     assert wins >= 11  # measured: 200 of 200 (see the report of simulate)
 
 
 def test_heuristic_partner_answers_may_i_go_out():
     view = {"actions": [{"type": "answer", "yes": True}, {"type": "answer", "yes": False}], "phase": "answer",
             "hand": [{"card": c} for c in ("4S", "5H")]}
-    assert BOTS["canasta"]["heuristic"](view, Rng(1)) == {"type": "answer", "yes": True}
+    assert BOTS["canasta"]["heuristic"](view, SplitMix64(1)) == {"type": "answer", "yes": True}
     view["hand"] = [{"card": c} for c in ("JK", "JK", "AS", "KH")]
-    assert BOTS["canasta"]["heuristic"](view, Rng(1)) == {"type": "answer", "yes": False}
+    assert BOTS["canasta"]["heuristic"](view, SplitMix64(1)) == {"type": "answer", "yes": False}
 
 
 def test_heuristic_decisions_are_fast():
@@ -52,7 +54,7 @@ def test_heuristic_decisions_are_fast():
     for entry in match.actions[:300]:
         seat = entry["seat"]
         start = time.perf_counter()
-        BOTS["canasta"]["heuristic"](replay.view(seat), Rng(1))
+        BOTS["canasta"]["heuristic"](replay.view(seat), SplitMix64(1))
         times.append(time.perf_counter() - start)
         replay.act(seat, entry["action"])
     times.sort()

@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
-from canasta_helpers import NAMES, table
+from canasta_helpers import NAMES, stacked_deck, table
 from pygames_wasm.core.match import explain
 from pygames_wasm import api
-from pygames_wasm.core import GameError
+from pygames_wasm.core import NO_SETUP, GameError, game_rng
 from pygames_wasm.games import canasta as C
 
 
@@ -34,24 +34,79 @@ def test_card_values_r3(card, points):
 
 # --- R4: partnership draw ---------------------------------------------------------------------------
 
-def test_partnership_draw_highest_plays_first_and_jokers_redraw_r4():
+def drawn_game(options: dict, seed) -> C.State:
+    return C.new_state(C.make_options(options), NAMES, game_rng(seed), NO_SETUP)
+
+
+@pytest.mark.parametrize("partners", ["partners", "first_player"])
+def test_partnership_draw_highest_plays_first_and_jokers_redraw_r4(partners):
     for seed in range(30):
-        state = C.new_state(C.make_options({}), NAMES, seed)
+        state = drawn_game({"partnership_draw": partners}, seed)
         last = [draws[-1] for draws in state.draw_cards]
         assert "JK" not in last and len(set(last)) == 4  # A5: jokers and identical cards draw again
         high = max(range(4), key=lambda s: C.draw_rank(last[s]))
-        assert state.turn == high and state.dealer == (high - 1) % 4  # R4.4, R4.5
+        assert state.turn == high and C.left_of(state, state.dealer) == high  # R4.4, R4.5
         assert "drew highest" in state.events[0]["text"]
+
+
+def test_the_draw_decides_the_partnerships_r4_4():
+    """Seed 0 (the audit's case): the draw is A♣, 10♠, 5♦, A♦. Seat 3 (A♦) plays first and partners
+    seat 0 (A♣, second highest); seats 1 and 2 are the other team."""
+    state = drawn_game({}, 0)
+    assert [d[-1] for d in state.draw_cards] == ["AC", "10S", "5D", "AD"]
+    assert state.turn == 3 and C.partner(state, 3) == 0 and C.partner(state, 1) == 2
+    assert sorted(map(sorted, C.teams(state))) == [[0, 3], [1, 2]]
+    assert state.order == [3, 1, 0, 2]  # partners opposite; the others keep their order from seat 3
+    view = C.view(state, 0)
+    assert view["team"] == view["players"][3]["team"] != view["players"][1]["team"] == view["players"][2]["team"]
+    assert view["players"][0]["partner"] == 3 and view["order"] == [3, 1, 0, 2]
+    assert view["teams"][0]["seats"] == [3, 0] and view["teams"][0]["name"] == "North-South"
+    assert "Ann drew second highest and is Dee's partner" in state.events[0]["text"].replace(
+        NAMES[0], "Ann").replace(NAMES[3], "Dee")
+
+
+def test_partners_by_the_draw_in_every_deal():
+    for seed in range(40):
+        state = drawn_game({}, seed)
+        ranking = sorted(range(4), key=lambda s: C.draw_rank(state.draw_cards[s][-1]), reverse=True)
+        assert C.partner(state, ranking[0]) == ranking[1] and C.partner(state, ranking[2]) == ranking[3]
+        assert C.team_of(state, ranking[0]) == 0  # the first team (team1_name) is the highest drawer's
+
+
+def test_named_teams_follow_the_drawn_teams():
+    state = drawn_game({"team1_name": "Lions", "team2_name": "Tigers"}, 0)
+    teams = C.view(state, None)["teams"]
+    assert (teams[0]["name"], teams[0]["seats"]) == ("Lions", [3, 0])
+    assert (teams[1]["name"], teams[1]["seats"]) == ("Tigers", [1, 2])
+    assert "Lions (" in state.events[0]["text"]
+
+
+def test_play_goes_clockwise_round_the_drawn_seating():
+    state = drawn_game({}, 0)
+    assert [C.left_of(state, s) for s in (3, 1, 0, 2)] == [1, 0, 2, 3]
+    assert state.dealer == 2  # on the right of the highest drawer
+
+
+def test_partners_as_seated_is_an_option():
+    for seed in range(20):
+        state = drawn_game({"partnership_draw": "first_player"}, seed)
+        assert state.order == [0, 1, 2, 3] and C.partner(state, 0) == 2 and C.partner(state, 1) == 3
+
+
+def test_partnership_draw_can_be_skipped():
+    state = drawn_game({"partnership_draw": "off"}, 3)
+    assert state.draw_cards is None and state.order == [0, 1, 2, 3]
+    assert state.turn == (state.dealer + 1) % 4
+
+
+def test_saves_from_before_the_choice_keep_their_meaning():
+    assert C.make_options({"partnership_draw": True}).partnership_draw == "first_player"
+    assert C.make_options({"partnership_draw": False}).partnership_draw == "off"
 
 
 def test_draw_order_ace_high_two_low_spades_high():
     assert C.draw_rank("AC") > C.draw_rank("KS") > C.draw_rank("2S")
     assert C.draw_rank("9S") > C.draw_rank("9H") > C.draw_rank("9D") > C.draw_rank("9C")
-
-
-def test_partnership_draw_can_be_skipped():
-    state = C.new_state(C.make_options({"partnership_draw": False}), NAMES, 3)
-    assert state.draw_cards is None and state.turn == (state.dealer + 1) % 4
 
 
 # --- R5: deal, upcard, dealt red threes ---------------------------------------------------------------
@@ -612,11 +667,7 @@ def seats4():
 
 
 def test_undo_melds_until_the_discard_never_a_draw():
-    t = table(hands={0: "KH KS KD QH QS QD"}, draw="4C")
-    deck = None
-    from canasta_helpers import deal_order
-    from pygames_wasm.core import stack_deck
-    deck = stack_deck(C.DECK, deal_order(t.full_hands, 0) + ["5C", "4C"])
+    deck = stacked_deck({0: "KH KS KD QH QS QD"}, draw="4C")
     handle = api.call("new_game", {"game": "canasta", "seats": seats4(), "seed": 1, "deck": deck,
                                    "dealer": 3})["handle"]
 

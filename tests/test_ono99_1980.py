@@ -1,13 +1,13 @@
 """ONO 99, 1980 rules (O'NO 99): the preset and its options (shared/rules/ono99.md, Part 2b: D1-D12,
 and the ambiguities A25-A39 with their chosen defaults).
 
-Rounds after the first are shuffled, so tests that need a later round rig its hands with
-`table.set_hand`, which swaps cards with the draw pile and keeps every card conserved.
+Later rounds are stacked like the first (`rounds=[later(hands, draw, first)]`), and games can start
+from given tokens or points: the engine's test setup reaches those rules without playing whole rounds.
 """
 
 import pytest
 
-from conftest import stacked_game, stacked_table
+from conftest import later, stacked_game, stacked_table
 from pygames_wasm.games import ono99
 
 V = {"version": "1980"}
@@ -261,19 +261,29 @@ def test_the_player_who_cannot_play_loses_a_token_and_a_new_round_is_dealt_d11a(
 
 
 def test_out_of_the_game_on_the_loss_after_the_last_token_d11a_a31():
-    table = stacked_table([FOUR_ONO, FILL], options=opts(next_round_starter="loser"))
+    again = later([FOUR_ONO, FILL], first=0)  # the loser starts the next round
+    table = stacked_table([FOUR_ONO, FILL], options=opts(next_round_starter="loser"), rounds=[again] * 3)
     for tokens_left in (2, 1, 0):
         table.act(0, "lay_down")
         assert table.player(0)["tokens"] == tokens_left and table.player(0)["status"] == "in"
-        assert table.turn == 0  # the loser starts the next round
-        table.set_hand(0, FOUR_ONO)
+        assert table.turn == 0 and table.hand(0) == FOUR_ONO
     table.act(0, "lay_down")  # the fourth loss
     assert table.player(0)["status"] == "eliminated"
     assert table.over and table.result["winners"] == [1]  # D11a.5: the last player left wins
 
 
+def test_with_no_token_left_the_next_loss_is_out_of_the_game_d11a():
+    table = stacked_table([FOUR_ONO, FILL, FILL], first=0, tokens=[0, 3, 3], options=V)
+    assert [p["tokens"] for p in table.view(None)["players"]] == [0, 3, 3]
+    table.act(0, "lay_down")
+    assert table.player(0)["status"] == "eliminated" and not table.over
+    assert [p["tokens"] for p in table.view(None)["players"]] == [0, 3, 3]
+
+
 def test_with_no_tokens_the_first_loss_puts_a_player_out_and_the_rest_play_on():
-    table = stacked_table([["2", "2", "2", "3"], FOUR_ONO, FILL], draw=["4"], options=opts(tokens=0))
+    # Round 2: the deal passes left to Ann, and Bob is out, so Cy starts.
+    table = stacked_table([["2", "2", "2", "3"], FOUR_ONO, FILL], draw=["4"], options=opts(tokens=0),
+                          rounds=[later([FILL, None, FOUR_ONO], first=2)])
     table.play(0, "2")
     table.act(1, "lay_down")
     view = table.view(None)
@@ -281,10 +291,9 @@ def test_with_no_tokens_the_first_loss_puts_a_player_out_and_the_rest_play_on():
     assert not view["over"] and view["round"] == 2
     assert [p["hand_count"] for p in view["players"]] == [4, 0, 4]
     assert view["draw_count"] == 54 - 8
-    starter = table.turn
-    table.set_hand(starter, FOUR_ONO)
-    table.act(starter, "lay_down")
-    assert table.over and table.result["winners"] == [2 if starter == 0 else 0]
+    assert table.turn == 2
+    table.act(2, "lay_down")
+    assert table.over and table.result["winners"] == [0]
 
 
 # --- A4: who starts the next round --------------------------------------------------------------------
@@ -300,12 +309,12 @@ def test_next_round_starter(rule, starter):
 
 
 def test_rotate_skips_a_seat_that_is_out_of_the_game():
-    table = stacked_table([FOUR_ONO, FILL, FILL], draw=["6", "7"], first=1, options=opts(tokens=0))  # dealer 0
+    table = stacked_table([FOUR_ONO, FILL, FILL], draw=["6", "7"], first=1, options=opts(tokens=0),  # dealer 0
+                          rounds=[later([None, FILL, FOUR_ONO], first=2)])
     table.play(1, "6")
     table.play(2, "7")
     table.act(0, "lay_down")  # Ann is out of the game
     assert table.turn == 2  # the deal passes left to Bob, and the seat to his left is Cy
-    table.set_hand(2, FOUR_ONO)
     table.act(2, "lay_down")
     assert table.over and table.result["winners"] == [1]
 
@@ -359,13 +368,12 @@ def test_a_hand_with_no_number_card_goes_out_without_playing_a28():
     assert table.total == 0 and table.turn == 1
 
 
-def _two_busts(options, scores=None):
+def _two_busts(options, scores=None, rounds=()):
     """A 3-player points round: Ann and Bob must bust at 95, Cy survives with four specials.
-    Ann ends with 8, 7, 6, 2 and +25 (48); Bob with 10, 10, ONO, 3 and +25 (68); Cy 4 x 15 (60)."""
+    Ann ends with 8, 7, 6, 2 and +25 (48); Bob with 10, 10, ONO, 3 and +25 (68); Cy 4 x 15 (60).
+    `scores`: everyone's points before this round (the engine's test setup)."""
     table = stacked_table([["9", "8", "7", "6"], ["10", "10", "10", "ONO"], ["HOLD", "REV", "-10", "DP"]],
-                          draw=["2", "3"], first=0, total=95, options=options)
-    if scores:
-        table.state.scores = list(scores)
+                          draw=["2", "3"], first=0, total=95, options=options, scores=scores, rounds=rounds)
     table.act(0, "bust 9")
     table.act(1, "bust 10")
     return table
@@ -460,19 +468,17 @@ def test_points_lowest_tie_shared_by_default_a33():
 
 
 def test_points_lowest_tie_play_on_plays_another_round_then_the_lowest_wins_a33():
+    # The extra round: Ann is out, the deal passes to Bob, so Cy starts. At 98 Bob must bust (+25 and
+    # a small hand), and Cy holds specials (60 or less).
+    extra = later([None, ["2", "2", "3", "3"], ["HOLD", "HOLD", "REV", "REV"]], draw=["4", "5"], first=2)
     table = _two_busts(opts(scoring="points_lowest", target_points=1000, tie_rule="play_on"),
-                       scores=[952, 800, 808])
+                       scores=[952, 800, 808], rounds=[extra])
     view = table.view(None)
     assert [p["score"] for p in view["players"]] == [1000, 868, 868]  # Ann is out; Bob and Cy tie
     assert not view["over"] and view["round"] == 2
     assert [p["status"] for p in view["players"]] == ["eliminated", "in", "in"]
-    # The extra round, at 98: Bob must bust (+25 and a small hand), Cy holds specials (60 or less).
     table.state.total = 98
-    table.set_hand(1, ["2", "2", "3", "3"])
-    table.set_hand(2, ["HOLD", "HOLD", "REV", "REV"])
-    table.set_draw(["4", "5"])
-    if table.turn == 2:
-        table.play(2, "HOLD")
+    table.play(2, "HOLD")
     table.act(1, "bust 2")
     scores = [p["score"] for p in table.view(None)["players"]]
     assert max(scores[1:]) < 1000  # nobody reached the target in the extra round
@@ -487,9 +493,9 @@ def test_points_view_shows_scores_not_tokens():
 
 
 def test_first_play_number_applies_to_each_round():
-    table = stacked_table([FOUR_ONO, FILL], options=opts(first_play_number=True, next_round_starter="loser"))
+    table = stacked_table([FOUR_ONO, FILL], options=opts(first_play_number=True, next_round_starter="loser"),
+                          rounds=[later([["HOLD", "REV", "-10", "2"], FILL], first=0)])
     table.act(0, "lay_down")
-    table.set_hand(0, ["HOLD", "REV", "-10", "2"])
     assert table.actions(0) == ["play 2"]
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from conftest import NAMES, stacked_game, stacked_table, small_deck
+from conftest import NAMES, new_state, stacked_game, stacked_table, small_deck
 from pygames_wasm.core import stack_deck
 from pygames_wasm.games import ono99
 
@@ -39,7 +39,7 @@ def test_1980_deck_is_54_cards_of_the_d1_table():
 def test_a_game_is_dealt_from_the_whole_deck_of_its_version(version, size, players):
     opts = ono99.make_options({"version": version})
     assert opts.deck == ono99.DECKS[version]
-    state = ono99.new_state(opts, NAMES[:players], seed=7)
+    state = new_state(opts, NAMES[:players], seed=7)
     assert len(state.draw_pile) == size - 4 * players
     every = Counter(state.draw_pile) + sum((Counter(h) for h in state.hands), Counter())
     assert every == Counter(ono99.DECKS[version])
@@ -59,10 +59,10 @@ def test_the_deck_option_replaces_the_deck_table():
 def test_seat_limits_per_version(version, lo, hi):
     opts = ono99.make_options({"version": version})
     for n in range(lo, hi + 1):
-        ono99.new_state(opts, NAMES[:n] if n <= len(NAMES) else [f"P{i}" for i in range(n)], seed=1)
+        new_state(opts, NAMES[:n] if n <= len(NAMES) else [f"P{i}" for i in range(n)], seed=1)
     for n in (lo - 1, hi + 1):
         with pytest.raises(ono99.GameError) as info:
-            ono99.new_state(opts, [f"P{i}" for i in range(n)], seed=1)
+            new_state(opts, [f"P{i}" for i in range(n)], seed=1)
         assert info.value.code == "bad_seats" and f"{lo} to {hi}" in info.value.message
 
 
@@ -71,7 +71,7 @@ def test_seat_limits_per_version(version, lo, hi):
 def test_deal_is_four_each_one_at_a_time_starting_left_of_the_dealer():
     top = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "0", "REV", "P2"]
     opts = ono99.make_options({})
-    state = ono99.new_state(opts, NAMES[:3], seed=1, deck=stack_deck(opts.deck, top), dealer=1)
+    state = new_state(opts, NAMES[:3], seed=1, deck=stack_deck(opts.deck, top), dealer=1)
     # Dealer 1: seat 2 is to the left and gets the first card, then seat 0, then seat 1, 4 rounds.
     assert state.hands[2] == ["1", "4", "7", "10"]
     assert state.hands[0] == ["2", "5", "8", "0"]
@@ -84,15 +84,15 @@ def test_deal_is_four_each_one_at_a_time_starting_left_of_the_dealer():
 @pytest.mark.parametrize("n, dealer, first", [(3, 2, 0), (4, 0, 1), (6, 5, 0), (2, 0, 1)])
 def test_first_player_is_the_next_seat_clockwise_from_the_dealer(n, dealer, first):
     opts = ono99.make_options({})
-    state = ono99.new_state(opts, [f"P{i}" for i in range(n)], seed=1, dealer=dealer)
+    state = new_state(opts, [f"P{i}" for i in range(n)], seed=1, dealer=dealer)
     assert state.turn == first
 
 
 def test_the_first_dealer_is_random_but_fixed_by_the_seed():
-    firsts = {ono99.new_state(ono99.make_options({}), NAMES[:4], seed=s).turn for s in range(40)}
+    firsts = {new_state(ono99.make_options({}), NAMES[:4], seed=s).turn for s in range(40)}
     assert firsts == {0, 1, 2, 3}
-    assert ono99.new_state(ono99.make_options({}), NAMES[:4], seed=5).turn == \
-        ono99.new_state(ono99.make_options({}), NAMES[:4], seed=5).turn
+    assert new_state(ono99.make_options({}), NAMES[:4], seed=5).turn == \
+        new_state(ono99.make_options({}), NAMES[:4], seed=5).turn
 
 
 def test_start_of_game_public_table():

@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from .errors import GameError
+from .errors import GameError, shown
 
 
 def build_deck(counts: dict) -> list:
@@ -19,7 +19,7 @@ def stack_deck(counts: dict, top: list) -> list:
     rest.subtract(Counter(top))
     short = sorted(card for card, n in rest.items() if n < 0)
     if short:
-        raise GameError("bad_deck", f"The stacked deck asks for more {', '.join(short)} than the deck holds.")
+        raise GameError("bad_deck", f"The stacked deck asks for more {shown(', '.join(short))} than the deck holds.")
     return list(top) + [card for card in counts for _ in range(rest[card])]
 
 

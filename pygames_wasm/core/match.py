@@ -1,7 +1,6 @@
 """A match: one game's record and its live state.
 
-The record (game id, options, seats, seed, optional stacked deck and dealer, actions) is the whole
-truth: saving, resuming, undo (replay all but the last action) and bug reports all come from it,
+The record (game id, options, seats, seed, an optional test setup, actions) is the whole truth: saving, resuming, undo (replay all but the last action) and bug reports all come from it,
 and the same record gives the same game on CPython and in Pyodide.
 
 Each game module offers the same surface: `make_options`, `new_state`, `parse_action`, `check` (why an
@@ -10,15 +9,28 @@ action is refused, or None), `apply` (check, then change everything or nothing),
 """
 
 import os
+import re
 from dataclasses import asdict
 
-from .errors import GameError
+from .errors import GameError, shown
 from .options import describe_options
-from .rng import Rng
+from .rng import bot_rng, game_rng
+from .setup import NO_SETUP, Setup
 
-RECORD_FORMAT = 1
-MAX_SEED = 2 ** 53  # JSON numbers stay exact in JavaScript below this
+RECORD_FORMAT = 2  # 2: hex seeds and the `setup` object; 1: integer seeds, `deck` and `dealer`
+MAX_INT_SEED = 2 ** 53  # integer seeds (tests, old saves) stay exact in JavaScript below this
+HEX_SEED = re.compile(r"[0-9a-f]{32,64}")  # at least 128 bits
 SEAT_KINDS = ("human", "bot")
+
+
+def check_seed(seed):
+    """A deal seed: 32 to 64 hex digits (what the engine makes), or a whole number below 2^53 (tests,
+    and games saved before seeds were 128 bits)."""
+    if isinstance(seed, str) and HEX_SEED.fullmatch(seed):
+        return seed
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < MAX_INT_SEED:
+        return seed
+    raise GameError("bad_request", "The seed must be 32 to 64 hex digits, or a whole number below 2^53.")
 
 
 def explain(module, state, seat: int, action) -> str | None:
@@ -49,28 +61,26 @@ def check_seats(seats, bot_kinds) -> list:
         if kind == "bot":
             bot = seat.get("bot", "heuristic")
             if not isinstance(bot, str) or bot not in bot_kinds:
-                raise GameError("bad_seats", f"Seat {i + 1}: there is no '{bot}' computer player.")
+                raise GameError("bad_seats", f"Seat {i + 1}: there is no '{shown(bot)}' computer player.")
             entry["bot"] = bot
         checked.append(entry)
     return checked
 
 
 class Match:
-    def __init__(self, module, bots: dict, options, seats, seed: int, deck=None, dealer=None, match_id=None):
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-            raise GameError("bad_request", "The seed must be a whole number from 0 to 2^53 - 1.")
+    def __init__(self, module, bots: dict, options, seats, seed, setup: Setup = NO_SETUP, match_id=None):
         if match_id is not None and not (isinstance(match_id, str) and 1 <= len(match_id) <= 64):
             raise GameError("bad_request", "A match id is a short string.")
         self.id = match_id or os.urandom(8).hex()  # names the match for the page, unlike the seed
         self.module, self.bots = module, bots
         self.options = module.make_options(options)
         self.seats = check_seats(seats, bots)
-        self.seed, self.deck, self.dealer = seed, deck, dealer
+        self.seed, self.setup = check_seed(seed), setup
         self.actions = []
         self.state = self.replay([])
 
     def replay(self, actions: list):
-        state = self.module.new_state(self.options, [s["name"] for s in self.seats], self.seed, self.deck, self.dealer)
+        state = self.module.new_state(self.options, [s["name"] for s in self.seats], game_rng(self.seed), self.setup)
         for entry in actions:
             self.module.apply(state, entry["seat"], entry["action"])
         return state
@@ -112,7 +122,7 @@ class Match:
 
     def view(self, seat: int | None) -> dict:
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats)):
-            raise GameError("bad_seats", f"There is no seat {seat!r}.")
+            raise GameError("bad_seats", f"There is no seat {shown(seat)}.")
         view = self.module.view(self.state, seat)
         for line in view["players"]:
             line["kind"] = self.seats[line["seat"]]["kind"]
@@ -127,12 +137,11 @@ class Match:
         if not view["actions"]:
             raise GameError("not_your_turn", f"{self.seats[seat]['name']} has nothing to do now.")
         kind = self.seats[seat].get("bot", "heuristic")
-        rng = Rng(self.seed).fork(len(self.actions), seat)
-        return self.bots[kind](view, rng)
+        return self.bots[kind](view, bot_rng(self.seed, len(self.actions), seat))
 
     def record(self) -> dict:
         return {"format": RECORD_FORMAT, "id": self.id, "game": self.module.GAME_ID, "options": asdict(self.options),
-                "seats": self.seats, "seed": self.seed, "deck": self.deck, "dealer": self.dealer,
+                "seats": self.seats, "seed": self.seed, "setup": self.setup.to_record(),
                 "actions": [dict(a) for a in self.actions]}
 
     def info(self) -> dict:

@@ -5,7 +5,7 @@ The lobby draws the form from `spec.to_dict()`; `parse_options` checks what come
 
 from dataclasses import dataclass, field
 
-from .errors import GameError
+from .errors import GameError, shown
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class OptionSpec:
 
     def check(self, value):
         """The value if it fits this option, else a GameError naming the option."""
-        bad = GameError("bad_option", f"Option '{self.key}' ({self.label}) cannot be {value!r}.")
+        bad = GameError("bad_option", f"Option '{self.key}' ({self.label}) cannot be {shown(value)}.")
         if self.type == "bool":
             if not isinstance(value, bool):
                 raise bad
@@ -60,16 +60,29 @@ class OptionSpec:
 
 
 def parse_options(specs: list, raw, defaults: dict) -> dict:
-    """Fill `raw` (a dict from the lobby or a save) with `defaults`, checking every value."""
+    """Fill `raw` (a dict from the lobby or a save) with `defaults`, checking every value.
+
+    An option that does not matter under the others (its `when` does not hold) is set back to its
+    default: it has no effect, and the options of a match say so (a 1980-only rule in a 2022 game
+    stays off whatever was sent)."""
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
         raise GameError("bad_option", "Options must be an object of option names and values.")
     by_key = {s.key: s for s in specs}
-    unknown = sorted(set(raw) - set(by_key))
+    unknown = sorted(map(str, set(raw) - set(by_key)))
     if unknown:
-        raise GameError("bad_option", f"Unknown option '{unknown[0]}'.")
-    return {key: spec.check(raw.get(key, defaults.get(key, spec.default))) for key, spec in by_key.items()}
+        raise GameError("bad_option", f"Unknown option '{shown(unknown[0])}'.")
+    values = {key: spec.check(raw.get(key, defaults.get(key, spec.default))) for key, spec in by_key.items()}
+    for spec in specs:  # in table order, so a `when` sees the options it names already settled
+        if not applies(spec, values):
+            values[spec.key] = spec.check(defaults.get(spec.key, spec.default))
+    return values
+
+
+def applies(spec: OptionSpec, values: dict) -> bool:
+    """Whether the option matters under the other options' values (its `when` holds)."""
+    return all(values.get(key) in allowed for key, allowed in spec.when.items())
 
 
 def describe_options(specs: list, values: dict) -> list:
@@ -77,16 +90,16 @@ def describe_options(specs: list, values: dict) -> list:
     that does not matter under the others (its `when` does not hold) is left out."""
     lines = []
     for spec in specs:
-        if any(values.get(key) not in allowed for key, allowed in spec.when.items()):
+        if not applies(spec, values):
             continue
         value = values[spec.key]
         if spec.type == "bool":
-            shown = "yes" if value else "no"
+            text = "yes" if value else "no"
         elif spec.type == "choice":
-            shown = dict(spec.choices)[value]
+            text = dict(spec.choices)[value]
         elif spec.type == "counts":
-            shown = f"{sum(value.values())} cards"
+            text = f"{sum(value.values())} cards"
         else:
-            shown = str(value)
-        lines.append(f"{spec.label}: {shown}")
+            text = str(value)
+        lines.append(f"{spec.label}: {text}")
     return lines

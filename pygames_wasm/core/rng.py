@@ -1,22 +1,27 @@
-"""A small seeded RNG (SplitMix64) that gives the same numbers on every Python version.
+"""Seeded random streams that give the same numbers on every Python version.
 
 `random.Random` is not promised to be stable across versions, and a game must replay identically
 on CPython 3.11 here and on Pyodide's Python 3.14 in the browser.
+
+A deal's seed is 128 random bits, kept in the record as hex (JSON numbers stop being exact in
+JavaScript at 2^53). Its stream is SHA-256 in counter mode: nobody can work back from the cards to
+the seed. Old records (format 1) and tests use small integer seeds, which keep the SplitMix64
+stream they were played with. A bot's stream is a keyed hash of the seed, the move number and the
+seat: a one-way function, so nothing a bot receives gives back the seed.
 """
 
+import hashlib
+import os
+
 _MASK = (1 << 64) - 1
+SEED_BYTES = 16  # 128 bits of entropy per deal
 
 
 class Rng:
-    def __init__(self, seed: int):
-        self.state = seed & _MASK
+    """What every stream offers; subclasses supply `next64`."""
 
     def next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        raise NotImplementedError
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
@@ -37,10 +42,65 @@ class Rng:
     def choice(self, items):
         return items[self.below(len(items))]
 
-    def fork(self, *salt: int) -> "Rng":
-        """An independent generator derived from this one's seed and some numbers (for bots)."""
-        rng = Rng(self.state)
-        for s in salt:
-            rng.state = (rng.state ^ (s * 0xD1B54A32D192ED03)) & _MASK
-            rng.next64()
-        return rng
+    def position(self):
+        """Where the stream is (tests compare states with it)."""
+        raise NotImplementedError
+
+
+class SplitMix64(Rng):
+    """The stream of integer seeds (records of format 1, tests and benchmarks)."""
+
+    def __init__(self, seed: int):
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def position(self):
+        return self.state
+
+
+class HashRng(Rng):
+    """SHA-256(key || counter), four 64-bit numbers a block."""
+
+    def __init__(self, key: bytes):
+        self.key = key
+        self.counter = 0
+        self.buffer = []
+
+    def next64(self) -> int:
+        if not self.buffer:
+            block = hashlib.sha256(self.key + self.counter.to_bytes(8, "big")).digest()
+            self.counter += 1
+            self.buffer = [int.from_bytes(block[i:i + 8], "big") for i in (24, 16, 8, 0)]
+        return self.buffer.pop()
+
+    def position(self):
+        return (self.counter, len(self.buffer))
+
+
+def new_seed() -> str:
+    """A fresh deal seed: 128 bits from the operating system, as 32 hex digits."""
+    return os.urandom(SEED_BYTES).hex()
+
+
+def _key(*parts) -> bytes:
+    return hashlib.sha256("\x1f".join(map(str, parts)).encode()).digest()
+
+
+def game_rng(seed) -> Rng:
+    """The stream that shuffles a game's cards: integer seeds keep SplitMix64, hex seeds hash."""
+    if isinstance(seed, int):
+        return SplitMix64(seed)
+    return HashRng(_key("deal", seed))
+
+
+def bot_rng(seed, move: int, seat: int) -> Rng:
+    """A bot's stream for one decision: a one-way function of the seed, so the bot cannot
+    recover the seed (and with it every hidden card) from what it receives."""
+    return HashRng(_key("bot", seed, move, seat))
+

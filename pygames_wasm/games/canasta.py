@@ -1,12 +1,15 @@
 """Canasta: four players in two partnerships meld sets of one rank, build canastas, go out; first
-team to 5,000 wins.
+team to 5,000 wins (or the higher score after the hand limit, our safeguard).
 
 The rules are `shared/rules/canasta.md`; comments cite its numbers (R11.3 is a rule, A25 an
 ambiguity with its chosen default). Product decisions (rules/README.md): `wild_ratio = standard`,
 `black_three_freezes = true`.
 
-Seats 0-3 sit clockwise; partners sit opposite: team 0 = seats 0 and 2 (North-South), team 1 = seats
-1 and 3 (East-West) (R1.2), unless the players named their teams (options `team1_name`, `team2_name`).
+Seat numbers are the lobby's. Partners sit opposite (R1.2). By default the partnership draw decides
+them (R4.4): the highest card plays first and partners the second-highest; the other two play
+together. `state.order` is the seating clockwise: team 0 (North-South, or `team1_name`) is
+`order[0]` and `order[2]`, team 1 (East-West, or `team2_name`) `order[1]` and `order[3]`. With
+partners as seated, `order` is the lobby's order: seats 1 and 3 against seats 2 and 4.
 A turn is: draw (from the stock, or take the discard pile), then any melds and additions, then a
 discard (optional when going out). Drawing shows new cards, so it is final; melds and additions can be
 taken back until the discard, which ends the turn.
@@ -17,10 +20,11 @@ is illegal ("Your team's first meld needs 90 points; these cards count 70.").
 """
 
 from collections import Counter
+from copy import deepcopy
 from dataclasses import dataclass, field
 from itertools import chain
 
-from ..core import GameError, Rng, build_deck, check_full_deck
+from ..core import GameError, Rng, Setup, build_deck, int_list, shown
 from ..core.options import OptionSpec, parse_options
 
 GAME_ID = "canasta"
@@ -121,17 +125,28 @@ OPTION_SPECS = [
                "pile until it is taken (the text). Off: it only stops the next player.", "bool", True),
     OptionSpec("concealed_min_only_if_pile", "Concealed going out: minimum only with the pile", "On: a player "
                "who goes out concealed after drawing from the stock needs no initial-meld minimum.", "bool", False),
-    OptionSpec("ask_partner", "Partner, may I go out?", "Before going out a player may ask the partner; "
-               "after a no, they may not go out that turn.", "bool", False),
-    OptionSpec("partnership_draw", "Draw for the first player", "Each player draws a card; the highest plays "
-               "first (R4). Off: the first dealer is chosen at random.", "bool", True),
+    OptionSpec("ask_partner", "Partner, may I go out?", "Before going out a player may ask the partner "
+               "(only when able to go out): after a yes they must go out that turn; after a no they may not.",
+               "bool", False),
+    OptionSpec("partnership_draw", "Partners and the first player", "Draw for partners: everyone draws a "
+               "card; the highest plays first and partners the second highest, and the other two play "
+               "together. Partners as seated: players 1 and 3 play against players 2 and 4, and the draw "
+               "only chooses who plays first (or, with no draw, the first dealer is chosen at random).", "choice",
+               "partners", (("partners", "Draw for partners and the first player"),
+                            ("first_player", "Partners as seated; draw for the first player"),
+                            ("off", "Partners as seated; no draw"))),
     OptionSpec("target", "Game target", "The score a team must reach to win.", "int", 5000, min=500, max=10000),
-    OptionSpec("team1_name", "Name of the first team", "Seats 1 and 3 (the issue's North-South, or a name "
-               "of your own).", "text", TEAM_NAMES[0], min=1, max=24),
-    OptionSpec("team2_name", "Name of the second team", "Seats 2 and 4 (East-West, or a name of your own).",
-               "text", TEAM_NAMES[1], min=1, max=24),
+    OptionSpec("hand_limit", "Most hands in a game", "If neither team has reached the target after this many "
+               "hands, the game ends there and the higher score wins (level scores: a draw). It keeps a game "
+               "in which nobody melds from going on for ever.", "int", 30, min=5, max=100),
+    OptionSpec("team1_name", "Name of the first team", "North and South: with partners drawn, the team of "
+               "the player who draws highest; with partners as seated, players 1 and 3.", "text",
+               TEAM_NAMES[0], min=1, max=24),
+    OptionSpec("team2_name", "Name of the second team", "East and West: the other two players.", "text",
+               TEAM_NAMES[1], min=1, max=24),
 ]
 PRESETS = {"classic": {}}
+FIXED_TEAMS = {"partnership_draw": "first_player"}  # partners as seated (the simulator pairs bot kinds so)
 
 
 @dataclass(frozen=True)
@@ -140,13 +155,17 @@ class Options:
     black_three_freezes: bool
     concealed_min_only_if_pile: bool
     ask_partner: bool
-    partnership_draw: bool
+    partnership_draw: str
     target: int
+    hand_limit: int
     team1_name: str = TEAM_NAMES[0]
     team2_name: str = TEAM_NAMES[1]
 
 
 def make_options(raw) -> Options:
+    if isinstance(raw, dict) and isinstance(raw.get("partnership_draw"), bool):
+        # Saves from before partners could be drawn said yes (draw for the first player) or no.
+        raw = raw | {"partnership_draw": "first_player" if raw["partnership_draw"] else "off"}
     opts = Options(**parse_options(OPTION_SPECS, raw, {}))
     if opts.target % 5:
         raise GameError("bad_option", "The game target must be a multiple of 5.")
@@ -165,7 +184,7 @@ def info() -> dict:
         "id": GAME_ID,
         "title": TITLE,
         "players": {"min": PLAYERS, "max": PLAYERS},
-        "teams": [[0, 2], [1, 3]],
+        "teams": [[0, 2], [1, 3]],  # as seated; with partners drawn the view's `order` says
         "presets": [{"id": "classic", "title": "Classic Canasta", "options": {}}],
         "options": [s.to_dict() for s in OPTION_SPECS],
         "rules_summary": RULES_SUMMARY,
@@ -173,8 +192,9 @@ def info() -> dict:
 
 
 RULES_SUMMARY = [
-    "Four players, two teams: partners sit opposite. Two packs and four jokers (108 cards); each player "
-    "gets 11. Jokers and 2s are wild. Red threes are bonus cards: they go straight onto the table and "
+    "Four players, two teams: partners sit opposite. First everyone draws a card: the highest plays "
+    "first, and partners the second highest (unless you chose to keep partners as seated). Two packs and "
+    "four jokers (108 cards); each player gets 11. Jokers and 2s are wild. Red threes are bonus cards: they go straight onto the table and "
     "are replaced. On your turn draw a card, or pick up the whole discard pile, then meld if you like, "
     "then discard one card.",
     "A meld is three or more cards of one rank (4 to Ace) with at least two natural cards and at most "
@@ -188,9 +208,10 @@ RULES_SUMMARY = [
     "adding it to your team's meld. A wild card or black three on the pile freezes it: then only a "
     "natural pair will do. Before your team's first meld the pile is frozen for you.",
     "You may go out (meld or discard your last card) once your team has a canasta: 100 points, 200 if "
-    "you meld your whole hand in one turn (concealed). Scores: melded cards, canasta bonuses, red "
+    "you meld your whole hand in one turn with a canasta of your own among those melds (concealed). Scores: melded cards, canasta bonuses, red "
     "threes (100 each, 800 for all four; minus if your team made no meld), minus the cards left in "
-    "hand. First team to 5,000 wins.",
+    "hand. The first team to reach the target (5,000 unless you chose another) wins; if neither has "
+    "after the most hands the game allows (30 unless you chose another), the higher score wins.",
     "Undo: melds and additions can be taken back until you discard; drawing or picking up the pile "
     "shows you cards, so it is final.",
 ]
@@ -198,12 +219,21 @@ RULES_SUMMARY = [
 
 # --- State --------------------------------------------------------------------------------------------
 
-def team_of(seat: int) -> int:
-    return seat % 2
+def team_of(state, seat: int) -> int:
+    return state.order.index(seat) % 2
 
 
-def partner(seat: int) -> int:
-    return (seat + 2) % PLAYERS
+def partner(state, seat: int) -> int:
+    return state.order[(state.order.index(seat) + 2) % PLAYERS]
+
+
+def left_of(state, seat: int) -> int:
+    """The next player clockwise (R6.1)."""
+    return state.order[(state.order.index(seat) + 1) % PLAYERS]
+
+
+def team_seats(state, team: int) -> list:
+    return [state.order[team], state.order[team + 2]]
 
 
 def min_count(score: int) -> int:
@@ -222,7 +252,9 @@ class State:
     opts: Options
     names: list
     rng: Rng
+    setup: Setup  # tests only: stacked decks, the first dealer, starting scores
     dealer: int
+    order: list = field(default_factory=lambda: list(range(PLAYERS)))  # the seating, clockwise
     hand_no: int = 0
     hands: list = field(default_factory=list)
     stock: list = field(default_factory=list)  # the top card is the last item
@@ -241,7 +273,9 @@ class State:
     asked: dict | None = None  # {"seat", "answer": None|True|False} this turn (R13.6)
     draw_cards: list | None = None  # the partnership draw (R4), per seat
     sheets: list = field(default_factory=list)  # one score sheet per finished hand
-    winner_team: int | None = None
+    finished: bool = False
+    winner_team: int | None = None  # None when finished: a draw at the hand limit
+    new_melds: set = field(default_factory=set)  # ranks the player in turn began a meld of this turn (R13.5)
     events: list = field(default_factory=list)
 
     @property
@@ -254,44 +288,49 @@ class State:
 
     @property
     def over(self) -> bool:
-        return self.winner_team is not None
+        return self.finished
 
     @property
     def winners(self) -> list | None:
-        return None if self.winner_team is None else [self.winner_team, self.winner_team + 2]
+        if not self.finished:
+            return None
+        return sorted(self.order if self.winner_team is None else team_seats(self, self.winner_team))
 
 
 def teams(state: State) -> list:
     """The partnerships, as seat lists (the simulator reports team results with it)."""
-    return [[0, 2], [1, 3]]
+    return [team_seats(state, 0), team_seats(state, 1)]
 
 
-def new_state(opts: Options, names: list, seed: int, deck: list | None = None, dealer: int | None = None) -> State:
-    """A game ready for its first turn. `deck` (top card first) stacks the first deal for tests; with a
-    `dealer` given there is no partnership draw."""
+def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
+    """A game ready for its first turn. `setup` (tests only) stacks the deals of the first hands,
+    may start the teams from given scores (`{"scores": [1500, 0], "hands": [29]}`: as if 29 hands had
+    been played), and may name the first dealer: then there is no partnership draw and partners are
+    as seated."""
     if len(names) != PLAYERS:
         raise GameError("bad_seats", "Canasta is for exactly 4 players, in two partnerships.")
-    if deck is not None:
-        if not isinstance(deck, list) or not all(isinstance(card, str) for card in deck):
-            raise GameError("bad_deck", "A stacked deck must be a list of card codes.")
-        check_full_deck(DECK, deck)
-    if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < PLAYERS):
-        raise GameError("bad_seats", f"There is no seat {dealer!r} to deal.")
-    rng = Rng(seed)
-    state = State(opts=opts, names=list(names), rng=rng, dealer=0)
-    if dealer is not None:
-        state.dealer = dealer
-    elif opts.partnership_draw:
-        state.dealer = partnership_draw(state)
-    else:
+    setup.check(DECK, PLAYERS)
+    start = setup.start_values({"scores", "hands"})
+    state = State(opts=opts, names=list(names), rng=rng, setup=setup, dealer=0)
+    state.scores = int_list(start, "scores", 2, -100_000, 100_000) or [0, 0]
+    if max(state.scores) >= opts.target and state.scores[0] != state.scores[1]:
+        raise GameError("bad_deck", "Those starting scores have already won the game.")
+    state.hand_no = (int_list(start, "hands", 1, 0, opts.hand_limit - 1) or [0])[0]  # hands played before
+    if setup.dealer is not None:
+        state.dealer = setup.dealer
+    elif opts.partnership_draw == "off":
         state.dealer = rng.below(PLAYERS)
-    deal(state, deck)
+    else:
+        state.dealer = partnership_draw(state)
+    deal(state)
     return state
 
 
 def partnership_draw(state: State) -> int:
     """R4 / A5: everyone draws; jokers and identical cards draw again. The highest plays first, so
-    the first dealer is on his right. Seats (and so partners) are as the players sat down."""
+    the first dealer is on his right. With partners drawn (R4.4) the second-highest is his partner
+    and sits opposite him; the other two keep their order clockwise from him (our choice: the text
+    lets the highest choose his seat and says nothing of the others')."""
     pack = build_deck(DECK)
     state.rng.shuffle(pack)
     draws = [[] for _ in range(PLAYERS)]
@@ -302,24 +341,38 @@ def partnership_draw(state: State) -> int:
         last = [draws[s][-1] for s in range(PLAYERS)]
         pending = [s for s in range(PLAYERS) if last[s] == "JK" or last.count(last[s]) > 1]
     state.draw_cards = draws
-    high = max(range(PLAYERS), key=lambda s: draw_rank(draws[s][-1]))
-    log(state, None, "Draw for the first player: " + ", ".join(
-        f"{state.names[s]} {' then '.join(short(c) for c in draws[s])}" for s in range(PLAYERS))
-        + f". {state.names[high]} drew highest and plays first.")
-    return (high - 1) % PLAYERS
+    ranking = sorted(range(PLAYERS), key=lambda s: draw_rank(draws[s][-1]), reverse=True)
+    high = ranking[0]
+    text = "The draw: " + ", ".join(f"{state.names[s]} {' then '.join(short(c) for c in draws[s])}"
+                                    for s in range(PLAYERS)) + f". {state.names[high]} drew highest and plays first"
+    if state.opts.partnership_draw == "partners":
+        mate = ranking[1]
+        others = [s for s in ((high + k) % PLAYERS for k in range(1, PLAYERS)) if s != mate]
+        state.order = [high, others[0], mate, others[1]]
+        text += (f"; {state.names[mate]} drew second highest and is {state.names[high]}'s partner. "
+                 + " against ".join(team_text(state, t) for t in (0, 1)))
+    log(state, None, text + ".")
+    return state.order[(state.order.index(high) - 1) % PLAYERS]
 
 
-def deal(state: State, deck: list | None = None) -> None:
+def team_text(state: State, team: int) -> str:
+    """"North-South (Ann and Cy)": a team's name and its players."""
+    a, b = team_seats(state, team)
+    return f"{team_name(state, team)} ({state.names[a]} and {state.names[b]})"
+
+
+def deal(state: State) -> None:
     """R5: shuffle, 11 cards each from the dealer's left, the upcard, then dealt red threes (R5.6:
     replaced right after the deal, seat by seat from the dealer's left)."""
-    order = list(deck) if deck is not None else build_deck(DECK)
-    if deck is None:
+    state.hand_no += 1
+    order = state.setup.deck(state.hand_no)
+    if order is None:
+        order = build_deck(DECK)
         state.rng.shuffle(order)
     state.stock = order[::-1]
-    state.hand_no += 1
     state.hands = [[] for _ in range(PLAYERS)]
-    first = (state.dealer + 1) % PLAYERS
-    seats = [(first + k) % PLAYERS for k in range(PLAYERS)]
+    first = left_of(state, state.dealer)
+    seats = [state.order[(state.order.index(first) + k) % PLAYERS] for k in range(PLAYERS)]
     for _ in range(HAND_SIZE):
         for seat in seats:
             state.hands[seat].append(state.stock.pop())
@@ -335,7 +388,7 @@ def deal(state: State, deck: list | None = None) -> None:
         while any(is_red_three(c) for c in state.hands[seat]):
             card = next(c for c in state.hands[seat] if is_red_three(c))
             state.hands[seat].remove(card)
-            state.red_threes[team_of(seat)].append(card)
+            state.red_threes[team_of(state, seat)].append(card)
             state.hands[seat].append(state.stock.pop())
             log(state, seat, f"{state.names[seat]} puts down the {short(card)} dealt to them and draws a replacement.")
     start_turn(state, first)
@@ -362,7 +415,7 @@ def freezes(opts: Options, card: str) -> bool:
 
 def start_turn(state: State, seat: int) -> None:
     state.turn, state.phase, state.drew = seat, "draw", None
-    state.melded_this_turn, state.asked = False, None
+    state.melded_this_turn, state.asked, state.new_melds = False, None, set()
 
 
 # --- Meld rules (R7, R9) ----------------------------------------------------------------------------
@@ -430,7 +483,7 @@ def _card_list(raw, what: str) -> list:
         raise GameError("bad_action", f"{what} must be a list of card codes such as \"7H\".")
     for card in raw:
         if card not in DECK:
-            raise GameError("unknown_card", f"There is no card '{card}' in Canasta.")
+            raise GameError("unknown_card", f"There is no card '{shown(card)}' in Canasta.")
     return sorted_cards(raw)
 
 
@@ -470,10 +523,10 @@ def parse_action(raw) -> dict:
         raise GameError("bad_action", "An action needs a type, such as {\"type\": \"draw\"}.")
     kind = raw["type"]
     if kind not in ACTION_FIELDS:
-        raise GameError("bad_action", f"'{kind}' is not a Canasta action.")
+        raise GameError("bad_action", f"'{shown(kind)}' is not a Canasta action.")
     extra = sorted(map(str, set(raw) - ACTION_FIELDS[kind] - {"type"}))
     if extra:
-        raise GameError("bad_action", f"Unexpected field '{extra[0]}' in a '{kind}' action.")
+        raise GameError("bad_action", f"Unexpected field '{shown(extra[0])}' in a '{kind}' action.")
     action = {"type": kind}
     if kind == "take_pile":
         action["cards"] = _card_list(raw.get("cards", []), "The cards to take the pile with")
@@ -495,7 +548,7 @@ def parse_action(raw) -> dict:
         if not isinstance(card, str):
             raise GameError("bad_action", "Say which card to discard.")
         if card not in DECK:
-            raise GameError("unknown_card", f"There is no card '{card}' in Canasta.")
+            raise GameError("unknown_card", f"There is no card '{shown(card)}' in Canasta.")
         action["card"] = card
     elif kind == "answer":
         if not isinstance(raw.get("yes"), bool):
@@ -527,15 +580,15 @@ def turn_block(state: State, seat: int, kind: str) -> GameError | None:
     if state.over:
         return GameError("game_over", "The game is over.")
     if kind == "answer":
-        if state.phase == "answer" and seat == partner(state.turn):
+        if state.phase == "answer" and seat == partner(state, state.turn):
             return None
         return GameError("not_your_turn", "Nobody is asking you anything now.")
     if seat != state.turn:
         if state.phase == "answer":
-            return GameError("not_your_turn", f"{state.names[partner(state.turn)]} must answer first.")
+            return GameError("not_your_turn", f"{state.names[partner(state, state.turn)]} must answer first.")
         return GameError("not_your_turn", f"It is {state.names[state.turn]}'s turn.")
     if state.phase == "answer":
-        return GameError("not_your_turn", f"Wait for {state.names[partner(seat)]}'s answer.")
+        return GameError("not_your_turn", f"Wait for {state.names[partner(state, seat)]}'s answer.")
     if kind in ("draw", "take_pile", "end_hand"):
         if state.phase != "draw":
             return GameError("already_drawn", "You have already drawn this turn.")
@@ -567,13 +620,13 @@ def going_out_block(state: State, seat: int, melds_after: dict, left: int) -> st
         return ("Your team needs a canasta before you can go out, so you must keep a card to discard "
                 "and one more." if left == 1 else "Your team needs a canasta before you can go out.")
     if state.asked and state.asked["answer"] is False:
-        return f"{state.names[partner(seat)]} said no: you cannot go out this turn."
+        return f"{state.names[partner(state, seat)]} said no: you cannot go out this turn."
     return None
 
 
 def initial_block(state: State, seat: int, cards: list, what: str = "these cards") -> str | None:
     """R8: the team's first meld must reach its minimum count."""
-    need = state.initial[team_of(seat)]
+    need = state.initial[team_of(state, seat)]
     got = count(cards)
     if got < need:
         return f"Your team's first meld needs {need} points; {what} count {got}."
@@ -582,7 +635,7 @@ def initial_block(state: State, seat: int, cards: list, what: str = "these cards
 
 def new_melds_block(state: State, seat: int, melds: list) -> str | None:
     """Each new meld is valid, of a rank the team has not melded, and no two share a rank (A17)."""
-    team_melds = state.melds[team_of(seat)]
+    team_melds = state.melds[team_of(state, seat)]
     seen = set()
     for cards in melds:
         why = meld_block(state.opts, cards)
@@ -615,7 +668,7 @@ def frozen_for(state: State, seat: int) -> str | None:
     """R10.4 / R11.3: why the pile needs a natural pair for this seat (None if it does not)."""
     if state.frozen_by:
         return f"The pile is frozen by the {short(state.frozen_by)}"
-    if not state.has_melded[team_of(seat)]:
+    if not state.has_melded[team_of(state, seat)]:
         return "Your team has not made its first meld"
     return None
 
@@ -638,7 +691,7 @@ def take_pile_block(state: State, seat: int, action: dict) -> str | None:
     frozen = frozen_for(state, seat)
     if frozen and len(naturals) < 2:
         return f"{frozen}, so you need a pair of natural {plural(r)} from your hand to pick it up."
-    team_melds = state.melds[team_of(seat)]
+    team_melds = state.melds[team_of(state, seat)]
     if r in team_melds:
         why = meld_block(state.opts, team_melds[r] + [top] + cards, new=False)
         if why:
@@ -654,7 +707,7 @@ def take_pile_block(state: State, seat: int, action: dict) -> str | None:
         return why
     if any(meld_rank(m) == "3" for m in extra):
         return "Black threes can only be melded when you go out."
-    if not state.has_melded[team_of(seat)]:
+    if not state.has_melded[team_of(state, seat)]:
         why = initial_block(state, seat, [top] + cards + [c for m in extra for c in m],
                             "the top card and your cards")
         if why:
@@ -685,7 +738,7 @@ def meld_action_block(state: State, seat: int, action: dict) -> str | None:
     why = missing_cards(hand, used) or new_melds_block(state, seat, melds)
     if why:
         return why
-    team = team_of(seat)
+    team = team_of(state, seat)
     left = len(hand) - len(used)
     melds_after = with_cards(state.melds[team], melds)
     if any(meld_rank(m) == "3" for m in melds) and left > 1:
@@ -694,7 +747,8 @@ def meld_action_block(state: State, seat: int, action: dict) -> str | None:
         why = initial_block(state, seat, used)
         if why:
             return why
-    return going_out_block(state, seat, melds_after, left)
+    return going_out_block(state, seat, melds_after, left) or must_go_out_block(
+        state, seat, hand_after(hand, used), melds_after)
 
 
 def concealed_exempt(state: State, seat: int, melds_after: dict, left: int) -> bool:
@@ -705,7 +759,7 @@ def concealed_exempt(state: State, seat: int, melds_after: dict, left: int) -> b
 
 def add_block(state: State, seat: int, action: dict) -> str | None:
     r, cards = action["meld"], action["cards"]
-    team = team_of(seat)
+    team = team_of(state, seat)
     hand = state.hands[seat]
     why = missing_cards(hand, cards)
     if why:
@@ -723,7 +777,9 @@ def add_block(state: State, seat: int, action: dict) -> str | None:
     if why:
         return why
     left = len(hand) - len(cards)
-    return going_out_block(state, seat, with_cards(state.melds[team], [cards], r), left)
+    melds_after = with_cards(state.melds[team], [cards], r)
+    return going_out_block(state, seat, melds_after, left) or must_go_out_block(
+        state, seat, hand_after(hand, cards), melds_after)
 
 
 def discard_block(state: State, seat: int, action: dict) -> str | None:
@@ -733,7 +789,10 @@ def discard_block(state: State, seat: int, action: dict) -> str | None:
     if why:
         return why
     if len(hand) == 1:
-        return going_out_block(state, seat, state.melds[team_of(seat)], 0)
+        return going_out_block(state, seat, state.melds[team_of(state, seat)], 0)
+    if told_to_go_out(state, seat):
+        return (f"{state.names[partner(state, seat)]} said yes, so you must go out this turn: meld your "
+                "cards and discard only your last one.")
     return None
 
 
@@ -755,24 +814,107 @@ def must_take(state: State, seat: int) -> bool:
 
 
 def ask_block(state: State, seat: int) -> str | None:
+    """R13.6: a player asks only when about to go out: a yes must be obeyed, so asking needs a hand
+    that can go out this turn."""
     if not state.opts.ask_partner:
         return "These rules have no asking the partner."
     if state.asked:
         return "You have already asked this turn."
     if len(state.hands[seat]) < 2:
         return "Ask before you meld down to your last card."
-    if not has_canasta(state.melds[team_of(seat)]) and not can_complete_canasta(state, seat):
-        return "Your team needs a canasta before you can go out."
+    if not can_go_out(state, seat, state.hands[seat], state.melds[team_of(state, seat)]):
+        return "You cannot go out with these cards this turn, so there is nothing to ask."
     return None
 
 
-def can_complete_canasta(state: State, seat: int) -> bool:
-    """Rough: the hand holds enough cards to finish a canasta this turn (asking is then sensible)."""
-    melds = state.melds[team_of(seat)]
-    hand = state.hands[seat]
-    wilds = sum(is_wild(c) for c in hand)
-    by_rank = Counter(rank(c) for c in hand if is_natural(c))
-    return any(len(melds.get(r, [])) + n + min(wilds, 3) >= 7 for r, n in by_rank.items()) or wilds >= 3
+def told_to_go_out(state: State, seat: int) -> bool:
+    """R13.6: the partner said yes this turn, so the player must go out."""
+    return bool(state.asked and state.asked["answer"] is True and state.turn == seat)
+
+
+def must_go_out_block(state: State, seat: int, hand_after: list, melds_after: dict) -> str | None:
+    """After a yes, every meld must keep going out possible (the player must go out)."""
+    if told_to_go_out(state, seat) and hand_after and not can_go_out(state, seat, hand_after, melds_after):
+        return (f"{state.names[partner(state, seat)]} said yes, so you must go out this turn: "
+                "after that you could not.")
+    return None
+
+
+def can_go_out(state: State, seat: int, hand: list, melds: dict) -> bool:
+    return going_out_plan(state, seat, hand, melds) is not None
+
+
+def going_out_plan(state: State, seat: int, hand: list, melds: dict) -> list | None:
+    """Actions that go out this turn with `hand` onto the team's `melds` (None if there are none):
+    every card melded (new melds or additions) except at most one, the final discard; the team then
+    has a canasta (R13.1), and a team without its first meld reaches the minimum (R8). Exact for
+    the rules here: a new meld needs two naturals of its rank, and the wild cards must fit the
+    melds' limits. The step that makes the canasta comes first, black threes last, so that every
+    step is legal in turn."""
+    for discard in [None, *sorted_cards(set(hand))]:
+        rest = hand_after(hand, [discard] if discard else [])
+        steps = meld_everything(state, seat, rest, melds)
+        if steps is not None:
+            return steps + ([{"type": "discard", "card": discard}] if discard else [])
+    return None
+
+
+def meld_everything(state: State, seat: int, cards: list, melds: dict) -> list | None:
+    """The meld and add actions that lay down all of `cards` (see `going_out_plan`), or None."""
+    blacks = [c for c in cards if is_black_three(c)]
+    if len(blacks) in (1, 2):
+        return None  # black threes meld only as three or more of them
+    wilds = cheapest_wilds(cards)
+    naturals = {}
+    for c in sorted_cards(cards):
+        if is_natural(c):
+            naturals.setdefault(rank(c), []).append(c)
+    caps, sizes, need = {}, {}, {}
+    for r in set(naturals) | {r for r in melds if r != "3"}:
+        old = melds.get(r, [])
+        n = len(naturals.get(r, [])) + sum(not is_wild(c) for c in old)
+        if n < 2:
+            return None  # a new meld needs two naturals (R7.2)
+        limit = {"standard": 3, "literal": min(3, n // 2), "no_outnumber": min(3, n)}[state.opts.wild_ratio]
+        caps[r] = limit - sum(is_wild(c) for c in old)
+        sizes[r] = len(old) + len(naturals.get(r, []))
+        need[r] = max(0, 3 - sizes[r])  # a new meld of two naturals needs a wild card
+    if any(need[r] > caps[r] for r in caps) or not sum(need.values()) <= len(wilds) <= sum(caps.values()):
+        return None
+    team = team_of(state, seat)
+    if not state.has_melded[team] and not (state.opts.concealed_min_only_if_pile and state.drew == "stock"
+                                           and not state.melded_before[seat]):
+        if count(cards) < state.initial[team]:
+            return None
+    share = dict(need)
+    first = None  # the rank whose meld becomes the team's canasta, when it has none yet
+    if not has_canasta(melds):
+        for r in sorted(caps, key=RANKS.index):  # one meld takes as many wild cards as the others spare
+            mine = min(caps[r], len(wilds) - sum(need[o] for o in caps if o != r))
+            if sizes[r] + mine >= 7 and len(wilds) - mine <= sum(caps[o] for o in caps if o != r):
+                first, share[r] = r, mine
+                break
+        if first is None:
+            return None
+    spare = len(wilds) - sum(share.values())
+    for r in sorted(caps, key=RANKS.index):
+        if r != first and spare:
+            extra = min(spare, caps[r] - share[r])
+            share[r] += extra
+            spare -= extra
+    groups = {}
+    for r in sorted(caps, key=RANKS.index):
+        groups[r] = naturals.get(r, []) + [wilds.pop(0) for _ in range(share[r])]
+    adds = [{"type": "add", "meld": r, "cards": sorted_cards(g)} for r, g in groups.items() if r in melds and g]
+    fresh = [sorted_cards(g) for r, g in groups.items() if r not in melds]
+    steps = adds + ([{"type": "meld", "melds": fresh}] if fresh else [])
+    steps.sort(key=lambda a: first not in ([a["meld"]] if a["type"] == "add" else [meld_rank(m) for m in a["melds"]]))
+    if blacks:
+        if not melds:  # a team's first meld is one action: black threes go with it
+            steps = [{"type": "meld", "melds": [m for a in steps for m in a["melds"]] + [sorted_cards(blacks)]}]
+        else:
+            steps.append({"type": "meld", "melds": [sorted_cards(blacks)]})
+    return steps
 
 
 def check(state: State, seat: int, action: dict) -> GameError | None:
@@ -803,7 +945,7 @@ def legal_actions(state: State, seat: int) -> list:
     if state.over:
         return []
     if state.phase == "answer":
-        if seat == partner(state.turn):
+        if seat == partner(state, state.turn):
             return [{"type": "answer", "yes": True}, {"type": "answer", "yes": False}]
         return []
     if seat != state.turn:
@@ -813,6 +955,8 @@ def legal_actions(state: State, seat: int) -> list:
         candidates.append({"type": "draw"} if state.stock else {"type": "end_hand"})
         candidates += take_suggestions(state, seat)
     else:
+        if told_to_go_out(state, seat):  # the rules make the player go out: offer a way
+            candidates += going_out_plan(state, seat, state.hands[seat], state.melds[team_of(state, seat)])[:1]
         candidates += meld_suggestions(state, seat)
         if state.opts.ask_partner:
             candidates.append({"type": "ask_go_out"})
@@ -834,7 +978,7 @@ def take_suggestions(state: State, seat: int) -> list:
     hand = state.hands[seat]
     naturals = sorted_cards(c for c in hand if rank(c) == r)
     wilds = cheapest_wilds(hand)
-    options = [[]] if r in state.melds[team_of(seat)] else []
+    options = [[]] if r in state.melds[team_of(state, seat)] else []
     if len(naturals) >= 2:
         options += [naturals[:2], naturals]
     if naturals and wilds:
@@ -842,7 +986,7 @@ def take_suggestions(state: State, seat: int) -> list:
     out = []
     for cards in options:
         extra = []
-        if not state.has_melded[team_of(seat)]:
+        if not state.has_melded[team_of(state, seat)]:
             extra = hand_melds(state.opts, hand_after(hand, cards), exclude={r})
         out.append({"type": "take_pile", "cards": sorted_cards(cards), "melds": extra})
         if extra:
@@ -870,7 +1014,7 @@ def hand_melds(opts: Options, hand: list, exclude=()) -> list:
 
 def meld_suggestions(state: State, seat: int) -> list:
     hand = state.hands[seat]
-    team_melds = state.melds[team_of(seat)]
+    team_melds = state.melds[team_of(state, seat)]
     out = []
     fresh = hand_melds(state.opts, hand, exclude=set(team_melds))
     if fresh:
@@ -894,7 +1038,7 @@ def meld_suggestions(state: State, seat: int) -> list:
 def apply(state: State, seat: int, action) -> None:
     """Check `action` for `seat`; if it is legal, perform it, else raise and change nothing."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < PLAYERS:
-        raise GameError("bad_seats", f"There is no seat {seat!r}.")
+        raise GameError("bad_seats", f"There is no seat {shown(seat)}.")
     action = parse_action(action)
     error = check(state, seat, action)
     if error:
@@ -920,7 +1064,7 @@ def do_draw(state: State, seat: int, action: dict) -> None:
             state.hands[seat].append(card)
             log(state, seat, f"{state.names[seat]} draws from the stock.")
             return
-        state.red_threes[team_of(seat)].append(card)
+        state.red_threes[team_of(state, seat)].append(card)
         log(state, seat, f"{state.names[seat]} draws the {short(card)} and puts it down.")
         if not state.stock:
             log(state, None, "That was the last card of the stock: the hand ends.")
@@ -930,12 +1074,15 @@ def do_draw(state: State, seat: int, action: dict) -> None:
 def do_take_pile(state: State, seat: int, action: dict) -> None:
     """R11.5: the top card is melded at once with the shown cards; the rest of the pile goes to the
     hand; red threes in it are put down without replacement."""
-    team = team_of(seat)
+    team = team_of(state, seat)
     top = state.pile.pop()
     rest, state.pile, state.frozen_by = state.pile, [], None
     first = not state.has_melded[team]
     for card in action["cards"] + [c for m in action["melds"] for c in m]:
         state.hands[seat].remove(card)
+    if rank(top) not in state.melds[team]:
+        state.new_melds.add(rank(top))
+    state.new_melds.update(meld_rank(m) for m in action["melds"])
     lay(state, team, [top] + action["cards"], rank(top))
     for cards in action["melds"]:
         lay(state, team, cards)
@@ -967,7 +1114,7 @@ def lay(state: State, team: int, cards: list, r: str | None = None) -> None:
 
 
 def do_meld(state: State, seat: int, action: dict) -> None:
-    team = team_of(seat)
+    team = team_of(state, seat)
     first = not state.has_melded[team]
     for cards in action["melds"]:
         for card in cards:
@@ -975,6 +1122,7 @@ def do_meld(state: State, seat: int, action: dict) -> None:
     log(state, seat, f"{state.names[seat]} melds " + ", ".join(names(m) for m in action["melds"])
         + (" (the team's first meld)." if first else "."))
     for cards in action["melds"]:
+        state.new_melds.add(meld_rank(cards))
         lay(state, team, cards)
     state.has_melded[team] = True
     state.melded_this_turn = True
@@ -982,7 +1130,7 @@ def do_meld(state: State, seat: int, action: dict) -> None:
 
 
 def do_add(state: State, seat: int, action: dict) -> None:
-    team = team_of(seat)
+    team = team_of(state, seat)
     for card in action["cards"]:
         state.hands[seat].remove(card)
     log(state, seat, f"{state.names[seat]} adds {names(action['cards'])} to the {plural(action['meld'])}.")
@@ -1008,7 +1156,7 @@ def do_discard(state: State, seat: int, action: dict) -> None:
         return go_out(state, seat)
     if state.melded_this_turn:
         state.melded_before[seat] = True
-    start_turn(state, (seat + 1) % PLAYERS)
+    start_turn(state, left_of(state, seat))
 
 
 def do_end_hand(state: State, seat: int, action: dict) -> None:
@@ -1019,7 +1167,7 @@ def do_end_hand(state: State, seat: int, action: dict) -> None:
 def do_ask(state: State, seat: int, action: dict) -> None:
     state.asked = {"seat": seat, "answer": None}
     state.phase = "answer"
-    log(state, seat, f"{state.names[seat]}: \"{state.names[partner(seat)]}, may I go out?\"")
+    log(state, seat, f"{state.names[seat]}: \"{state.names[partner(state, seat)]}, may I go out?\"")
 
 
 def do_answer(state: State, seat: int, action: dict) -> None:
@@ -1035,9 +1183,17 @@ PERFORM = {"draw": do_draw, "take_pile": do_take_pile, "meld": do_meld, "add": d
 # --- End of a hand, scoring (R13-R17) -----------------------------------------------------------------
 
 def go_out(state: State, seat: int) -> None:
-    concealed = not state.melded_before[seat]  # A33a: no meld in an earlier turn of this hand
+    concealed = is_concealed(state, seat)
     log(state, seat, f"{state.names[seat]} goes out{' concealed' if concealed else ''}!")
     end_hand(state, seat, concealed)
+
+
+def is_concealed(state: State, seat: int) -> bool:
+    """R13.5 / A33a: the player melded the whole hand this turn, with no meld in an earlier turn, and
+    those melds include a canasta of the player's own: a meld begun this turn that is now a
+    canasta. A partner's canasta lets the player go out (R13.1), but does not make it concealed."""
+    team_melds = state.melds[team_of(state, seat)]
+    return not state.melded_before[seat] and any(canasta_kind(team_melds[r]) for r in state.new_melds)
 
 
 def team_sheet(state: State, team: int, out_seat: int | None, concealed: bool) -> dict:
@@ -1050,9 +1206,9 @@ def team_sheet(state: State, team: int, out_seat: int | None, concealed: bool) -
     if not melds:
         red = -red  # R14.3 / A11: debited if the team made no meld
     going_out = 0
-    if out_seat is not None and team_of(out_seat) == team:
+    if out_seat is not None and team_of(state, out_seat) == team:
         going_out = GOING_OUT_BONUS + (CONCEALED_BONUS if concealed else 0)
-    seats = [team, team + 2]
+    seats = team_seats(state, team)
     left = {s: sorted_cards(state.hands[s]) for s in seats}
     parts = {
         "melds": sum(count(cards) for cards in melds.values()),
@@ -1078,32 +1234,42 @@ def end_hand(state: State, out_seat: int | None, concealed: bool = False) -> Non
              + how + ". " + "; ".join(f"{t['name']} {t['total']:+d} ({t['score']})" for t in sheet_teams) + "."}
     state.sheets.append(sheet)
     log(state, None, sheet["text"])
-    target = state.opts.target
     a, b = state.scores
-    if max(a, b) >= target and a != b:  # R17 / A37: checked after the hand; higher total wins
-        state.winner_team = 0 if a > b else 1
-        state.phase = "over"
-        log(state, None, result_text(state))
-        return
-    if max(a, b) >= target:
+    if max(a, b) >= state.opts.target and a != b:  # R17 / A37: checked after the hand; higher total wins
+        return finish(state, 0 if a > b else 1)
+    if state.hand_no >= state.opts.hand_limit:  # our safeguard: the text has no end short of the target
+        return finish(state, None if a == b else 0 if a > b else 1)
+    if max(a, b) >= state.opts.target:
         log(state, None, "Both teams are level above the target: one more hand decides.")
-    state.dealer = (state.dealer + 1) % PLAYERS  # R4.6
+    state.dealer = left_of(state, state.dealer)  # R4.6
     deal(state)
 
 
+def finish(state: State, winner_team: int | None) -> None:
+    state.finished, state.winner_team, state.phase = True, winner_team, "over"
+    log(state, None, result_text(state))
+
+
 def result_text(state: State) -> str:
+    a, b = state.scores
     t = state.winner_team
-    return f"{team_name(state, t)} ({state.names[t]} and {state.names[t + 2]}) win, {state.scores[t]} to {state.scores[1 - t]}!"
+    if t is None:
+        return f"After {state.hand_no} hands, the most this game allows, the teams are level at {a}: a draw."
+    text = f"{team_text(state, t)} win, {state.scores[t]} to {state.scores[1 - t]}!"
+    if max(a, b) < state.opts.target:
+        text = f"{state.hand_no} hands played, the most this game allows: {text}"
+    return text
 
 
 def result(state: State) -> dict | None:
     if not state.over:
         return None
     t = state.winner_team
+    places = [(0, 1), (1, 1)] if t is None else [(t, 1), (1 - t, 2)]
     standings = []
-    for rank_, team in enumerate([t, 1 - t]):
-        for s in (team, team + 2):
-            standings.append({"seat": s, "name": state.names[s], "place": rank_ + 1,
+    for team, place in places:
+        for s in team_seats(state, team):
+            standings.append({"seat": s, "name": state.names[s], "place": place,
                               "detail": f"{team_name(state, team)}: {state.scores[team]} points"})
     return {"winners": state.winners, "team": t, "text": result_text(state), "standings": standings}
 
@@ -1113,7 +1279,7 @@ def result(state: State) -> dict | None:
 def waiting_for(state: State) -> list:
     if state.over:
         return []
-    return [partner(state.turn)] if state.phase == "answer" else [state.turn]
+    return [partner(state, state.turn)] if state.phase == "answer" else [state.turn]
 
 
 def to_act(state: State) -> int | None:
@@ -1133,7 +1299,7 @@ def team_line(state: State, team: int) -> dict:
     order = sorted(melds, key=lambda r: RANKS.index(r))
     threes = len(state.red_threes[team])
     return {
-        "team": team, "name": team_name(state, team), "seats": [team, team + 2], "score": state.scores[team],
+        "team": team, "name": team_name(state, team), "seats": team_seats(state, team), "score": state.scores[team],
         "melds": [meld_line(melds[r]) for r in order],
         "canastas": sum(1 for r in order if canasta_kind(melds[r])),
         "red_threes": sorted_cards(state.red_threes[team]),
@@ -1161,13 +1327,14 @@ def pile_line(state: State, seat: int | None) -> dict:
 def view(state: State, seat: int | None) -> dict:
     """What `seat` may see: its own hand, the table, counts. `None` is the public table. The discard
     pile shows its top card and the card that froze it; the cards under them are not searched."""
-    mine = None if seat is None else team_of(seat)
+    mine = None if seat is None else team_of(state, seat)
     return {
         "game": GAME_ID,
         "seat": seat,
         "team": mine,
-        "players": [{"seat": s, "name": state.names[s], "team": team_of(s), "hand_count": len(state.hands[s]),
-                     "dealer": s == state.dealer} for s in range(PLAYERS)],
+        "players": [{"seat": s, "name": state.names[s], "team": team_of(state, s), "partner": partner(state, s),
+                     "hand_count": len(state.hands[s]), "dealer": s == state.dealer} for s in range(PLAYERS)],
+        "order": list(state.order),  # the seating, clockwise from the first team's first player
         "teams": [team_line(state, t) for t in (0, 1)],
         "stock_count": len(state.stock),
         "pile": pile_line(state, seat),
@@ -1179,15 +1346,18 @@ def view(state: State, seat: int | None) -> dict:
         "waiting_for": waiting_for(state),
         "drew": state.drew,
         "asked": dict(state.asked) if state.asked else None,
-        "partnership_draw": state.draw_cards,
+        "partnership_draw": deepcopy(state.draw_cards),
         "hand": None if seat is None else [{"card": c, "label": label(c), "value": value(c)}
                                            for c in sorted_cards(state.hands[seat])],
         "actions": [] if seat is None else legal_actions(state, seat),
+        "must_go_out": told_to_go_out(state, seat) if seat is not None else False,
         "options": {"ask_partner": state.opts.ask_partner, "target": state.opts.target,
+                    "hand_limit": state.opts.hand_limit, "partnership_draw": state.opts.partnership_draw,
                     "wild_ratio": state.opts.wild_ratio, "black_three_freezes": state.opts.black_three_freezes},
-        "events": state.events[-30:],
-        "sheets": state.sheets,
-        "last_hand": state.sheets[-1] if state.sheets else None,
+        # A view is a copy: a caller that changes it changes no game.
+        "events": [dict(e) for e in state.events[-30:]],
+        "sheets": deepcopy(state.sheets),
+        "last_hand": deepcopy(state.sheets[-1]) if state.sheets else None,
         "over": state.over,
         "result": result(state),
     }
@@ -1225,15 +1395,23 @@ def check_invariants(state: State) -> None:
             assert meld_block(state.opts, cards) is None, f"an invalid meld of {r}: {meld_block(state.opts, cards)}"
     for seat in range(PLAYERS):
         assert not any(is_red_three(c) for c in state.hands[seat]), "a red three stayed in a hand"
-    assert sum(s["teams"][0]["total"] for s in state.sheets) == state.scores[0], "team 0 score is not its sheets"
-    assert sum(s["teams"][1]["total"] for s in state.sheets) == state.scores[1], "team 1 score is not its sheets"
+    start = state.setup.start_values({"scores", "hands"}).get("scores", [0, 0])
+    for team in (0, 1):
+        assert start[team] + sum(s["teams"][team]["total"] for s in state.sheets) == state.scores[team], \
+            f"team {team} score is not its sheets"
+    assert sorted(state.order) == list(range(PLAYERS)), "the seating is not the four players"
+    assert state.hand_no <= state.opts.hand_limit, "more hands than the limit"
     for sheet in state.sheets:
         for line in sheet["teams"]:
             parts = ("melds", "canastas", "red_threes", "going_out", "hands")
             assert sum(line[p] for p in parts) == line["total"], "a sheet's parts do not add up"
     if state.over:
-        assert max(state.scores) >= state.opts.target and state.scores[state.winner_team] > state.scores[
-            1 - state.winner_team], "the winner did not win"
+        a, b = state.scores
+        if state.winner_team is None:
+            assert a == b and state.hand_no >= state.opts.hand_limit, "a draw before the hand limit"
+        else:
+            assert max(a, b) >= state.opts.target or state.hand_no >= state.opts.hand_limit, "ended early"
+            assert state.scores[state.winner_team] > state.scores[1 - state.winner_team], "the winner did not win"
     else:
         assert state.frozen_by is None or state.frozen_by in state.pile, "the pile is frozen by a card not in it"
         if state.phase == "draw":

@@ -9,10 +9,11 @@ card: until then the play can be taken back (undo), after it the move is final.
 """
 
 from collections import Counter
+from copy import deepcopy
 from dataclasses import dataclass, field
 from itertools import chain
 
-from ..core import GameError, Rng, build_deck, check_full_deck
+from ..core import GameError, Rng, Setup, shown, build_deck, int_list
 from ..core.options import OptionSpec, parse_options
 
 GAME_ID = "ono99"
@@ -188,6 +189,7 @@ class State:
     opts: Options
     names: list
     rng: Rng
+    setup: Setup  # tests only: stacked decks, the first dealer, starting tokens or points
     dealer: int
     hands: list = field(default_factory=list)
     draw_pile: list = field(default_factory=list)  # the top card is the last item
@@ -222,26 +224,22 @@ class State:
         return self.winners is not None
 
 
-def new_state(opts: Options, names: list, seed: int, deck: list | None = None, dealer: int | None = None) -> State:
-    """A game ready for its first play. `deck` (top card first) stacks the first deal for tests."""
+def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
+    """A game ready for its first play. `setup` (tests only) stacks the deals of the first rounds,
+    names the first dealer, and may start everyone from given tokens or points."""
     lo, hi = seat_limits(opts)
     if not lo <= len(names) <= hi:
         raise GameError("bad_seats", f"ONO 99 ({opts.version} rules) is for {lo} to {hi} players.")
     if sum(opts.deck.values()) < HAND_SIZE * len(names) + 1:
         raise GameError("bad_option", "The deck is too small to deal four cards to everyone.")
-    if deck is not None:
-        if not isinstance(deck, list) or not all(isinstance(card, str) for card in deck):
-            raise GameError("bad_deck", "A stacked deck must be a list of card codes.")
-        check_full_deck(opts.deck, deck)
-    if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
-                               or not 0 <= dealer < len(names)):
-        raise GameError("bad_seats", f"There is no seat {dealer!r} to deal.")
-    rng = Rng(seed)
-    state = State(opts=opts, names=list(names), rng=rng, dealer=rng.below(len(names)) if dealer is None else dealer)
+    setup.check(opts.deck, len(names))
+    start = setup.start_values({"tokens", "scores"})
+    state = State(opts=opts, names=list(names), rng=rng, setup=setup,
+                  dealer=rng.below(len(names)) if setup.dealer is None else setup.dealer)
     state.status = ["in"] * state.n
-    state.tokens = [opts.tokens] * state.n
-    state.scores = [0] * state.n
-    deal(state, first_seat(state, state.dealer), deck)
+    state.tokens = int_list(start, "tokens", state.n, 0, 10) or [opts.tokens] * state.n
+    state.scores = int_list(start, "scores", state.n, 0, opts.target_points - 1) or [0] * state.n
+    deal(state, first_seat(state, state.dealer))
     return state
 
 
@@ -266,10 +264,11 @@ def active_seats(state: State) -> list:
     return [s for s in range(state.n) if state.status[s] == "in"]
 
 
-def deal(state: State, starter: int, deck: list | None = None) -> None:
+def deal(state: State, starter: int) -> None:
     """R3 / A30: shuffle every card, deal four each to the players still in the game, total 0."""
-    order = list(deck) if deck is not None else build_deck(state.opts.deck)
-    if deck is None:
+    order = state.setup.deck(state.round)
+    if order is None:
+        order = build_deck(state.opts.deck)
         state.rng.shuffle(order)
     state.draw_pile = order[::-1]
     playing = [s for s in range(state.n) if state.status[s] != "eliminated"]
@@ -347,7 +346,7 @@ def turn_block(state: State, seat: int) -> GameError | None:
 def play_block(state: State, seat: int, card: str) -> GameError | None:
     """Every reason `seat` may not play `card` now, as the error the player will see."""
     if card not in LABELS:
-        return GameError("unknown_card", f"There is no card '{card}' in ONO 99.")
+        return GameError("unknown_card", f"There is no card '{shown(card)}' in ONO 99.")
     if card not in state.hands[seat]:
         return GameError("not_in_hand", f"You do not hold a {LABELS[card]}.")
     return turn_block(state, seat) or _as_illegal(card_rule_block(state, card))
@@ -401,16 +400,16 @@ def parse_action(raw) -> dict:
         raise GameError("bad_action", "An action needs a type, such as {\"type\": \"play\", \"card\": \"7\"}.")
     kind = raw["type"]
     if kind not in ACTION_TYPES:
-        raise GameError("bad_action", f"'{kind}' is not an ONO 99 action.")
+        raise GameError("bad_action", f"'{shown(kind)}' is not an ONO 99 action.")
     extra = sorted(map(str, set(raw) - {"type", "card"}))
     if extra:
-        raise GameError("bad_action", f"Unexpected field '{extra[0]}' in a '{kind}' action.")
+        raise GameError("bad_action", f"Unexpected field '{shown(extra[0])}' in a '{kind}' action.")
     if ACTION_TYPES[kind]:
         card = raw.get("card")
         if not isinstance(card, str):
             raise GameError("bad_action", f"A '{kind}' action must name a card.")
         if card not in LABELS:
-            raise GameError("unknown_card", f"There is no card '{card}' in ONO 99.")
+            raise GameError("unknown_card", f"There is no card '{shown(card)}' in ONO 99.")
         return {"type": kind, "card": card}
     if "card" in raw:
         raise GameError("bad_action", f"A '{kind}' action takes no card.")
@@ -434,7 +433,7 @@ def apply(state: State, seat: int, action: dict) -> None:
 def check(state: State, seat: int, action: dict) -> GameError | None:
     """Why `seat` may not take the (parsed) `action` now, as the error the player will see."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
-        return GameError("bad_seats", f"There is no seat {seat!r}.")
+        return GameError("bad_seats", f"There is no seat {shown(seat)}.")
     return None if action in legal_actions(state, seat) else explain_illegal(state, seat, action)
 
 
@@ -756,8 +755,8 @@ def view(state: State, seat: int | None) -> dict:
         "round": state.round,
         "hand": None if seat is None else [hand_line(state, seat, c) for c in sorted(state.hands[seat], key=hand_order)],
         "actions": [] if seat is None else legal_actions(state, seat),
-        "events": state.events[-30:],
-        "last_round": state.last_round,
+        "events": [dict(e) for e in state.events[-30:]],
+        "last_round": deepcopy(state.last_round),  # a view is a copy: changing it changes no game
         "over": state.over,
         "result": result(state),
     }
