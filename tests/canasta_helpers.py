@@ -3,7 +3,7 @@
 `table(hands={0: "7H 7S 2C"}, pile="9C", draw="KD", first=0)` deals a game whose seat 0 holds 7♥ 7♠
 2♣ plus filler, whose upcard(s) are 9♣ (several cards: the upcard procedure turned them, last on
 top), and whose stock's next cards are K♦. Filler is one card of each rank the hand does not name
-(kings down to aces, never wild cards or threes), so filler alone never makes a meld or a pair.
+(kings down to aces, then a black three if still short; never a wild card or a red three), so filler alone never makes a meld or a pair.
 The deal is as the engine deals: one card at a time from the left of the dealer, 11 rounds.
 
 The table drives the canasta module directly: `act(seat, "meld 7H 7S 2C")`, `error(seat, action)`
@@ -24,7 +24,7 @@ from pygames_wasm.games import canasta as C
 from pygames_wasm.core.match import explain
 
 NAMES = ["North", "East", "South", "West"]
-FILLER_RANKS = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "A"]
+FILLER_RANKS = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "A", "3"]  # a black 3 only when short
 
 
 def cards(text) -> list:

@@ -518,3 +518,173 @@ def test_match_info_describes_the_options_in_force():
     text = new_game(seats=seats, options={"version": "1980", "scoring": "points_lowest"})["info"]["options_text"]
     assert "Scoring: Points: first to the target ends it, lowest wins" in text and "Target points: 100" in text
     assert "Deck: 54 cards" in text
+
+
+# --- Any input: handle() always answers with one clear error -------------------------------------------
+
+@pytest.mark.parametrize("method", [{}, [[]], 5, None, True, ["view"]])
+def test_a_method_that_is_not_a_name_is_a_bad_request(method):
+    reply = json.loads(api.handle(json.dumps({"method": method, "params": {}})))
+    assert_error(reply, "bad_request")
+
+
+@pytest.mark.parametrize("text", ["[" * 1000, "[" * 100_000, "{\"a\":" * 5000 + "1" + "}" * 5000,
+                                  '{"method": "view", "params": ' + "[" * 3000 + "]" * 3000 + "}"])
+def test_deeply_nested_requests_are_refused_before_parsing(text):
+    assert_error(json.loads(api.handle(text)), "bad_request")
+
+
+def test_a_save_stored_thousands_of_levels_deep_is_refused(game):
+    record = game.record()
+    deep = "[" * 3000 + json.dumps(record["actions"]) + "]" * 3000
+    text = json.dumps({"method": "load", "params": {"record": {**record, "actions": "DEEP"}}}).replace('"DEEP"', deep)
+    err = assert_error(json.loads(api.handle(text)), "bad_request")
+    assert "nested" in err["message"]
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting(game):
+    names = [{"name": "[" * 24, "kind": "human"}, {"name": "{[{[" * 6, "kind": "human"}]
+    reply = json.loads(api.handle(json.dumps({"method": "new_game", "params": {"game": "ono99", "seats": names}})))
+    assert "handle" in reply, reply
+
+
+def test_handle_takes_only_text():
+    assert_error(json.loads(api.handle(None)), "bad_request")
+
+
+LONG = "x" * 10_000
+
+
+@pytest.mark.parametrize("method, params", [
+    (LONG, {}),
+    ("new_game", {"game": LONG}),
+    ("new_game", {"game": "ono99", "seats": seats(2), "options": {LONG: 1}}),
+    ("new_game", {"game": "ono99", "seats": seats(2), "options": {"version": LONG}}),
+    ("new_game", {"game": "ono99", "seats": [{"name": "Ann"}, {"name": "Bob", "kind": "bot", "bot": LONG}]}),
+    ("new_game", {"game": "ono99", "seats": seats(2), "deck": [LONG] * 112}),
+    ("new_game", {"game": "ono99", "seats": seats(2), "start": {LONG: [1]}}),
+    ("new_game", {"game": "canasta", "seats": seats(4), "options": {"target": LONG}}),
+])
+def test_error_messages_never_repeat_long_input(method, params):
+    err = assert_error(api.call(method, params))
+    assert len(err["message"]) < 200, err
+
+
+@pytest.mark.parametrize("action", [{"type": "play", "card": LONG}, {"type": LONG}, {"type": "play", LONG: 1},
+                                    LONG, {"type": "draw", "card": LONG}])
+def test_action_errors_never_repeat_long_input(game, action):
+    assert len(game.error(0, action)["message"]) < 200
+
+
+def test_canasta_action_errors_never_repeat_long_input():
+    handle = api.call("new_game", {"game": "canasta", "seats": seats(4)})["handle"]
+    seat = api.call("view", {"handle": handle, "seat": None})["view"]["to_act"]
+    for action in [{"type": LONG}, {"type": "discard", "card": LONG}, {"type": "meld", "melds": [[LONG]]},
+                   {"type": "draw", LONG: 1}]:
+        err = assert_error(api.call("act", {"handle": handle, "seat": seat, "action": action}))
+        assert len(err["message"]) < 200, err
+
+
+# --- One list of error codes, every one of them reachable ------------------------------------------------
+
+def test_docs_list_exactly_the_engine_error_codes():
+    from pathlib import Path
+
+    from pygames_wasm.core.errors import ERROR_CODES
+    docs = (Path(__file__).parent.parent / "docs" / "api.md").read_text()
+    section = docs.split("## Errors (codes)")[1].split("\n## ")[0]
+    import re
+    assert set(re.findall(r"^- `(\w+)`", section, re.M)) == set(ERROR_CODES)
+
+
+def test_every_error_code_is_reachable(monkeypatch):
+    from pygames_wasm.core.errors import ERROR_CODES
+    from pygames_wasm.games import canasta
+    from canasta_helpers import stacked_deck
+
+    seen = set()
+
+    def expect(code, reply):
+        assert_error(reply, code)
+        seen.add(code)
+
+    ono = stacked_game(HANDS, draw=DRAW, first=0)
+    expect("bad_request", api.call("nope", {}))
+    expect("unknown_game", api.call("new_game", {"game": "uno", "seats": seats(2)}))
+    expect("unknown_handle", api.call("view", {"handle": "g0", "seat": 0}))
+    expect("bad_option", api.call("new_game", {"game": "ono99", "seats": seats(2), "options": {"x": 1}}))
+    expect("bad_seats", api.call("new_game", {"game": "ono99", "seats": []}))
+    expect("bad_deck", api.call("new_game", {"game": "ono99", "seats": seats(2), "deck": ["7"]}))
+    expect("bad_action", ono.call("act", seat=0, action={"type": "fly"}))
+    expect("unknown_card", ono.call("act", seat=0, action=A("play 11")))
+    expect("not_in_hand", ono.call("act", seat=0, action=A("play 9")))
+    expect("illegal_card", ono.call("act", seat=0, action=A("play ONO")))
+    expect("not_your_turn", ono.call("act", seat=1, action=A("play 1")))
+    expect("nothing_to_draw", ono.call("act", seat=0, action=A("draw")))
+    expect("cannot_undo", ono.call("undo", seat=0))
+    ono.act(0, "play 7")
+    expect("draw_first", ono.call("act", seat=0, action=A("play 5")))
+    expect("bad_save", api.call("load", {"record": {}}))
+    over = stacked_game([["ONO"] * 4, ["1", "2", "3", "4"]], first=0, options={"four_ono_discard": "off"})
+    over.act(0, "lay_down")
+    expect("game_over", over.call("act", seat=1, action=A("play 1")))
+    handle = api.call("new_game", {"game": "canasta", "seats": seats(4), "deck": stacked_deck({}), "dealer": 3})["handle"]
+    api.call("act", {"handle": handle, "seat": 0, "action": "draw"})
+    expect("already_drawn", api.call("act", {"handle": handle, "seat": 0, "action": "draw"}))
+    expect("illegal_action", api.call("act", {"handle": handle, "seat": 0, "action": "add K KH"}))
+    monkeypatch.setitem(canasta.PERFORM, "discard", lambda *_: 1 / 0)
+    hand = api.call("view", {"handle": handle, "seat": 0})["view"]["hand"]
+    expect("internal", api.call("act", {"handle": handle, "seat": 0, "action": {"type": "discard",
+                                                                                "card": hand[0]["card"]}}))
+    assert seen == set(ERROR_CODES)
+
+
+# --- Deals cannot be guessed -----------------------------------------------------------------------------
+
+def test_a_new_game_seed_is_128_bits_from_the_operating_system(monkeypatch):
+    import os
+
+    asked = []
+    real = os.urandom
+    monkeypatch.setattr(os, "urandom", lambda n: asked.append(n) or real(n))
+    record = ApiGame({"game": "ono99", "seats": seats(3)}).record()
+    assert 16 in asked
+    assert isinstance(record["seed"], str) and len(record["seed"]) == 32 and int(record["seed"], 16) >= 0
+
+
+def test_every_bit_of_the_seed_matters_to_the_deal():
+    seed = "0" * 32
+    deals = set()
+    for last in "0123456789abcdef":
+        g = ApiGame({"game": "canasta", "seats": seats(4), "seed": seed[:-1] + last, "dealer": 0})
+        deals.add(json.dumps([g.view(s)["hand"] for s in range(4)]))
+    assert len(deals) == 16
+
+
+def test_hex_seeds_replay_identically():
+    params = {"game": "ono99", "seats": seats(3), "seed": "1f" * 16}
+    a, b = ApiGame(params), ApiGame(params)
+    assert a.all_views() == b.all_views()
+    loaded = api.call("load", {"record": a.record()})
+    assert api.call("view", {"handle": loaded["handle"], "seat": 1})["view"] == a.view(1)
+
+
+@pytest.mark.parametrize("seed", ["0" * 31, "0" * 65, "G" * 32, "ABCDEF" * 6])
+def test_bad_hex_seeds(seed):
+    assert_error(new_game(seed=seed), "bad_request")
+
+
+def test_games_saved_before_format_2_still_load():
+    """Saves made by the engine before 128-bit seeds (format 1: an integer seed, `deck` and `dealer`
+    at the top), recorded with that engine: they resume with the same hands and the same history."""
+    from pathlib import Path
+    saved = json.loads((Path(__file__).parent / "data" / "format1_saves.json").read_text())
+    for game_id, old in saved.items():
+        assert old["record"]["format"] == 1 and isinstance(old["record"]["seed"], int)
+        reply = api.call("load", {"record": old["record"]})
+        assert "handle" in reply, (game_id, reply)
+        for seat, hand in old["hands"].items():
+            view = api.call("view", {"handle": reply["handle"], "seat": int(seat)})["view"]
+            assert [c["card"] for c in view["hand"]] == hand, game_id
+        texts = [e["text"] for e in view["events"]]
+        assert texts[-10:] == old["events"][-10:], game_id

@@ -485,8 +485,7 @@ def test_going_out_by_discarding_the_last_card_r13_2():
     t.give(0, "KH KS KD KC KH KS KD")
     t.set_hand(0, "9H 9S 9D")
     t.act(0, "draw")
-    t.act(0, "meld 9H 9S 9D")
-    t.state.melded_before[0] = True  # as if he had melded earlier in the hand: not concealed
+    t.act(0, "meld 9H 9S 9D")  # the whole hand in one turn, but the canasta is not his own meld
     events = t.act(0, "discard 4C")
     assert any("North goes out!" == e["text"] for e in events)
     sheet = t.state.sheets[-1]
@@ -532,6 +531,64 @@ def test_going_out_concealed_needs_the_minimum_even_from_the_stock_unless_the_op
     assert t2.state.sheets[-1]["concealed"]
 
 
+EAST, WEST = "5D 6D 7D 8D 9D 10D JC 4D 5S 6S 7C", "5H 6H 7H 8H 9H 10H JD QD 4H 5C 6C"  # no filler needed
+
+
+def partner_melded_seven_aces():
+    """North (seat 0) melds seven aces, a natural canasta, and discards; East passes; South is next."""
+    t = table(hands={0: "AS AS AH AH AD AD AC", 2: "KS KS KH KH QS QS QH QH JS JS JH", 1: EAST, 3: WEST},
+              draw="9C 8C 4D")
+    t.act(0, "draw")
+    t.act(0, "meld AC AD AD AH AH AS AS")
+    t.act(0, "discard 9C")
+    t.pass_turn(1)
+    return t
+
+
+def test_going_out_on_the_partners_canasta_is_not_concealed_r13_5():
+    """The audit's case: South, with no earlier meld, melds his whole hand (KKKK QQQQ JJJ) with no
+    canasta among those melds: he may go out (the team has a canasta) but not concealed."""
+    t = partner_melded_seven_aces()
+    t.act(2, "draw")
+    t.act(2, "meld KH KH KS KS | QH QH QS QS | JH JS JS")
+    events = t.act(2, "discard 4D")
+    assert any(e["text"] == "South goes out!" for e in events)
+    sheet = t.state.sheets[-1]
+    assert sheet["out_seat"] == 2 and not sheet["concealed"] and sheet["ended"] == "went out"
+    assert sheet["teams"][0]["going_out"] == 100
+
+
+def test_going_out_concealed_with_a_canasta_of_ones_own_r13_5():
+    t = table(hands={0: "AS AS AH AH AD AD AC", 2: "KS KS KH KH KD KD KC QS QS QH QH", 1: EAST, 3: WEST},
+              draw="9C 8C 4D")
+    t.act(0, "draw")
+    t.act(0, "meld AC AD AD AH AH AS AS")
+    t.act(0, "discard 9C")
+    t.pass_turn(1)
+    t.act(2, "draw")
+    t.act(2, "meld KC KD KD KH KH KS KS | QH QH QS QS")
+    t.act(2, "discard 4D")
+    sheet = t.state.sheets[-1]
+    assert sheet["concealed"] and sheet["teams"][0]["going_out"] == 200
+
+
+def test_completing_the_partners_meld_is_not_a_canasta_of_ones_own_r13_5():
+    """Our reading of "his melds include a canasta": a canasta made by adding to the partner's meld
+    is the partner's meld, so going out that way is not concealed."""
+    t = table(hands={0: "AS AS AH AH AD", 2: "AD AC KS KS KH KH QS QS QH QH QD", 1: EAST, 3: WEST},
+              draw="9C 8C 4D")
+    t.act(0, "draw")
+    t.act(0, "meld AD AH AH AS AS")
+    t.act(0, "discard 9C")
+    t.pass_turn(1)
+    t.act(2, "draw")
+    t.act(2, "add A AC AD")  # the aces are now a canasta, begun by North
+    t.act(2, "meld KH KH KS KS | QD QH QH QS QS")
+    events = t.act(2, "discard 4D")
+    assert any(e["text"] == "South goes out!" for e in events)
+    assert not t.state.sheets[-1]["concealed"]
+
+
 def test_a_player_who_melded_earlier_does_not_go_out_concealed_a33a():
     t = table(hands={0: "9H 9S 9D 4S QH QS QD"}, draw="4D 4C 4H 4S 5C 5D 5H")
     t.give(0, "KH KS KD KC KH KS KD")
@@ -571,6 +628,89 @@ def test_partner_may_i_go_out_yes():
     t.act(0, "meld 9H 9S 9D")
     t.act(0, "discard 4C")
     assert t.state.hand_no == 2
+
+
+def asked_and_told_yes(hand: str, draw: str = "4C") -> "Table":
+    t = table(draw=draw, options={"ask_partner": True})
+    t.give(0, "KH KS KD KC KH KS KD")
+    t.set_hand(0, hand)
+    t.act(0, "draw")
+    t.act(0, "ask_go_out")
+    t.act(2, "answer yes")
+    assert t.view(0)["must_go_out"]
+    return t
+
+
+def test_after_a_yes_the_player_must_go_out_r13_6():
+    """The audit's case: after a yes, a discard that keeps cards in hand was accepted."""
+    t = asked_and_told_yes("9H 9S 9D")
+    assert t.error(0, "discard 9H") == ("South said yes, so you must go out this turn: meld your cards and "
+                                        "discard only your last one.")
+    assert t.actions(0) == ["meld 9S 9H 9D"]  # the way out is offered; no discard keeps cards
+    t.act(0, "meld 9S 9H 9D")
+    t.act(0, "discard 4C")
+    assert t.state.sheets[-1]["out_seat"] == 0
+
+
+def test_after_a_yes_a_meld_that_makes_going_out_impossible_is_refused_r13_6():
+    t = asked_and_told_yes("9H 9S 9D 8H 8S 2C")
+    assert t.error(0, "meld 9S 9H 9D 2C") == ("South said yes, so you must go out this turn: after that you "
+                                              "could not.")  # the 8s would need that wild card
+    t.act(0, "meld 9S 9H 9D | 2C 8H 8S")
+    t.act(0, "discard 4C")
+    assert t.state.sheets[-1]["out_seat"] == 0
+
+
+def test_a_yes_always_leaves_a_way_out_r13_6():
+    """A hand that can only go out by one composed move (a natural and a wild card on a meld of five):
+    the listed actions include it, so a yes never leaves the player stuck."""
+    t = table(draw="JK", options={"ask_partner": True})
+    t.give(0, "7S 7C 7H 7C 2D")
+    t.give(0, "AS AD 2S")
+    t.set_hand(0, "7D")
+    t.act(0, "draw")
+    t.act(0, "ask_go_out")
+    t.act(2, "answer yes")
+    assert t.actions(0) == ["add 7 JK 7D"]
+    t.act(0, "add 7 JK 7D")
+    assert t.state.sheets[-1]["out_seat"] == 0
+
+
+def test_asking_needs_a_hand_that_can_go_out_r13_6():
+    t = table(draw="4C", options={"ask_partner": True})
+    t.give(0, "KH KS KD KC KH KS KD")
+    t.set_hand(0, "9H 9S 5D")
+    t.act(0, "draw")
+    assert "ask_go_out" not in t.actions(0)
+    assert t.error(0, "ask_go_out") == "You cannot go out with these cards this turn, so there is nothing to ask."
+
+
+def test_the_ask_option_says_both_halves_r13_6():
+    help_text = next(s for s in C.OPTION_SPECS if s.key == "ask_partner").help
+    assert "after a yes they must go out that turn" in help_text and "after a no they may not" in help_text
+
+
+@pytest.mark.parametrize("hand, can", [
+    ("9H 9S 9D 4C", True),  # meld the nines, discard the four
+    ("9H 9S 2C 4C 4D", False),  # the fours need a wild card too
+    ("9H 9S 2C 4C 4D JK", True),
+    ("9H 9S 4C", False),  # a pair and a single
+    ("3S 3C 3S 9H", True),  # black threes meld when going out
+    ("3S 3C 9H", False),
+    ("QH QS QD", True),  # a new meld, with nothing to discard
+    ("KD 4C", True),  # onto the canasta
+])
+def test_going_out_is_checked_exactly(hand, can):
+    *dealt, drawn = hand.split()
+    t = table(draw=drawn)
+    t.give(0, "KH KS KD KC KH KS KC")
+    t.set_hand(0, " ".join(dealt))
+    t.act(0, "draw")
+    plan = C.going_out_plan(t.state, 0, t.state.hands[0], t.state.melds[0])
+    assert (plan is not None) == can
+    for action in plan or []:  # every step of the plan is legal in turn
+        t.act(0, action)
+    assert not plan or t.state.sheets[-1]["out_seat"] == 0
 
 
 def test_asking_is_not_offered_without_the_option():
@@ -658,6 +798,101 @@ def test_level_scores_above_the_target_do_not_end_the_game_a37():
     t.act(0, "discard 4C")
     t.act(1, "end_hand")  # both teams: 30 - 20 (their two 9s) = +10: level at 5,010
     assert t.state.scores == [5010, 5010] and not t.state.over and t.state.hand_no == 2
+
+
+# --- Our safeguard: a hand limit (the rules file is silent; without it a game can go on for ever) ---------
+
+NORTH_GOES_OUT = {"hands": {0: "AS AS AH AH AD AD AC KS KS KH KH"}, "draw": "9D"}
+
+
+def last_hand(scores, limit=30, **options) -> "Table":
+    """The last hand the game allows, from `scores`: North melds seven aces and four kings and goes out."""
+    t = table(**NORTH_GOES_OUT, scores=scores, hands_played=limit - 1, options={"hand_limit": limit, **options})
+    t.act(0, "draw")
+    t.act(0, "meld AC AD AD AH AH AS AS | KH KH KS KS")
+    t.act(0, "discard 9D")
+    return t
+
+
+def test_after_the_last_hand_the_higher_score_wins():
+    t = last_hand((100, 50))
+    assert t.state.over and t.state.hand_no == 30 and t.state.winner_team == 0
+    a, b = t.state.scores
+    assert a > b and max(a, b) < 5000
+    assert t.view(None)["result"]["text"] == f"30 hands played, the most this game allows: North-South (North and South) win, {a} to {b}!"
+
+
+def test_level_scores_after_the_last_hand_are_a_draw():
+    sheet = last_hand((0, 0)).state.sheets[-1]["teams"]
+    gap = sheet[0]["total"] - sheet[1]["total"]
+    t = last_hand((0, gap))
+    assert t.state.over and t.state.scores[0] == t.state.scores[1] and t.state.winner_team is None
+    result = t.view(None)["result"]
+    assert result["winners"] == [0, 1, 2, 3] and result["team"] is None and "a draw" in result["text"]
+    assert [line["place"] for line in result["standings"]] == [1, 1, 1, 1]
+
+
+def test_the_hand_limit_is_an_option_and_in_the_rules():
+    assert last_hand((100, 50), limit=31).state.over  # the 31st hand of 31
+    t = table(**NORTH_GOES_OUT, hands_played=28)  # the 29th hand of 30: the game goes on
+    t.act(0, "draw")
+    t.act(0, "meld AC AD AD AH AH AS AS | KH KH KS KS")
+    t.act(0, "discard 9D")
+    assert not t.state.over and t.state.hand_no == 30
+    lines = api.call("new_game", {"game": "canasta", "seats": seats4(), "options": {"hand_limit": 12}})["info"]
+    assert "Most hands in a game: 12" in lines["options_text"]
+    assert any("after the most hands the game allows" in p for p in C.RULES_SUMMARY)
+
+
+def test_every_game_ends_even_if_nobody_melds():
+    """Random play that never melds: scores only fall, yet the game ends at the hand limit."""
+    from pygames_wasm.core.rng import SplitMix64
+    state = drawn_game({"hand_limit": 5}, 3)
+    rng = SplitMix64(9)
+    while not state.over:
+        seat = C.to_act(state)
+        legal = [a for a in C.legal_actions(state, seat) if a["type"] in ("draw", "discard", "end_hand")]
+        C.apply(state, seat, rng.choice(legal))
+    assert state.hand_no == 5 and max(state.scores) < 5000
+
+
+# --- Later hands from the test setup (R8's minimums after a hand) ------------------------------------------
+
+def test_a_later_hand_is_dealt_from_its_stacked_deck_and_scores_carry_on_r8():
+    """Hand 1 starts from 1,400 to 0; North goes out; hand 2 is dealt from the second stacked deck (East
+    plays first); North-South now need 90 for their first meld, East-West 15."""
+    second = {"hands": {1: "QS QS QH QH QD 4C 4D 4H 5C 5D 5H"}, "pile": "6C", "draw": "7C", "first": 1}
+    t = table(**NORTH_GOES_OUT, scores=(1400, 0), next_deals=[second])
+    t.act(0, "draw")
+    t.act(0, "meld AC AD AD AH AH AS AS | KH KH KS KS")
+    t.act(0, "discard 9D")
+    assert t.state.hand_no == 2 and t.state.scores[0] >= 1500
+    assert t.state.turn == 1 and sorted(t.state.hands[1]) == sorted(second["hands"][1].split())
+    assert t.state.scores[1] < 0  # East-West were left holding cards
+    assert t.state.pile == ["6C"] and t.state.initial == [90, 15]  # R8.1: from 1,500; below zero
+    assert t.setup.to_record()["start"] == {"scores": [1400, 0]} and len(t.setup.to_record()["decks"]) == 2
+
+
+def test_the_test_setup_is_in_the_record_and_replays():
+    from canasta_helpers import stacked_deck
+    decks = [stacked_deck(NORTH_GOES_OUT["hands"], draw="9D"), stacked_deck({1: "QS QS QH"}, first=1)]
+    params = {"game": "canasta", "seats": seats4(), "seed": 5, "decks": decks, "dealer": 3,
+              "start": {"scores": [1400, 0], "hands": [2]}}
+    handle = api.call("new_game", params)["handle"]
+    for action in ("draw", "meld AC AD AD AH AH AS AS | KH KH KS KS", "discard 9D"):
+        assert "error" not in api.call("act", {"handle": handle, "seat": 0, "action": action})
+    record = api.call("save", {"handle": handle})["record"]
+    assert record["setup"] == {"decks": decks, "dealer": 3, "start": {"scores": [1400, 0], "hands": [2]}}
+    again = api.call("load", {"record": record})["handle"]
+    views = [api.call("view", {"handle": h, "seat": 1})["view"] for h in (handle, again)]
+    assert views[0] == views[1] and views[0]["hand_no"] == 4 and views[0]["teams"][0]["initial_needed"] == 90
+
+
+@pytest.mark.parametrize("start, words", [({"scores": [6000, 100]}, "already won"), ({"scores": [1]}, "scores"),
+                                          ({"hands": [30]}, "hands"), ({"luck": 1}, "luck")])
+def test_bad_starting_values_are_refused(start, words):
+    reply = api.call("new_game", {"game": "canasta", "seats": seats4(), "start": start})
+    assert reply["error"]["code"] == "bad_deck" and words in reply["error"]["message"]
 
 
 # --- Undo -------------------------------------------------------------------------------------------

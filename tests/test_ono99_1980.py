@@ -176,6 +176,19 @@ def test_ono99_on_zero_plays_on_a_total_ending_in_zero_and_adds_nothing_a36(tota
     assert table.total == total and table.turn == 1
 
 
+def test_1980_only_rules_have_no_effect_in_a_2022_game():
+    """An option whose `when` does not hold is set back to its default (the audit found these two
+    acting in 2022 games)."""
+    opts22 = ono99.make_options({"version": "2022", "ono99_on_zero": True, "draw_speed_penalty": True})
+    assert opts22.ono99_on_zero is False and opts22.draw_speed_penalty is False
+    table = stacked_table([["ONO", "2", "2", "2"], ["6", "3", "3", "3"]], draw=["7"],
+                          options={"version": "2022", "ono99_on_zero": True, "draw_speed_penalty": True})
+    err = table.error(0, "play ONO")  # at a total of 0
+    assert err["code"] == "illegal_card" and "never" in err["message"]
+    table.act(0, "play 2")
+    assert table.actions(1) == [] and table.error(1, "play 6")["code"] == "not_your_turn"  # Ann draws first
+
+
 @pytest.mark.parametrize("total", [5, 25, 97, -5, -15])
 def test_ono99_on_zero_not_on_other_totals(total):
     table = stacked_table([["ONO", "2", "2", "2"], FILL], options=opts(ono99_on_zero=True), total=total)

@@ -42,9 +42,9 @@ class Setup:
         if self.dealer is not None and not 0 <= self.dealer < seats:
             raise GameError("bad_seats", f"There is no seat {self.dealer} to deal.")
 
-    def deck(self, deal_no: int) -> list | None:
-        """The stacked deck of the `deal_no`-th deal (1 is the first), or None: shuffle."""
-        return list(self.decks[deal_no - 1]) if deal_no <= len(self.decks) else None
+    def deck_queue(self) -> list:
+        """The stacked decks, to be dealt in order (a game pops one per deal; none left: shuffle)."""
+        return [list(d) for d in self.decks]
 
     def start_values(self, allowed: set) -> dict:
         """The starting values, refusing any the game does not know."""

@@ -254,6 +254,7 @@ class State:
     rng: Rng
     setup: Setup  # tests only: stacked decks, the first dealer, starting scores
     dealer: int
+    stacked: list = field(default_factory=list)  # the setup's stacked decks still to be dealt, in order
     order: list = field(default_factory=lambda: list(range(PLAYERS)))  # the seating, clockwise
     hand_no: int = 0
     hands: list = field(default_factory=list)
@@ -311,7 +312,7 @@ def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
         raise GameError("bad_seats", "Canasta is for exactly 4 players, in two partnerships.")
     setup.check(DECK, PLAYERS)
     start = setup.start_values({"scores", "hands"})
-    state = State(opts=opts, names=list(names), rng=rng, setup=setup, dealer=0)
+    state = State(opts=opts, names=list(names), rng=rng, setup=setup, stacked=setup.deck_queue(), dealer=0)
     state.scores = int_list(start, "scores", 2, -100_000, 100_000) or [0, 0]
     if max(state.scores) >= opts.target and state.scores[0] != state.scores[1]:
         raise GameError("bad_deck", "Those starting scores have already won the game.")
@@ -365,7 +366,7 @@ def deal(state: State) -> None:
     """R5: shuffle, 11 cards each from the dealer's left, the upcard, then dealt red threes (R5.6:
     replaced right after the deal, seat by seat from the dealer's left)."""
     state.hand_no += 1
-    order = state.setup.deck(state.hand_no)
+    order = state.stacked.pop(0) if state.stacked else None
     if order is None:
         order = build_deck(DECK)
         state.rng.shuffle(order)

@@ -191,6 +191,7 @@ class State:
     rng: Rng
     setup: Setup  # tests only: stacked decks, the first dealer, starting tokens or points
     dealer: int
+    stacked: list = field(default_factory=list)  # the setup's stacked decks still to be dealt, in order
     hands: list = field(default_factory=list)
     draw_pile: list = field(default_factory=list)  # the top card is the last item
     discard: list = field(default_factory=list)  # the top card is the last item
@@ -234,7 +235,7 @@ def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
         raise GameError("bad_option", "The deck is too small to deal four cards to everyone.")
     setup.check(opts.deck, len(names))
     start = setup.start_values({"tokens", "scores"})
-    state = State(opts=opts, names=list(names), rng=rng, setup=setup,
+    state = State(opts=opts, names=list(names), rng=rng, setup=setup, stacked=setup.deck_queue(),
                   dealer=rng.below(len(names)) if setup.dealer is None else setup.dealer)
     state.status = ["in"] * state.n
     state.tokens = int_list(start, "tokens", state.n, 0, 10) or [opts.tokens] * state.n
@@ -266,7 +267,7 @@ def active_seats(state: State) -> list:
 
 def deal(state: State, starter: int) -> None:
     """R3 / A30: shuffle every card, deal four each to the players still in the game, total 0."""
-    order = state.setup.deck(state.round)
+    order = state.stacked.pop(0) if state.stacked else None
     if order is None:
         order = build_deck(state.opts.deck)
         state.rng.shuffle(order)

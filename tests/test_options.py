@@ -1,0 +1,40 @@
+"""Game options, for every game: an option whose `when` does not hold has no effect (it is set back
+to its default, whatever was sent), and the in-app rules list only the options that apply."""
+
+import pytest
+
+from pygames_wasm.core.options import describe_options
+from pygames_wasm.games import GAMES
+
+
+def dependent_options():
+    for game_id, module in sorted(GAMES.items()):
+        for spec in module.OPTION_SPECS:
+            for key, allowed in spec.when.items():
+                yield pytest.param(module, spec, key, allowed, id=f"{game_id}-{spec.key}-{key}")
+
+
+def other_value(spec, default):
+    """A value of `spec` that is not its default."""
+    if spec.type == "bool":
+        return not default
+    if spec.type == "choice":
+        return next(v for v, _ in spec.choices if v != default)
+    if spec.type == "int":
+        return spec.max if default != spec.max else spec.min
+    if spec.type == "text":
+        return "Something else"
+    return {k: v + 1 for k, v in default.items()}
+
+
+@pytest.mark.parametrize("module, spec, key, allowed", list(dependent_options()))
+def test_an_option_whose_condition_fails_has_no_effect(module, spec, key, allowed):
+    controller = next(s for s in module.OPTION_SPECS if s.key == key)
+    failing = next(v for v in [v for v, _ in controller.choices] + [True, False] if v not in allowed)
+    base = {key: failing}
+    plain = module.make_options(base)
+    sent = module.make_options({**base, spec.key: other_value(spec, getattr(plain, spec.key))})
+    assert sent == plain, f"{spec.key} acts although {key} is {failing!r}"
+    lines = describe_options(module.OPTION_SPECS, vars(sent))
+    assert not any(line.startswith(spec.label + ":") for line in lines)
+
