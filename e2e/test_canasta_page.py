@@ -31,7 +31,7 @@ def start(page: Page, seed: int = SEED, seats=SEATS):
     for i, (name, kind) in enumerate(seats, start=1):
         page.get_by_label(f"Seat {i} player").select_option(label=kind)
         page.get_by_label(f"Seat {i} name").fill(name)
-    expect(page.locator("#teams-note")).to_contain_text("Partners sit opposite")
+    expect(page.locator("#teams-note")).to_contain_text("Partners are drawn when the game starts")
     page.get_by_role("button", name="Start game").click()
 
 
@@ -152,9 +152,10 @@ def replay_to_first_turn(seed: int):
 
 
 CARD_NAME = re.compile(r"(hearts|spades|diamonds|clubs)$|^Joker$")
-# Seat 0 (first to play) holds seven aces: a canasta in hand, so asking to go out is open after the
-# draw; seat 2 (the partner) holds 55 points, so the heuristic computer answers yes.
-ACES_HANDS = {0: "AH AH AS AS AD AD AC KH QH 9S 8D", 2: "4C 4S 5C 5S 6C 6S 7C 7S 4D 5D 6D"}
+# Seat 0 (first to play) holds seven aces and four kings: after drawing the 9♣ he can go out (meld
+# both, discard the nine), so asking is open; seat 2 (the partner) holds 55 points, so the heuristic
+# computer answers yes.
+ACES_HANDS = {0: "AH AH AS AS AD AD AC KH KH KS KS", 2: "4C 4S 5C 5S 6C 6S 7C 7S 4D 5D 6D"}
 
 
 def stacked_deck(hands: dict, upcard: str, stock: list) -> list:
@@ -320,10 +321,23 @@ def test_ask_partner_computer_answers(page: Page):
     draw.click()
     settled(page)
     page.get_by_role("button", name="Ask partner: may I go out?").click()
-    expect(page.locator("#ask-note")).to_have_text("Computer 2 answered yes: you may go out.")
+    expect(page.locator("#ask-note")).to_have_text("Computer 2 answered yes: you must go out this turn.")
     settled(page)
     expect(page.get_by_text("Your turn: meld or add to melds, then discard")).to_be_visible()
     expect(page.get_by_role("button", name="Ask partner: may I go out?")).to_have_count(0)  # asked once a turn
+
+
+def test_the_draw_decides_the_partners_and_the_table_shows_them(page: Page):
+    """R4.4: seed 0's draw is A♣ (Ann), 10♠, 5♦, A♦ (Dee): Dee plays first and partners Ann."""
+    seats = [("Ann", "Person"), ("Bob", "Computer (heuristic)"), ("Cy", "Computer (heuristic)"),
+             ("Dee", "Computer (heuristic)")]
+    start(page, seed=0, seats=seats)
+    ours = page.locator("section.team.ours")
+    expect(ours).to_have_attribute("aria-label", re.compile(r"\(Dee & Ann\)$"), timeout=20_000)
+    expect(page.locator("section.team:not(.ours)")).to_have_attribute("aria-label", re.compile(r"\(Bob & Cy\)$"))
+    tiles = page.locator("#players li .name")
+    expect(tiles).to_have_text(["Dee", "Bob", "Ann", "Cy"])  # round the table: partners opposite
+    expect(page.locator("#players li.me .player-status")).to_contain_text("partner Dee")
 
 
 def test_ask_partner_two_people_behind_the_curtain(page: Page):
@@ -423,6 +437,9 @@ def test_whole_game_to_a_low_target_with_named_teams(page: Page):
         page.get_by_label(f"Seat {i} player").select_option(label=kind)
         page.get_by_label(f"Seat {i} name").fill(name)
     page.get_by_text("More options").click()
+    expect(page.locator("#seats .seat-team")).to_have_count(0)  # partners are drawn by default
+    page.get_by_label("Partners and the first player").select_option(
+        label="Partners as seated; draw for the first player")
     page.get_by_label("Name of the first team").fill("  ")
     expect(page.get_by_role("button", name="Start game")).to_be_disabled()  # a team needs a name
     page.get_by_label("Name of the first team").fill("Owls")

@@ -292,3 +292,33 @@ def test_phone_layout_fits_and_targets_are_big(page: Page):
     assert page.evaluate(NO_SIDEWAYS_SCROLL), "the table scrolls sideways on a phone"
     small = page.evaluate(SMALL_BUTTONS)
     assert not small, f"targets under 44px: {small}"
+
+
+def test_between_turns_no_hand_is_on_the_table(page: Page):
+    """Two people and two computers, at the readable pace: once Ann has played and drawn, her hand
+    leaves the table while the computers play (the device may be on its way to Bob), and Bob's hand
+    appears only after the curtain."""
+    page.goto("./?seed=7")
+    expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=START_TIMEOUT_MS)
+    set_seats(page, [("Ann", "Person"), ("Robo", "Computer (heuristic)"), ("Bob", "Person"),
+                     ("Rita", "Computer (heuristic)")])
+    page.get_by_role("button", name="Start game").click()
+    checked = 0
+    deadline = time.monotonic() + 60
+    while checked < 2 and time.monotonic() < deadline:
+        if curtain_button(page).is_visible():
+            assert_no_hand_in_dom(page)
+            curtain_button(page).click()
+            continue
+        if my_turn(page):
+            while my_turn(page):  # play, then draw: the turn is over
+                take_turn(page)
+                settled(page)
+            expect(page.locator("#turn-line")).to_contain_text("is thinking")  # a computer plays now
+            # Checked at once (not waited for): the computer's pause is the moment the device passes.
+            assert page.locator("#hand button").count() == 0 and page.locator("#hand-area").is_hidden()
+            assert_no_hand_in_dom(page)
+            checked += 1
+            continue
+        page.wait_for_timeout(20)
+    assert checked == 2, "Ann and Bob each took a turn"

@@ -171,7 +171,7 @@ async function advance(drawn = null) {
   const gen = game.gen;
   let view;
   try {
-    view = (await client.call("view", { handle: game.handle, seat: game.viewer })).view;
+    view = await currentView();
   } catch (e) {
     return engineTrouble(e);
   }
@@ -234,6 +234,21 @@ async function advance(drawn = null) {
     const pause = game.fastForward ? PAUSE.fast : drawing ? PAUSE.draw : racing ? PAUSE.race : PAUSE.play;
     game.timer = setTimeout(() => botMove(gen, bot), pause);
   }
+}
+
+/**
+ * The view to show. With two or more people at the table a hand is shown only to its owner while
+ * they are to act: once their turn is over the device may be on its way to someone else, so the
+ * table shows no hand (the public view) until the curtain hands it to the next person.
+ */
+async function currentView() {
+  const viewOf = async (seat) => (await client.call("view", { handle: game.handle, seat })).view;
+  if (game.persons.length < 2 || game.viewer == null) return viewOf(game.viewer);
+  const table = await viewOf(null);
+  if (!table.over && (table.waiting_for || []).includes(game.viewer)) return viewOf(game.viewer);
+  game.viewer = null;
+  saveUi();
+  return table;
 }
 
 async function botMove(gen, seat) {

@@ -37,7 +37,9 @@ function renderPlayers(view) {
   const list = $("players");
   list.replaceChildren();
   list.style.setProperty("--cols", "4");
-  for (const p of view.players) {
+  // Round the table clockwise, so partners (who sit opposite) are two tiles apart.
+  const bySeat = new Map(view.players.map((p) => [p.seat, p]));
+  for (const p of (view.order || []).map((s) => bySeat.get(s))) {
     const li = el("li", { class: "player" });
     li.dataset.seat = String(p.seat);
     const acting = (view.waiting_for || []).includes(p.seat) && !view.over;
@@ -50,7 +52,8 @@ function renderPlayers(view) {
         p.seat === view.seat ? el("span", { class: "tag you", text: "you" }) : null,
         p.kind === "bot" ? el("span", { class: "tag bot", text: "bot" }) : null),
       el("div", { class: "player-status",
-        text: [team ? team.name : "", `${p.hand_count} ${p.hand_count === 1 ? "card" : "cards"}`, p.dealer ? "dealer" : ""]
+        text: [team ? team.name : "", `partner ${p.partner === view.seat ? "you" : playerName(view, p.partner)}`,
+          `${p.hand_count} ${p.hand_count === 1 ? "card" : "cards"}`, p.dealer ? "dealer" : ""]
           .filter(Boolean).join(" · ") }));
     if (acting) li.append(el("span", { class: "turn-badge", text: view.phase === "answer" ? "Answering" : "Turn" }));
     list.append(li);
@@ -106,7 +109,7 @@ function renderAsked(view) {
   const a = view.asked;
   if (!a || view.over) { note.textContent = ""; note.hidden = true; return; }
   const asker = a.seat === view.seat ? "You" : playerName(view, a.seat);
-  const partnerSeat = (a.seat + 2) % 4;
+  const partnerSeat = view.players.find((q) => q.seat === a.seat).partner;
   const who = partnerSeat === view.seat ? "you" : playerName(view, partnerSeat);
   if (a.answer == null) {
     note.textContent = `${asker} asked ${who}: “Partner, may I go out?”`;
@@ -114,7 +117,7 @@ function renderAsked(view) {
     const whom = a.seat === view.seat ? "you" : playerName(view, a.seat);
     const Who = who === "you" ? "You" : who;
     note.textContent = a.answer
-      ? `${Who} answered yes: ${whom} may go out.`
+      ? `${Who} answered yes: ${whom} must go out this turn.`
       : `${Who} answered no: ${whom} may not go out this turn.`;
   }
   note.hidden = false;

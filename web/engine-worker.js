@@ -252,8 +252,9 @@ self.onmessage = (event) => {
       if (reply && reply.error) post({ id, error: reply.error });
       else post({ id, result: reply });
     } catch (e) {
+      // The details stay in this worker's console: a Python traceback could name a hidden card.
       console.error(e);
-      post({ id, error: { code: e.code || "internal", message: String((e && e.message) || e) } });
+      post({ id, error: { code: "internal", message: "The engine hit a problem; the game is as it was." } });
     }
   });
 };

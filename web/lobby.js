@@ -309,7 +309,7 @@ export class Lobby {
       const row = el("li", { class: "seat-row" },
         el("span", { class: "seat-number", "aria-hidden": "true", text: String(i + 1) }), name, kind);
       row.dataset.kind = seat.kind;
-      if (this.game.teams) {
+      if (this.game.teams && !this._teamsDrawn()) {
         const t = this.game.teams.findIndex((team) => team.includes(i));
         if (t >= 0) {
           const tag = el("span", { class: "seat-team", text: this._teamName(t) });
@@ -333,8 +333,20 @@ export class Lobby {
     const teams = this.game.teams;
     note.hidden = !teams;
     if (!teams) return;
+    if (this._teamsDrawn()) {
+      note.textContent = "Partners are drawn when the game starts: everyone draws a card; the highest plays "
+        + `first with the second highest as partner (${this._teamName(0)}), and the other two play together `
+        + `(${this._teamName(1)}). Partners sit opposite.`;
+      return;
+    }
     note.textContent = "Partners sit opposite: " + teams.map((team, t) =>
       `${team.map((s) => (this.seats[s] || {}).name || `seat ${s + 1}`).join(" and ")} (${this._teamName(t)})`).join(" against ") + ".";
+  }
+
+  /** Whether the draw decides the partnerships (the game says under which option values). */
+  _teamsDrawn() {
+    const when = this.game.teams_drawn_when;
+    return !!when && Object.entries(when).every(([k, values]) => values.includes(this.values[k]));
   }
 
   /** A team's name: the one typed in its option (`team1_name`…), else the engine's default. */

@@ -184,7 +184,8 @@ def info() -> dict:
         "id": GAME_ID,
         "title": TITLE,
         "players": {"min": PLAYERS, "max": PLAYERS},
-        "teams": [[0, 2], [1, 3]],  # as seated; with partners drawn the view's `order` says
+        "teams": [[0, 2], [1, 3]],  # partners as seated
+        "teams_drawn_when": {"partnership_draw": ["partners"]},  # then the draw decides (the view's `order`)
         "presets": [{"id": "classic", "title": "Classic Canasta", "options": {}}],
         "options": [s.to_dict() for s in OPTION_SPECS],
         "rules_summary": RULES_SUMMARY,
