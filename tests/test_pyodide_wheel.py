@@ -21,7 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "pyodide_runner.mjs"
 
-SEEDS = [1, 2, 3, 42, 2024]
+SEEDS = [1, 2, 3, 42, 2024, "0123456789abcdef" * 2]  # integer seeds (old saves) and a 128-bit hex seed
 
 # Runs unchanged on CPython and in Pyodide; prints one JSON document.
 GAMES_CODE = r'''
@@ -55,6 +55,10 @@ games = ok(api.call("list_games", {}))["games"]
 ono = next(g for g in games if g["id"] == "ono99")
 variants = [None] + [p["options"] for p in ono.get("presets", [])]
 out = [play(seed, options) for options in variants for seed in SEEDS]
+
+# Input deep enough to exhaust Pyodide's stack if it were parsed: one clear error, and the engine lives on.
+deep = [json.loads(api.handle(text))["error"]["code"] for text in ("[" * 6000, '{"a":' * 6000)]
+out.append({"deep_requests": deep})
 
 # The JSON entry point the browser uses, once.
 reply = json.loads(api.handle(json.dumps({"method": "list_games", "params": {}})))
@@ -149,6 +153,7 @@ def test_games_end_with_a_winner_in_pyodide(runs):
         assert game["steps"] > 0
         assert len(game["record"]["actions"]) == game["steps"]
     assert "ono99" in pyodide["games"][-1]["handle_list_games"]
+    assert pyodide["games"][-2] == {"deep_requests": ["bad_request", "bad_request"]}
 
 
 def test_same_seed_same_record_on_cpython_and_pyodide(runs):
