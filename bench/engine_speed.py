@@ -1,13 +1,22 @@
 #!/usr/bin/env python3
-"""Engine speed: whole 4-player ONO 99 games of random bots per second, on CPython and in Pyodide.
+"""Engine speed: random legal play, on CPython and in Pyodide, optionally against a baseline build.
 
-    python bench/engine_speed.py [--games 200] [--preset 2022|1980] [--runtime cpython|pyodide | --both]
+    python bench/engine_speed.py [--game canasta|ono99|all] [--runtime cpython|pyodide | --both]
+                                 [--rounds 5] [--baseline DIR] [--api] [--json]
 
-Both runtimes run the very same Python source (BENCH_CODE) against the built wheel
-(dist/site/wheels, from ./build.sh build): CPython imports the unpacked wheel, Pyodide runs it
-through tests/pyodide_runner.mjs under Node, as the page's worker would. Games go through
-`pygames_wasm.api.call` (new_game, view, bot_act until over), with fixed seeds, so every run
-plays the same games. Pyodide's start-up time is reported separately, not counted in games/s.
+Two loops, the same Python source on both runtimes, against the built wheel (dist/site/wheels,
+from ./build.sh build): CPython imports the unpacked wheel, Pyodide runs it through
+tests/pyodide_runner.mjs under Node, as the page's worker would.
+- engine (the default): the game module alone, as a peer engine is timed: `legal_actions` of the
+  seat to act, a uniformly random choice, `apply`. Canasta plays the first 5 hands of each game (20
+  hands a round), ONO 99 whole 4-player games (100 a round). Fixed seeds: every round plays the
+  same games.
+- api (--api): the page's path, through `pygames_wasm.api.call`: the public view, then `bot_act`
+  (a random bot deciding from its seat's view), until the same number of hands or games.
+
+--baseline DIR times another build in the same run (DIR is a checkout with its own dist/site
+built, e.g. a git worktree of an earlier commit), alternating with ours round by round; the
+printed speed-up is the median of the per-round ratios, so load on the machine cancels out.
 """
 from __future__ import annotations
 
@@ -16,6 +25,7 @@ import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -28,52 +38,71 @@ RUNNER = ROOT / "tests" / "pyodide_runner.mjs"
 BENCH_CODE = r'''
 import json, sys, time
 from pygames_wasm import api
+from pygames_wasm.games import GAMES
+from pygames_wasm.core import rng as R
 
-GAMES, PRESET, WARMUP = __GAMES__, __PRESET__, 3
+GAME, LOOP = __GAME__, __LOOP__
+HANDS_PER_GAME = 5  # Canasta: hands timed per game (a whole game can run to 30 hands)
+WORK = {"canasta": 20, "ono99": 100}[GAME]  # hands / games a round
+try:  # the test setup came with 128-bit seeds; a baseline build may predate both
+    from pygames_wasm.core import NO_SETUP
+    def new_state(module, seed):
+        return module.new_state(module.make_options({}), NAMES, R.game_rng(seed), NO_SETUP)
+except ImportError:
+    def new_state(module, seed):
+        return module.new_state(module.make_options({}), NAMES, seed)
+Stream = getattr(R, "SplitMix64", None) or R.Rng
+NAMES = ["A", "B", "C", "D"]
+module = GAMES[GAME]
 
-def ok(reply):
-    assert "error" not in reply, reply
-    return reply
+def deals(state):  # finished hands (Canasta) or games (ONO 99)
+    return state.hand_no - 1 + state.over if GAME == "canasta" else int(state.over)
 
-ono = next(g for g in ok(api.call("list_games", {}))["games"] if g["id"] == "ono99")
-options = next((p["options"] for p in ono.get("presets", []) if p["id"] == PRESET), None)
+def engine_game(seed):
+    state, rng, actions = new_state(module, seed), Stream(seed), 0
+    while not state.over and deals(state) < HANDS_PER_GAME:
+        seat = module.to_act(state)
+        module.apply(state, seat, rng.choice(module.legal_actions(state, seat)))
+        actions += 1
+    return deals(state), actions
 
-def play(seed):
-    seats = [{"name": f"Bot {i + 1}", "kind": "bot", "bot": "random"} for i in range(4)]
-    params = {"game": "ono99", "seats": seats, "seed": seed}
-    if options is not None:
-        params["options"] = options
-    handle = ok(api.call("new_game", params))["handle"]
+def api_game(seed):
+    seats = [{"name": n, "kind": "bot", "bot": "random"} for n in NAMES]
+    handle = api.call("new_game", {"game": GAME, "seats": seats, "seed": seed})["handle"]
     actions = 0
     while True:
-        view = ok(api.call("view", {"handle": handle, "seat": None}))["view"]
-        if view["over"]:
+        view = api.call("view", {"handle": handle, "seat": None})["view"]
+        done = len(view.get("sheets", [])) + view["over"] if GAME == "canasta" else int(view["over"])
+        if view["over"] or done >= HANDS_PER_GAME:
             break
-        ok(api.call("bot_act", {"handle": handle, "seat": view["to_act"]}))
+        api.call("bot_act", {"handle": handle, "seat": view["to_act"]})
         actions += 1
     api.call("close", {"handle": handle})
-    return actions
+    return min(done, HANDS_PER_GAME), actions
 
-for seed in range(WARMUP):
-    play(10_000 + seed)
+play = engine_game if LOOP == "engine" else api_game
+play(10_000)  # warm-up
 t0 = time.perf_counter()
-actions = sum(play(seed) for seed in range(GAMES))
+done = actions = seed = 0
+while done < WORK:
+    d, a = play(seed)
+    done, actions, seed = done + d, actions + a, seed + 1
 seconds = time.perf_counter() - t0
-print(json.dumps({"python": sys.version.split()[0], "platform": sys.platform, "games": GAMES,
-                  "preset": PRESET, "actions": actions, "seconds": seconds,
-                  "games_per_s": GAMES / seconds, "actions_per_s": actions / seconds}))
+print(json.dumps({"python": sys.version.split()[0], "game": GAME, "loop": LOOP, "deals": done,
+                  "actions": actions, "seconds": seconds, "actions_per_s": actions / seconds,
+                  "deals_per_s": done / seconds}))
 '''
 
 
-def bench_code(games: int, preset: str) -> str:
-    return BENCH_CODE.replace("__GAMES__", str(games)).replace("__PRESET__", repr(preset))
+def bench_code(game: str, loop: str) -> str:
+    return BENCH_CODE.replace("__GAME__", repr(game)).replace("__LOOP__", repr(loop))
 
 
-def built_wheel() -> Path:
-    info_file = ROOT / "dist" / "site" / "build-info.json"
+def built_wheel(root: Path = ROOT) -> Path:
+    info_file = root / "dist" / "site" / "build-info.json"
     if not info_file.exists():
-        raise SystemExit("no dist/site/build-info.json: run ./build.sh build first")
-    return ROOT / "dist" / "site" / json.loads(info_file.read_text())["wheel"]
+        raise SystemExit(f"no {info_file}: run ./build.sh build there first")
+    return root / "dist" / "site" / json.loads(info_file.read_text())["wheel"]
 
 
 def run_cpython(code: str, wheel: Path) -> dict:
@@ -101,38 +130,50 @@ def run_pyodide(code: str, wheel: Path) -> dict:
     return result
 
 
+RUN = {"cpython": run_cpython, "pyodide": run_pyodide}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=200, help="games to time (default 200)")
-    ap.add_argument("--preset", default="2022", help="rules preset id (default 2022)")
+    ap.add_argument("--game", choices=["canasta", "ono99", "all"], default="all")
     ap.add_argument("--runtime", choices=["cpython", "pyodide"], default="cpython")
-    ap.add_argument("--both", action="store_true", help="run on CPython and in Pyodide, side by side")
-    ap.add_argument("--json", action="store_true", help="print the raw results as JSON")
+    ap.add_argument("--both", action="store_true", help="CPython and Pyodide")
+    ap.add_argument("--rounds", type=int, default=5, help="timed rounds; medians are reported (default 5)")
+    ap.add_argument("--baseline", type=Path, help="a checkout with dist/site built, timed in the same run")
+    ap.add_argument("--api", action="store_true", help="time the page's path (api.call) instead of the module")
+    ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 
-    wheel = built_wheel()
-    code = bench_code(args.games, args.preset)
+    loop = "api" if args.api else "engine"
+    builds = {"ours": built_wheel()} | ({"baseline": built_wheel(args.baseline)} if args.baseline else {})
+    games = ["canasta", "ono99"] if args.game == "all" else [args.game]
     runtimes = ["cpython", "pyodide"] if args.both else [args.runtime]
     results = {}
-    for rt in runtimes:
-        results[rt] = run_cpython(code, wheel) if rt == "cpython" else run_pyodide(code, wheel)
+    for game in games:
+        for rt in runtimes:
+            rounds = {name: [] for name in builds}
+            for _ in range(args.rounds):  # alternate, so both builds see the same load
+                for name, wheel in builds.items():
+                    rounds[name].append(RUN[rt](bench_code(game, loop), wheel))
+            results[(game, rt)] = rounds
 
     if args.json:
-        print(json.dumps(results, indent=1))
+        print(json.dumps({f"{g}/{rt}": r for (g, rt), r in results.items()}, indent=1))
         return 0
-    print(f"engine speed: {args.games} games of 4 random bots, ONO 99 preset {args.preset}, "
-          f"wheel {wheel.name}")
-    print(f"{'runtime':<22}{'games/s':>10}{'actions/s':>12}{'ms/game':>10}{'start-up':>11}")
-    for rt, r in results.items():
-        name = f"{'CPython' if rt == 'cpython' else 'Pyodide'} {r['python']}"
-        startup = f"{r['startup_ms']} ms" if r.get("startup_ms") is not None else "-"
-        print(f"{name:<22}{r['games_per_s']:>10.1f}{r['actions_per_s']:>12.0f}"
-              f"{1000 * r['seconds'] / r['games']:>10.2f}{startup:>11}")
-    if len(results) == 2:
-        ratio = results["cpython"]["games_per_s"] / results["pyodide"]["games_per_s"]
-        print(f"Pyodide is {ratio:.1f}x slower than CPython here")
-        if results["cpython"]["actions"] != results["pyodide"]["actions"]:
-            print("WARNING: the runtimes played different games (action counts differ)")
+    unit = {"canasta": "hands", "ono99": "games"}
+    print(f"engine speed, {loop} loop, random legal play, medians of {args.rounds} rounds"
+          + (f"; baseline {args.baseline}" if args.baseline else ""))
+    print(f"{'game':<9}{'runtime':<18}{'build':<10}{'actions/s':>11}{'deals/s':>10}"
+          + ("   speed-up (median of per-round ratios)" if args.baseline else ""))
+    for (game, rt), rounds in results.items():
+        for name, runs in rounds.items():
+            line = (f"{game:<9}{rt + ' ' + runs[0]['python']:<18}{name:<10}"
+                    f"{statistics.median(r['actions_per_s'] for r in runs):>11.0f}"
+                    f"{statistics.median(r['deals_per_s'] for r in runs):>9.1f} {unit[game][0]}")
+            if name == "ours" and "baseline" in rounds:
+                ratios = [a["actions_per_s"] / b["actions_per_s"] for a, b in zip(runs, rounds["baseline"])]
+                line += f"   {statistics.median(ratios):.2f}x actions/s  (rounds: {', '.join(f'{x:.2f}' for x in ratios)})"
+            print(line)
     return 0
 
 

@@ -95,7 +95,7 @@ FORGET_SAVE = """() => new Promise((resolve) => {
     const req = indexedDB.open("pygames", 1);
     req.onsuccess = () => {
       const tx = req.result.transaction("saves", "readwrite");
-      tx.objectStore("saves").delete("pygames:main:current");
+      tx.objectStore("saves").clear();
       tx.oncomplete = () => { req.result.close(); resolve(); };
     };
     req.onerror = () => resolve();

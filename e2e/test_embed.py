@@ -23,7 +23,8 @@ SAVE_KEYS = """() => new Promise((resolve, reject) => {
     req.onsuccess = () => {
       const tx = req.result.transaction("saves", "readonly");
       const keys = tx.objectStore("saves").getAllKeys();
-      tx.oncomplete = () => { req.result.close(); resolve(keys.result); };
+      // One key a saved game (its moves are kept under "<key>|move|<n>").
+      tx.oncomplete = () => { req.result.close(); resolve(keys.result.filter((k) => !k.includes("|move|"))); };
     };
 })"""
 HOST_LOOK = """() => {

@@ -121,8 +121,7 @@ def load(params: dict) -> dict:
     record = params.get("record")
     try:
         match = _match_from_record(record)
-        for entry in record["actions"]:
-            match.act(entry["seat"], entry["action"])
+        match.load_actions(record["actions"])
     except GameError as error:
         raise GameError("bad_save", f"This saved game could not be read: {error.message}") from None
     except Exception:  # a damaged save must never crash the page
@@ -171,7 +170,8 @@ def act(params: dict) -> dict:
     match = _match(params)
     if "action" not in params:
         raise GameError("bad_action", "Say which action to take.")
-    return {"ok": True, "events": match.act(_seat(params, match), params["action"])}
+    events = match.act(_seat(params, match), params["action"])
+    return {"ok": True, "events": events, "recorded": match.actions[-1]}
 
 
 def explain(params: dict) -> dict:
@@ -190,7 +190,8 @@ def bot_act(params: dict) -> dict:
     match = _match(params)
     seat = _seat(params, match)
     action = match.bot_move(seat)
-    return {"action": action, "events": match.act(seat, action)}
+    events = match.act(seat, action)
+    return {"action": action, "events": events, "recorded": match.actions[-1]}
 
 
 def undo(params: dict) -> dict:

@@ -688,3 +688,50 @@ def test_games_saved_before_format_2_still_load():
             assert [c["card"] for c in view["hand"]] == hand, game_id
         texts = [e["text"] for e in view["events"]]
         assert texts[-10:] == old["events"][-10:], game_id
+
+
+# --- Undo and history stay cheap in long games -----------------------------------------------------------
+
+def test_undo_of_a_persons_moves_in_a_row_needs_no_replay(monkeypatch):
+    from canasta_helpers import stacked_deck
+    from pygames_wasm.core.match import Match
+
+    params = {"game": "canasta", "seats": seats(4), "seed": 1, "dealer": 3,
+              "deck": stacked_deck({0: "KH KS KD QH QS QD JH JS JD"}, draw="4C")}
+    game = ApiGame(params)
+    game.act(0, "draw")
+    views = [game.all_views()]
+    for meld in ("meld KD KH KS | QD QH QS", "meld JD JH JS"):
+        assert "error" not in game.call("act", seat=0, action=meld)
+        views.append(game.all_views())
+    replays = []
+    monkeypatch.setattr(Match, "replay", lambda self, actions: replays.append(len(actions)))
+    for expected in reversed(views[:-1]):
+        assert game.undo(0) == {"ok": True}
+        assert game.all_views() == expected
+    assert replays == []  # each undo restored the state kept before the move
+    assert "error" in game.undo(0)  # the draw showed a card: final
+
+
+def test_undo_after_a_resume_replays_the_record():
+    g = stacked_game(HANDS, draw=DRAW, first=0)
+    g.act(0, "play 7")
+    expected = g.all_views()
+    loaded = ApiGame.__new__(ApiGame)
+    loaded.handle, loaded.n = api.call("load", {"record": g.record()})["handle"], 3
+    loaded.act(0, "draw")
+    loaded.act(1, "play 1")
+    assert loaded.undo(1) == {"ok": True}
+    g.act(0, "draw")
+    assert loaded.all_views() == g.all_views() != expected
+
+
+def test_a_long_game_keeps_a_short_history_and_counts_every_event():
+    from pygames_wasm.core.views import EVENTS_KEPT
+    from pygames_wasm.simulate import play_one
+
+    match = play_one("canasta", {"target": 10_000, "hand_limit": 8}, ["random"] * 4, 3)
+    events = match.state.events
+    assert EVENTS_KEPT <= len(events) < 2 * EVENTS_KEPT
+    assert [e["n"] for e in events] == list(range(events[0]["n"], events[-1]["n"] + 1))
+    assert events[-1]["n"] > 2 * EVENTS_KEPT  # numbered across the whole game

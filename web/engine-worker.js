@@ -2,8 +2,9 @@
 // then answers {id, method, params} messages with pygames_wasm.api.handle().
 //
 // The worker also owns saving: after every successful mutating call it stores the
-// game's record in IndexedDB under the key the page gave for that game. The record
-// never leaves this worker, and the page never asks for another seat's hand.
+// game's record in IndexedDB under the key the page gave for that game (a header, and
+// one entry per move: see saveWhole). The record never leaves this worker, and the
+// page never asks for another seat's hand.
 //
 // Messages in:  {id, method, params, key?}
 //   - engine methods: list_games, new_game, view, legal_actions, act, bot_move,
@@ -28,7 +29,7 @@ const EXPECTED = {
 };
 
 let api = null;            // the pygames_wasm.api PyProxy
-const keys = new Map();    // handle -> IndexedDB key for its saves
+const keys = new Map();    // handle -> {key, moves}: where its save is, and how many moves it holds
 const timings = {};        // method -> [ms, ...] (engine time only)
 let options = { timeBotMove: false };
 const started = performance.now();
@@ -166,15 +167,58 @@ async function store(mode, fn) {
 }
 
 const idbGet = (key) => store("readonly", (s) => s.get(key));
-const idbPut = (key, value) => store("readwrite", (s) => s.put(value, key));
-const idbDelete = (key) => store("readwrite", (s) => s.delete(key));
+const forget = (key) => store("readwrite", (s) => { s.delete(movesOf(key)); return s.delete(key); });
 
-async function persist(handle) {
-  const key = keys.get(handle);
-  if (!key) return;
-  const saved = engine("save", { handle });
-  if (saved.error) throw Object.assign(new Error(saved.error.message), { code: "save_failed" });
-  await idbPut(key, { savedAt: Date.now(), record: saved.record });
+// A saved game is its record, kept as a header (everything but the moves) under the game's key,
+// and one entry per move under moveKey(key, i): a move writes one small entry, not the whole
+// record again, so saving stays as quick on move 2,000 as on move 2.
+const moveKey = (key, i) => `${key}|move|${String(i).padStart(7, "0")}`;
+const movesOf = (key) => IDBKeyRange.bound(moveKey(key, 0), `${key}|move|~`);
+
+/** Write the whole record (a new game, or a save of the older form): the header, every move, and
+ *  no stale move after them. Returns what later steps need: {key, header, moves}. */
+async function saveWhole(key, record) {
+  const { actions, ...header } = record;
+  await store("readwrite", (s) => {
+    s.delete(movesOf(key));
+    actions.forEach((entry, i) => s.put(entry, moveKey(key, i)));
+    return s.put({ savedAt: Date.now(), record: header, moves: actions.length }, key);
+  });
+  return { key, header, moves: actions.length };
+}
+
+/** After a move (its recorded entry) or an undo (no entry): one entry, and the header's count. */
+async function saveStep(saved, entry) {
+  await store("readwrite", (s) => {
+    if (entry) s.put(entry, moveKey(saved.key, saved.moves - 1));
+    else s.delete(moveKey(saved.key, saved.moves));
+    return s.put({ savedAt: Date.now(), record: saved.header, moves: saved.moves }, saved.key);
+  });
+}
+
+/** What is saved under `key`: undefined, {perMove, savedAt, record} or, for anything else
+ *  (a save of the older single-object form, or damage), the stored value itself. */
+async function readSave(key) {
+  const stored = await idbGet(key);
+  if (!(stored && typeof stored === "object" && "moves" in stored)) return stored;
+  const actions = await store("readonly", (s) => s.getAll(movesOf(key)));
+  return { perMove: true, savedAt: stored.savedAt, record: { ...stored.record, actions: actions.slice(0, stored.moves) } };
+}
+
+async function persist(method, handle, reply) {
+  const saved = keys.get(handle);
+  if (!saved) return;
+  if (method === "new_game") {
+    const whole = engine("save", { handle });
+    if (whole.error) throw Object.assign(new Error(whole.error.message), { code: "save_failed" });
+    Object.assign(saved, await saveWhole(saved.key, whole.record));
+  } else if (method === "undo") {
+    saved.moves -= 1;
+    await saveStep(saved, null);
+  } else {
+    saved.moves += 1;
+    await saveStep(saved, reply.recorded);
+  }
 }
 
 // ---------------------------------------------------------------- methods
@@ -184,7 +228,7 @@ async function resume({ key }) {
   if (!key) return fail("bad_request", "No save key was given.");
   let stored;
   try {
-    stored = await idbGet(key);
+    stored = await readSave(key);
   } catch (e) {
     return fail("bad_save", `The browser's storage could not be read (${e && e.message}).`);
   }
@@ -197,13 +241,24 @@ async function resume({ key }) {
   }
   const loaded = engine("load", { record });
   if (loaded.error) return loaded;
-  keys.set(loaded.handle, key);
+  if (stored.perMove) {
+    const { actions, ...header } = record;
+    keys.set(loaded.handle, { key, header, moves: actions.length });
+  } else {  // a save of the older single-object form: rewritten once in the per-move form
+    const saved = { key, header: null, moves: 0 };
+    keys.set(loaded.handle, saved);
+    try {
+      Object.assign(saved, await saveWhole(key, engine("save", { handle: loaded.handle }).record));
+    } catch (e) {
+      console.warn("save failed", e);
+    }
+  }
   return { found: true, ...loaded };
 }
 
 async function dispatch(method, params, key) {
   if (method === "resume") return resume(params || {});
-  if (method === "forget") { await idbDelete((params || {}).key); return { ok: true }; }
+  if (method === "forget") { await forget((params || {}).key); return { ok: true }; }
   if (method === "__stats") return { timings, bootMs: readyMs, stages };
   if (method === "__options") { Object.assign(options, params || {}); return { options }; }
   if (INTERNAL.has(method)) return fail("bad_request", `The page may not call ${method}.`);
@@ -211,12 +266,12 @@ async function dispatch(method, params, key) {
   if (method === "bot_act" && options.timeBotMove) engine("bot_move", params);
   const reply = engine(method, params);
   if (reply.error) return reply;
-  if (method === "new_game" && key) keys.set(reply.handle, key);
+  if (method === "new_game" && key) keys.set(reply.handle, { key, header: null, moves: 0 });
   if (method === "close") keys.delete((params || {}).handle);
   if (MUTATING.has(method)) {
     // The move stands even if the browser refuses to store it; the page is told.
     try {
-      await persist(method === "new_game" ? reply.handle : params.handle);
+      await persist(method, method === "new_game" ? reply.handle : params.handle, reply);
     } catch (e) {
       console.warn("save failed", e);
       reply.save_error = String((e && e.message) || e);

@@ -10,17 +10,20 @@ action is refused, or None), `apply` (check, then change everything or nothing),
 
 import os
 import re
+from copy import deepcopy
 from dataclasses import asdict
 
 from .errors import GameError, shown
 from .options import describe_options
 from .rng import bot_rng, game_rng
 from .setup import NO_SETUP, Setup
+from .views import events_after, last_event_number
 
 RECORD_FORMAT = 2  # 2: hex seeds and the `setup` object; 1: integer seeds, `deck` and `dealer`
 MAX_INT_SEED = 2 ** 53  # integer seeds (tests, old saves) stay exact in JavaScript below this
 HEX_SEED = re.compile(r"[0-9a-f]{32,64}")  # at least 128 bits
 SEAT_KINDS = ("human", "bot")
+UNDO_DEPTH = 40  # a person's moves in a row that undo takes back without replaying the game
 
 
 def check_seed(seed):
@@ -77,6 +80,7 @@ class Match:
         self.seats = check_seats(seats, bots)
         self.seed, self.setup = check_seed(seed), setup
         self.actions = []
+        self.undo_states = []  # (move number, the state before it) for a person's moves in a row
         self.state = self.replay([])
 
     def replay(self, actions: list):
@@ -85,10 +89,17 @@ class Match:
             self.module.apply(state, entry["seat"], entry["action"])
         return state
 
-    def act(self, seat: int, action) -> list:
-        """Apply one action; return the public events it caused. On any error nothing changes."""
+    def load_actions(self, actions: list) -> None:
+        """Play a saved record's actions, each checked as a live one is (resume: no undo states)."""
+        for entry in actions:
+            self.act(entry["seat"], entry["action"], keep_undo=False)
+
+    def act(self, seat: int, action, keep_undo: bool = True) -> list:
+        """Apply one action; return the public events it caused. On any error nothing changes.
+        Before a person's move the state is kept, so that undo needs no replay of the whole game."""
         action = self.module.parse_action(action)
-        before = len(self.state.events)
+        before = last_event_number(self.state.events)
+        previous = deepcopy(self.state) if keep_undo and self.seats[seat]["kind"] == "human" else None
         try:
             self.module.apply(self.state, seat, action)
         except GameError:
@@ -96,8 +107,13 @@ class Match:
         except Exception:
             self.state = self.replay(self.actions)  # an engine bug must not leave a half-made move
             raise
+        if previous is None or (self.actions and self.actions[-1]["seat"] != seat):
+            self.undo_states.clear()  # kept only for the moves in a row of the one person moving now
+        if previous is not None:
+            self.undo_states.append((len(self.actions), previous))
+            del self.undo_states[:-UNDO_DEPTH]
         self.actions.append({"seat": seat, "action": action})
-        return self.state.events[before:]
+        return events_after(self.state.events, before)
 
     def explain(self, seat: int, action) -> str | None:
         return explain(self.module, self.state, seat, action)
@@ -117,8 +133,11 @@ class Match:
         reason = self.undo_block(seat)
         if reason:
             raise GameError("cannot_undo", reason)
-        self.state = self.replay(self.actions[:-1])
         self.actions.pop()
+        if self.undo_states and self.undo_states[-1][0] == len(self.actions):
+            self.state = self.undo_states.pop()[1]
+        else:  # e.g. after a resume: the game is replayed from its record
+            self.state = self.replay(self.actions)
 
     def view(self, seat: int | None) -> dict:
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats)):
@@ -132,8 +151,9 @@ class Match:
         return view
 
     def bot_move(self, seat: int) -> dict:
-        """The action the seat's bot would take, decided from that seat's view alone."""
-        view = self.view(seat)
+        """The action the seat's bot would take, decided from that seat's view alone (brief: without
+        the history a bot does not read)."""
+        view = self.module.view(self.state, seat, brief=True)
         if not view["actions"]:
             raise GameError("not_your_turn", f"{self.seats[seat]['name']} has nothing to do now.")
         kind = self.seats[seat].get("bot", "heuristic")

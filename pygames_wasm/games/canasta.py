@@ -19,13 +19,14 @@ any other meld the player composes is checked by the same validator (`explain`),
 is illegal ("Your team's first meld needs 90 points; these cards count 70.").
 """
 
+import json
 from collections import Counter
-from copy import deepcopy
 from dataclasses import dataclass, field
 from itertools import chain
 
 from ..core import GameError, Rng, Setup, build_deck, int_list, shown
 from ..core.options import OptionSpec, parse_options
+from ..core.views import copied, log_event, recent_events
 
 GAME_ID = "canasta"
 TITLE = "Canasta"
@@ -51,8 +52,28 @@ GOING_OUT_BONUS, CONCEALED_BONUS = 100, 100  # R15 / A33d
 RED_THREE_VALUE, ALL_RED_THREES = 100, 800  # R14.2
 
 
-def rank(card: str) -> str:
+def _rank(card: str) -> str:
     return "JK" if card == "JK" else card[:-1]
+
+
+def _sort_key(card: str) -> tuple:
+    """Display order: wild cards first, then A down to 3; suits in draw order."""
+    if card == "JK":
+        return (0, 0)
+    r = _rank(card)
+    return (1 + (RANKS.index(r) if r != "2" else -1), SUITS.index(card[-1]))
+
+
+# Card facts are looked up in tables made once from the definitions: every legality check asks them.
+RANK_OF = {card: _rank(card) for card in DECK}
+SORT_KEY = {card: _sort_key(card) for card in DECK}
+WILD = frozenset(card for card in DECK if RANK_OF[card] in ("JK", "2"))  # A2
+NATURAL = frozenset(card for card in DECK if RANK_OF[card] in NATURAL_RANKS)
+VALUE = {card: 0 if card in ("3H", "3D") else RANK_VALUE[RANK_OF[card]] for card in DECK}  # R3, A38
+
+
+def rank(card: str) -> str:
+    return RANK_OF[card]
 
 
 def suit(card: str) -> str | None:
@@ -60,7 +81,7 @@ def suit(card: str) -> str | None:
 
 
 def is_wild(card: str) -> bool:
-    return card == "JK" or rank(card) == "2"  # A2
+    return card in WILD
 
 
 def is_red_three(card: str) -> bool:
@@ -72,16 +93,16 @@ def is_black_three(card: str) -> bool:
 
 
 def is_natural(card: str) -> bool:
-    return rank(card) in NATURAL_RANKS
+    return card in NATURAL
 
 
 def value(card: str) -> int:
     """R3: the count of a card (red threes are bonuses, never counted as cards: A38)."""
-    return 0 if is_red_three(card) else RANK_VALUE[rank(card)]
+    return VALUE[card]
 
 
 def count(cards) -> int:
-    return sum(value(c) for c in cards)
+    return sum(map(VALUE.__getitem__, cards))
 
 
 def label(card: str) -> str:
@@ -94,14 +115,11 @@ def short(card: str) -> str:
 
 
 def sort_key(card: str) -> tuple:
-    """Display order: wild cards first, then A down to 3; suits in draw order."""
-    if card == "JK":
-        return (0, 0)
-    return (1 + (RANKS.index(rank(card)) if rank(card) != "2" else -1), SUITS.index(suit(card)))
+    return SORT_KEY[card]
 
 
 def sorted_cards(cards) -> list:
-    return sorted(cards, key=sort_key)
+    return sorted(cards, key=SORT_KEY.__getitem__)
 
 
 def draw_rank(card: str) -> tuple:
@@ -275,6 +293,7 @@ class State:
     asked: dict | None = None  # {"seat", "answer": None|True|False} this turn (R13.6)
     draw_cards: list | None = None  # the partnership draw (R4), per seat
     sheets: list = field(default_factory=list)  # one score sheet per finished hand
+    sheets_json: str = "[]"  # the same, as JSON: views copy it from here at C speed, on every move
     finished: bool = False
     winner_team: int | None = None  # None when finished: a draw at the hand limit
     new_melds: set = field(default_factory=set)  # ranks the player in turn began a meld of this turn (R13.5)
@@ -424,20 +443,20 @@ def start_turn(state: State, seat: int) -> None:
 
 def meld_rank(cards) -> str | None:
     """The natural rank of a meld ("3" for black threes), or None if the cards have none."""
-    ranks = {rank(c) for c in cards if not is_wild(c)}
+    ranks = {RANK_OF[c] for c in cards if c not in WILD}
     return ranks.pop() if len(ranks) == 1 else None
 
 
 def meld_block(opts: Options, cards: list, new: bool = True) -> str | None:
     """Why `cards` are not a valid meld (R7.1-R7.5), or None. `new` says it is being laid down, so it
     needs three cards; a meld grown by additions is checked with new=False as well (same limits)."""
-    if any(is_red_three(c) for c in cards):
+    if "3H" in cards or "3D" in cards:
         return "Red threes are never melded; they go on the table by themselves."
-    naturals = [c for c in cards if not is_wild(c)]
+    naturals = [c for c in cards if c not in WILD]
     wilds = len(cards) - len(naturals)
     if not naturals:
         return "Wild cards alone are not a meld: it needs natural cards."
-    ranks = sorted({rank(c) for c in naturals}, key=RANKS.index)
+    ranks = sorted({RANK_OF[c] for c in naturals}, key=RANKS.index)
     if len(ranks) > 1:
         return f"A meld is cards of one rank: {' and '.join(plural(r) for r in ranks)} do not mix."
     r = ranks[0]
@@ -461,8 +480,8 @@ def meld_block(opts: Options, cards: list, new: bool = True) -> str | None:
 
 
 def canasta_kind(cards: list) -> str | None:
-    """R9: "natural", "mixed" or None (not a canasta)."""
-    if len(cards) < 7 or meld_rank(cards) == "3":
+    """R9: "natural", "mixed" or None (not a canasta; black threes never make one)."""
+    if len(cards) < 7 or "3S" in cards or "3C" in cards:
         return None
     return "mixed" if any(is_wild(c) for c in cards) else "natural"
 
@@ -600,17 +619,21 @@ def turn_block(state: State, seat: int, kind: str) -> GameError | None:
 
 
 def missing_cards(hand: list, cards: list) -> str | None:
-    short_of = Counter(cards) - Counter(hand)
+    """Which of `cards` the hand does not hold (as the sentence), or None. Counted with list.count:
+    hands are small, and this runs for every suggested move."""
+    short_of = sorted_cards(c for c in set(cards) if cards.count(c) > hand.count(c))
     if short_of:
-        card = sorted_cards(short_of)[0]
+        card = short_of[0]
         return f"You do not hold {'another' if card in hand else 'a'} {label(card)}."
     return None
 
 
 def hand_after(hand: list, cards: list) -> list:
-    left = Counter(hand)
-    left.subtract(Counter(cards))
-    return list(left.elements())
+    """The hand without `cards` (which it holds)."""
+    left = list(hand)
+    for card in cards:
+        left.remove(card)
+    return left
 
 
 def going_out_block(state: State, seat: int, melds_after: dict, left: int) -> str | None:
@@ -722,7 +745,7 @@ def take_pile_block(state: State, seat: int, action: dict) -> str | None:
 
 def with_cards(melds: dict, groups: list, into: str | None = None) -> dict:
     """The team's melds after adding each group (to its rank's meld, or as a new meld)."""
-    out = {r: list(c) for r, c in melds.items()}
+    out = dict(melds)  # the melds not added to are shared, never changed
     for cards in groups:
         r = into or meld_rank(cards)
         out[r] = out.get(r, []) + list(cards)
@@ -921,22 +944,23 @@ def meld_everything(state: State, seat: int, cards: list, melds: dict) -> list |
 
 def check(state: State, seat: int, action: dict) -> GameError | None:
     """Every reason `seat` may not take `action` now, as the error the player will see."""
-    kind = action["type"]
-    block = turn_block(state, seat, kind)
+    block = turn_block(state, seat, action["type"])
     if block:
         return block
-    why = {
-        "draw": lambda: None if state.stock else "The stock is empty: pick up the pile, or end the hand.",
-        "end_hand": lambda: end_hand_block(state, seat),
-        "take_pile": lambda: take_pile_block(state, seat, action),
-        "meld": lambda: meld_action_block(state, seat, action),
-        "add": lambda: add_block(state, seat, action),
-        "discard": lambda: discard_block(state, seat, action),
-        "ask_go_out": lambda: ask_block(state, seat),
-        "answer": lambda: None,
-    }[kind]()
+    why = BLOCKS[action["type"]](state, seat, action)
     return GameError("illegal_action", why) if why else None
 
+
+BLOCKS = {  # each action type's rule check, past the turn and phase: why it is refused, or None
+    "draw": lambda state, seat, action: None if state.stock else "The stock is empty: pick up the pile, or end the hand.",
+    "end_hand": lambda state, seat, action: end_hand_block(state, seat),
+    "take_pile": take_pile_block,
+    "meld": meld_action_block,
+    "add": add_block,
+    "discard": discard_block,
+    "ask_go_out": lambda state, seat, action: ask_block(state, seat),
+    "answer": lambda state, seat, action: None,
+}
 
 
 # --- Suggested actions --------------------------------------------------------------------------------
@@ -962,14 +986,25 @@ def legal_actions(state: State, seat: int) -> list:
         candidates += meld_suggestions(state, seat)
         if state.opts.ask_partner:
             candidates.append({"type": "ask_go_out"})
-        candidates += [{"type": "discard", "card": c} for c in sorted_cards(set(state.hands[seat]))]
     out, seen = [], set()
     for action in candidates:
         text = action_text(action)
         if text not in seen and check(state, seat, action) is None:
             seen.add(text)
             out.append(action)
+    if state.phase == "play":
+        out += discards(state, seat)
     return out
+
+
+def discards(state: State, seat: int) -> list:
+    """The legal discards, without a full check of each (every discard of one card in turn is alike:
+    legal while the player keeps cards, unless a yes means they must go out; the last card only
+    with a canasta)."""
+    hand = state.hands[seat]
+    if len(hand) > 1 and not told_to_go_out(state, seat):
+        return [{"type": "discard", "card": c} for c in sorted_cards(set(hand))]
+    return [a for a in ({"type": "discard", "card": c} for c in sorted_cards(set(hand))) if check(state, seat, a) is None]
 
 
 def take_suggestions(state: State, seat: int) -> list:
@@ -1004,8 +1039,8 @@ def hand_melds(opts: Options, hand: list, exclude=()) -> list:
     """Melds a hand can lay down at once: each rank with three naturals, then pairs with a wild card."""
     by_rank = {}
     for c in sorted_cards(hand):
-        if is_natural(c) and rank(c) not in exclude:
-            by_rank.setdefault(rank(c), []).append(c)
+        if c in NATURAL and RANK_OF[c] not in exclude:
+            by_rank.setdefault(RANK_OF[c], []).append(c)
     melds = [cards for cards in by_rank.values() if len(cards) >= 3]
     wilds = cheapest_wilds(hand)
     for r, cards in by_rank.items():
@@ -1027,7 +1062,7 @@ def meld_suggestions(state: State, seat: int) -> list:
         out.append({"type": "meld", "melds": [sorted_cards(blacks)]})
     wild = cheapest_wilds(hand)[:1]
     for r in team_melds:
-        same = sorted_cards(c for c in hand if rank(c) == r)
+        same = sorted_cards(c for c in hand if RANK_OF[c] == r)
         if same:
             out.append({"type": "add", "meld": r, "cards": same})
         if wild and r != "3":
@@ -1049,7 +1084,7 @@ def apply(state: State, seat: int, action) -> None:
 
 
 def log(state: State, seat: int | None, text: str) -> None:
-    state.events.append({"n": len(state.events) + 1, "seat": seat, "text": text})
+    log_event(state.events, seat, text)
 
 
 def names(cards) -> str:
@@ -1235,6 +1270,7 @@ def end_hand(state: State, out_seat: int | None, concealed: bool = False) -> Non
              "text": f"Hand {state.hand_no}: " + ("" if out_seat is None else f"{state.names[out_seat]} ")
              + how + ". " + "; ".join(f"{t['name']} {t['total']:+d} ({t['score']})" for t in sheet_teams) + "."}
     state.sheets.append(sheet)
+    state.sheets_json = json.dumps(state.sheets)
     log(state, None, sheet["text"])
     a, b = state.scores
     if max(a, b) >= state.opts.target and a != b:  # R17 / A37: checked after the hand; higher total wins
@@ -1289,25 +1325,25 @@ def to_act(state: State) -> int | None:
     return seats[0] if seats else None
 
 
-def meld_line(cards: list) -> dict:
-    r = meld_rank(cards)
-    wilds = sum(is_wild(c) for c in cards)
+def meld_line(r: str, cards: list) -> dict:
+    wilds = sum(c in WILD for c in cards)
     return {"rank": r, "cards": sorted_cards(cards), "naturals": len(cards) - wilds, "wilds": wilds,
             "count": count(cards), "canasta": canasta_kind(cards), "size": len(cards)}
 
 
 def team_line(state: State, team: int) -> dict:
     melds = state.melds[team]
-    order = sorted(melds, key=lambda r: RANKS.index(r))
+    order = sorted(melds, key=RANKS.index)
     threes = len(state.red_threes[team])
+    lines = [meld_line(r, melds[r]) for r in order]
     return {
         "team": team, "name": team_name(state, team), "seats": team_seats(state, team), "score": state.scores[team],
-        "melds": [meld_line(melds[r]) for r in order],
-        "canastas": sum(1 for r in order if canasta_kind(melds[r])),
+        "melds": lines,
+        "canastas": sum(1 for line in lines if line["canasta"]),
         "red_threes": sorted_cards(state.red_threes[team]),
         "red_three_value": ALL_RED_THREES if threes == 4 else RED_THREE_VALUE * threes,
         "initial_needed": state.initial[team], "initial_met": state.has_melded[team],
-        "can_go_out": has_canasta(melds),
+        "can_go_out": any(line["canasta"] for line in lines),
     }
 
 
@@ -1326,11 +1362,12 @@ def pile_line(state: State, seat: int | None) -> dict:
     return line
 
 
-def view(state: State, seat: int | None) -> dict:
+def view(state: State, seat: int | None, brief: bool = False) -> dict:
     """What `seat` may see: its own hand, the table, counts. `None` is the public table. The discard
-    pile shows its top card and the card that froze it; the cards under them are not searched."""
+    pile shows its top card and the card that froze it; the cards under them are not searched.
+    `brief` (for computer players) leaves out the history: events, score sheets, the draw."""
     mine = None if seat is None else team_of(state, seat)
-    return {
+    view = {
         "game": GAME_ID,
         "seat": seat,
         "team": mine,
@@ -1348,7 +1385,6 @@ def view(state: State, seat: int | None) -> dict:
         "waiting_for": waiting_for(state),
         "drew": state.drew,
         "asked": dict(state.asked) if state.asked else None,
-        "partnership_draw": deepcopy(state.draw_cards),
         "hand": None if seat is None else [{"card": c, "label": label(c), "value": value(c)}
                                            for c in sorted_cards(state.hands[seat])],
         "actions": [] if seat is None else legal_actions(state, seat),
@@ -1356,13 +1392,14 @@ def view(state: State, seat: int | None) -> dict:
         "options": {"ask_partner": state.opts.ask_partner, "target": state.opts.target,
                     "hand_limit": state.opts.hand_limit, "partnership_draw": state.opts.partnership_draw,
                     "wild_ratio": state.opts.wild_ratio, "black_three_freezes": state.opts.black_three_freezes},
-        # A view is a copy: a caller that changes it changes no game.
-        "events": [dict(e) for e in state.events[-30:]],
-        "sheets": deepcopy(state.sheets),
-        "last_hand": deepcopy(state.sheets[-1]) if state.sheets else None,
         "over": state.over,
         "result": result(state),
     }
+    if not brief:  # a view is a copy: a caller that changes it changes no game
+        sheets = json.loads(state.sheets_json)
+        view |= {"partnership_draw": copied(state.draw_cards), "events": recent_events(state.events),
+                 "sheets": sheets, "last_hand": copied(sheets[-1]) if sheets else None}
+    return view
 
 
 def undo_block(state: State, seat: int, last: dict) -> str | None:

@@ -9,12 +9,12 @@ card: until then the play can be taken back (undo), after it the move is final.
 """
 
 from collections import Counter
-from copy import deepcopy
 from dataclasses import dataclass, field
 from itertools import chain
 
 from ..core import GameError, Rng, Setup, shown, build_deck, int_list
 from ..core.options import OptionSpec, parse_options
+from ..core.views import copied, log_event, recent_events
 
 GAME_ID = "ono99"
 TITLE = "ONO 99"
@@ -52,9 +52,13 @@ def card_points(card: str) -> int:
     return 20 if card == "ONO" else 15
 
 
-def hand_order(card: str) -> tuple:
+def _hand_order(card: str) -> tuple:
     """Display order: numbers low to high, then the specials."""
     return (0, int(card), "") if is_number(card) else (1, 0, card)
+
+
+HAND_ORDER = {card: _hand_order(card) for card in LABELS}  # looked up on every view and every move
+hand_order = HAND_ORDER.__getitem__
 
 
 # --- Options (Part 3's recommended flags) ---------------------------------------------------------
@@ -258,7 +262,13 @@ def next_seat(state: State, seat: int, direction: int, wanted) -> int:
 
 
 def next_active(state: State, seat: int) -> int:
-    return next_seat(state, seat, state.direction, lambda s: state.status[s] == "in")
+    """The next seat still in the round, in the direction of play (after every play: kept simple)."""
+    n, status = state.n, state.status
+    for step in range(1, n + 1):
+        candidate = (seat + state.direction * step) % n
+        if status[candidate] == "in":
+            return candidate
+    return seat
 
 
 def active_seats(state: State) -> list:
@@ -297,10 +307,13 @@ def limit_words(opts: Options) -> str:
     return "stay below 99" if opts.bust_at_99 else "not pass 99"
 
 
+NUMBER_VALUE = {card: int(card) for card in LABELS if is_number(card)}
+
+
 def total_after(state: State, card: str) -> int:
     """R5 / D5: what the total becomes when `card` is played."""
-    if is_number(card):
-        return state.total + int(card)
+    if card in NUMBER_VALUE:
+        return state.total + NUMBER_VALUE[card]
     if card == "-10":
         return max(0, state.total - 10) if state.opts.minus10_floor else state.total - 10
     return state.total  # Reverse, Play 2, Double Play, Hold, ONO 99 (on a zero) add 0 (A9)
@@ -309,6 +322,10 @@ def total_after(state: State, card: str) -> int:
 def card_rule_block(state: State, card: str) -> str | None:
     """Why the rules forbid `card` now (None if they allow it); turn order is checked elsewhere."""
     opts = state.opts
+    if card in NUMBER_VALUE and (state.played_in_round or not opts.first_play_number):
+        new_total = state.total + NUMBER_VALUE[card]  # most cards asked about: decided at once
+        return None if not busts(opts, new_total) else \
+            f"{LABELS[card]} would take the total to {new_total}; it must {limit_words(opts)}."
     if card == "ONO":
         if not opts.ono99_on_zero:
             return "The ONO 99 card can never be played."
@@ -358,7 +375,7 @@ def _as_illegal(reason: str | None) -> GameError | None:
 
 
 def legal_cards(state: State, seat: int) -> list:
-    return sorted({c for c in state.hands[seat] if card_rule_block(state, c) is None}, key=hand_order)
+    return [c for c in sorted(set(state.hands[seat]), key=hand_order) if card_rule_block(state, c) is None]
 
 
 def can_discard_four(state: State, seat: int) -> bool:
@@ -394,6 +411,9 @@ ACTION_TYPES = {"play": True, "bust": True, "draw": False, "discard4": False, "l
 
 def parse_action(raw) -> dict:
     """An action from its JSON object or its string form ("play 7", "draw")."""
+    if type(raw) is dict and raw.get("type") == "play" and len(raw) == 2 and type(raw.get("card")) is str \
+            and raw["card"] in LABELS:
+        return {"type": "play", "card": raw["card"]}  # the usual action, in its usual form
     if isinstance(raw, str):
         words = raw.split()
         raw = {"type": words[0], "card": words[1]} if len(words) == 2 else {"type": words[0] if words else ""}
@@ -435,6 +455,12 @@ def check(state: State, seat: int, action: dict) -> GameError | None:
     """Why `seat` may not take the (parsed) `action` now, as the error the player will see."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
         return GameError("bad_seats", f"There is no seat {shown(seat)}.")
+    kind = action["type"]
+    if kind == "play":  # the common cases, decided directly (they are most of every game)
+        return play_block(state, seat, action["card"])
+    if kind == "draw":
+        owes = not state.over and state.owed and state.owed[0] == seat
+        return None if owes else explain_illegal(state, seat, action)
     return None if action in legal_actions(state, seat) else explain_illegal(state, seat, action)
 
 
@@ -466,7 +492,7 @@ def explain_illegal(state: State, seat: int, action: dict) -> GameError:
 
 
 def log(state: State, seat: int | None, text: str) -> None:
-    state.events.append({"n": len(state.events) + 1, "seat": seat, "text": text})
+    log_event(state.events, seat, text)
 
 
 def do_play(state: State, seat: int, action: dict) -> None:
@@ -734,10 +760,11 @@ def hand_line(state: State, seat: int, card: str) -> dict:
     return {"card": card, "label": LABELS[card], "playable": block is None, "why": block.message if block else None}
 
 
-def view(state: State, seat: int | None) -> dict:
-    """What `seat` may see: its own hand, public piles and counts. `None` is the public table."""
+def view(state: State, seat: int | None, brief: bool = False) -> dict:
+    """What `seat` may see: its own hand, public piles and counts. `None` is the public table.
+    `brief` (for computer players) leaves out the history: events and the last round's summary."""
     top = state.discard[-1] if state.discard else None
-    return {
+    view = {
         "game": GAME_ID,
         "seat": seat,
         "version": state.opts.version,
@@ -756,11 +783,12 @@ def view(state: State, seat: int | None) -> dict:
         "round": state.round,
         "hand": None if seat is None else [hand_line(state, seat, c) for c in sorted(state.hands[seat], key=hand_order)],
         "actions": [] if seat is None else legal_actions(state, seat),
-        "events": [dict(e) for e in state.events[-30:]],
-        "last_round": deepcopy(state.last_round),  # a view is a copy: changing it changes no game
         "over": state.over,
         "result": result(state),
     }
+    if not brief:  # a view is a copy: changing it changes no game
+        view |= {"events": recent_events(state.events), "last_round": copied(state.last_round)}
+    return view
 
 
 def undo_block(state: State, seat: int, last: dict) -> str | None:
