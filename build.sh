@@ -66,19 +66,22 @@ do_build() {
     "$PY" tools/build_site.py site
 }
 
-ensure_chromium() {
-    # The e2e tests drive Debian's Chromium; playwright never downloads a browser here.
-    if [[ -x "$CHROMIUM" ]]; then
-        return 0
-    fi
-    if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
-        say "installing Debian's chromium for the e2e tests"
+ensure_browsers() {
+    # The e2e tests drive Debian's Chromium (Playwright never downloads a browser here), and a
+    # smoke test each in Firefox ESR and WebKitGTK (Safari's engine; its browser needs Xvfb).
+    # Missing packages are installed when we are root; without Chromium there is no e2e run.
+    local want=() pkg bin
+    for pair in "chromium:$CHROMIUM" "firefox-esr:/usr/bin/firefox-esr" \
+                "webkit2gtk-driver:/usr/bin/WebKitWebDriver" "xvfb:/usr/bin/Xvfb"; do
+        pkg="${pair%%:*}" bin="${pair#*:}"
+        [[ -x "$bin" ]] || want+=("$pkg")
+    done
+    if [[ ${#want[@]} -gt 0 && "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
+        say "installing Debian's ${want[*]} for the browser tests"
         apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-        [[ -x "$CHROMIUM" ]] || die "chromium did not install at $CHROMIUM"
-        return 0
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${want[@]}" >/dev/null
     fi
-    return 1
+    [[ -x "$CHROMIUM" ]]
 }
 
 do_test() {
@@ -87,7 +90,7 @@ do_test() {
     say "pytest tests $*"
     "$PY" -m pytest tests "$@" || rc=$?
     if [[ -d e2e ]]; then
-        if ensure_chromium; then
+        if ensure_browsers; then
             say "pytest e2e $*"
             CHROMIUM="$CHROMIUM" CHROMIUM_PATH="$CHROMIUM" "$PY" -m pytest e2e "$@" || { local e=$?; [[ $rc != 0 ]] || rc=$e; }
         else

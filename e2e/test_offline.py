@@ -21,7 +21,7 @@ from e2e.pagekit import SITE, START_TIMEOUT_MS, SiteServer
 from e2e.test_ono99_page import hand_buttons, my_turn, open_lobby, set_seats, settled, take_turn
 
 CONTROLLED = "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"
-CACHES = "() => caches.keys()"
+CACHES = "async () => (await caches.keys()).filter((name) => name.startsWith('pygames-site-'))"  # the builds
 CACHED_URLS = """async (name) => {
     const cache = await caches.open(name);
     return (await cache.keys()).map((r) => r.url);

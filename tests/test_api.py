@@ -713,6 +713,23 @@ def test_undo_of_a_persons_moves_in_a_row_needs_no_replay(monkeypatch):
     assert "error" in game.undo(0)  # the draw showed a card: final
 
 
+def test_undo_right_after_a_resume_needs_no_replay(monkeypatch):
+    from pygames_wasm.core.match import Match
+
+    g = stacked_game(HANDS, draw=DRAW, first=0)
+    g.act(0, "play 7")
+    before = g.all_views()
+    g.act(0, "draw")
+    g.act(1, "play 1")  # Bob's move, last in the record
+    loaded = ApiGame.__new__(ApiGame)
+    loaded.handle, loaded.n = api.call("load", {"record": g.record()})["handle"], 3
+    monkeypatch.setattr(Match, "replay", lambda self, actions: 1 / 0)
+    assert loaded.undo(1) == {"ok": True}  # the state before Bob's move was kept while loading
+    assert "error" in loaded.undo(0)
+    g.undo(1)
+    assert loaded.all_views() == g.all_views() != before
+
+
 def test_undo_after_a_resume_replays_the_record():
     g = stacked_game(HANDS, draw=DRAW, first=0)
     g.act(0, "play 7")

@@ -10,8 +10,11 @@ dist/site/ holds:
   web/*                  copied as is (the page, its worker, styles, icons, manifest, ...)
   embed.html             index.html for an iframe: <html data-embed> plus embed.css
                          (made here, so it never lags behind index.html)
-  pyodide/*              the Pyodide core files from node_modules/pyodide
-  wheels/<wheel>.whl     the engine, a py3-none-any wheel
+  pyodide/*              the Pyodide core files from node_modules/pyodide, with the standard
+                         library compiled to bytecode by that Pyodide's own Python
+                         (tools/compile_bytecode.mjs; cached in dist/cache/, it changes only
+                         with the pinned Pyodide)
+  wheels/<wheel>.whl     the engine, a py3-none-any wheel, with its bytecode for that Python
   build-info.json        {"wheel", "pyodide", "hash", "files"}
 """
 from __future__ import annotations
@@ -107,6 +110,29 @@ def build_wheel(out_dir: Path | str, root: Path | str = ROOT) -> Path:
     return dest
 
 
+def compile_bytecode(kind: str, src: Path, dst: Path, root: Path = ROOT) -> None:
+    """tools/compile_bytecode.mjs: `kind` is "stdlib" or "wheel" (see that file)."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node is needed to compile the bytecode (Node 20+)")
+    subprocess.run([node, str(root / "tools" / "compile_bytecode.mjs"), f"--{kind}", str(src), str(dst)],
+                   check=True, cwd=root, stdout=sys.stderr)
+
+
+def compiled_stdlib(pyo: Path, root: Path = ROOT) -> Path:
+    """The pinned standard library as bytecode, compiled once per Pyodide and compiler script."""
+    key = hashlib.sha256((pyo / "python_stdlib.zip").read_bytes()
+                         + (root / "tools" / "compile_bytecode.mjs").read_bytes()).hexdigest()[:16]
+    cached = root / "dist" / "cache" / f"python_stdlib-{key}.zip"
+    if not cached.exists():
+        log("compiling the standard library to bytecode (once per Pyodide version)")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(".tmp")
+        compile_bytecode("stdlib", pyo / "python_stdlib.zip", partial, root)
+        os.replace(partial, cached)
+    return cached
+
+
 def pyodide_dir(root: Path | str = ROOT) -> Path:
     d = Path(root) / "node_modules" / "pyodide"
     pkg = d / "package.json"
@@ -187,9 +213,11 @@ def assemble_site(root: Path | str = ROOT, out: Path | str | None = None) -> dic
     pyo = pyodide_dir(root)
     (stage / "pyodide").mkdir()
     for name in PYODIDE_CORE_FILES:
-        shutil.copy2(pyo / name, stage / "pyodide" / name)
+        shutil.copy2(compiled_stdlib(pyo, root) if name == "python_stdlib.zip" else pyo / name,
+                     stage / "pyodide" / name)
 
     wheel = build_wheel(stage / "wheels", root)
+    compile_bytecode("wheel", wheel, wheel, root)
 
     files = site_files(stage)
     if "build-info.json" in files:

@@ -8,8 +8,15 @@ export class EngineError extends Error {
   }
 }
 
+/** The worker's URL; `?snapshot=off` on the page passes on (no start-up snapshot is made). */
+function workerURL() {
+  const url = new URL("./engine-worker.js", import.meta.url);
+  if (new URLSearchParams(location.search).get("snapshot") === "off") url.searchParams.set("snapshot", "off");
+  return url;
+}
+
 export class EngineClient {
-  constructor(url = new URL("./engine-worker.js", import.meta.url)) {
+  constructor(url = workerURL()) {
     this.worker = new Worker(url, { type: "module" });
     this.pending = new Map();
     this.nextId = 1;

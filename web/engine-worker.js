@@ -15,7 +15,12 @@
 //               {type: "progress", stage, label, loaded, total}
 //               {type: "ready", ms} | {type: "fatal", message}
 
+import { buildInfo, dropSnapshot, PYODIDE, savedSnapshot, SITE, snapshotWanted, startEngine } from "./python-boot.js";
+
 const MUTATING = new Set(["new_game", "act", "bot_act", "undo"]);
+const SNAPSHOT_DELAY_MS = 2000;  // after the engine is ready, before a first visit's snapshot is made
+// ?snapshot=off on the page: never make a snapshot (for measuring the normal start).
+const NO_SNAPSHOT = new URL(self.location.href).searchParams.get("snapshot") === "off";
 const INTERNAL = new Set(["save", "load"]);
 const DB_NAME = "pygames";
 const DB_STORE = "saves";
@@ -23,9 +28,9 @@ const DB_STORE = "saves";
 // Rough sizes, used only until the server tells us Content-Length.
 const EXPECTED = {
   "pyodide.asm.wasm": 9_600_000,
-  "python_stdlib.zip": 2_550_000,
+  "python_stdlib.zip": 4_480_000,
   "pyodide.asm.mjs": 1_250_000,
-  wheel: 150_000,
+  wheel: 200_000,
 };
 
 let api = null;            // the pygames_wasm.api PyProxy
@@ -86,12 +91,6 @@ async function fetchCounted(url, name) {
 }
 
 // ---------------------------------------------------------------- startup
-async function fetchJSON(url) {
-  const r = await fetch(url, { cache: "no-cache" });
-  if (!r.ok) throw new Error(`Could not fetch ${url} (HTTP ${r.status})`);
-  return r.json();
-}
-
 async function onThisDevice(url) {
   try {
     return !!(self.caches && (await caches.match(url)));
@@ -100,36 +99,48 @@ async function onThisDevice(url) {
   }
 }
 
+let startedFrom = "start";  // how Python started: "snapshot", or "start" (and why, if a snapshot failed)
+
 async function boot() {
-  const base = new URL("./", self.location.href);
-  const pyodideURL = new URL("pyodide/", base);
   for (const [name, bytes] of Object.entries(EXPECTED)) progress.files.set(name, { loaded: 0, total: bytes });
   // On later visits the service worker has every file on this device: nothing to
   // download, so no need to read the big files twice just to count their bytes.
-  const local = await onThisDevice(new URL("pyodide.asm.wasm", pyodideURL));
+  const local = await onThisDevice(new URL("pyodide.asm.wasm", PYODIDE));
   setStage("fetch", local ? "Loading Python from this device" : "Downloading Python");
   const big = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
   const downloads = local
     ? big.map((name) => { progress.files.set(name, { loaded: EXPECTED[name], total: EXPECTED[name] }); })
-    : big.map((name) => fetchCounted(new URL(name, pyodideURL), name));
-  const wheelPromise = fetchJSON(new URL("build-info.json", base))
-    .then((info) => fetchCounted(new URL(info.wheel, base), "wheel"));
-  const modulePromise = import(new URL("pyodide.mjs", pyodideURL).href);
-  await Promise.all([...downloads, wheelPromise, modulePromise]);
+    : big.map((name) => fetchCounted(new URL(name, PYODIDE), name));
+  const infoPromise = buildInfo();
+  const wheelPromise = infoPromise.then((info) => fetchCounted(new URL(info.wheel, SITE), "wheel"));
+  const snapshotPromise = infoPromise.then(savedSnapshot).then((bytes) => {
+    stages["snapshot-read"] = Math.round(performance.now() - started);  // for the benchmarks
+    return bytes;
+  });
+  await Promise.all([...downloads, wheelPromise, snapshotPromise]);
 
-  setStage("start-python", "Starting Python");
-  const { loadPyodide } = await modulePromise;
-  const pyodide = await loadPyodide({ indexURL: pyodideURL.href });
-
-  setStage("engine", "Installing the game engine");
+  const info = await infoPromise;
   const wheel = await wheelPromise;
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
-  setStage("import", "Starting the engine");
+  let pyodide = null;
+  const snapshot = await snapshotPromise;
+  if (snapshot) {
+    try {
+      pyodide = await startEngine({ wheel, snapshot, stage: setStage });
+      startedFrom = "snapshot";
+    } catch (e) {
+      console.warn("The start-up snapshot did not restore; starting normally:", e);
+      startedFrom = "start (the snapshot failed)";
+      await dropSnapshot(info);
+    }
+  }
+  if (!pyodide) pyodide = await startEngine({ wheel, stage: setStage });
   api = pyodide.pyimport("pygames_wasm.api");
   setStage("ready", "Ready");
   post({ type: "ready", ms: Math.round(performance.now() - started) });
+  if (!snapshot && !NO_SNAPSHOT && (await snapshotWanted(info))) {
+    // Made by its own worker, a little later: the first game never waits for it.
+    setTimeout(() => new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" }), SNAPSHOT_DELAY_MS);
+  }
 }
 
 // ---------------------------------------------------------------- engine calls
@@ -259,7 +270,7 @@ async function resume({ key }) {
 async function dispatch(method, params, key) {
   if (method === "resume") return resume(params || {});
   if (method === "forget") { await forget((params || {}).key); return { ok: true }; }
-  if (method === "__stats") return { timings, bootMs: readyMs, stages };
+  if (method === "__stats") return { timings, bootMs: readyMs, stages, startedFrom };
   if (method === "__options") { Object.assign(options, params || {}); return { options }; }
   if (INTERNAL.has(method)) return fail("bad_request", `The page may not call ${method}.`);
 

@@ -90,9 +90,13 @@ class Match:
         return state
 
     def load_actions(self, actions: list) -> None:
-        """Play a saved record's actions, each checked as a live one is (resume: no undo states)."""
-        for entry in actions:
-            self.act(entry["seat"], entry["action"], keep_undo=False)
+        """Play a saved record's actions, each checked as a live one is. Undo states are kept only
+        for the last moves, if they are a person's (what a tap on Undo after a resume can reach)."""
+        tail = len(actions)
+        while tail and actions[tail - 1]["seat"] == actions[-1]["seat"]:
+            tail -= 1
+        for i, entry in enumerate(actions):
+            self.act(entry["seat"], entry["action"], keep_undo=i >= tail)
 
     def act(self, seat: int, action, keep_undo: bool = True) -> list:
         """Apply one action; return the public events it caused. On any error nothing changes.

@@ -1,0 +1,96 @@
+// Starting Python with the game engine: shared by the engine worker (engine-worker.js) and the
+// worker that makes a memory snapshot of it after a first visit (snapshot-worker.js).
+//
+// A memory snapshot is the whole Python heap just after the engine was imported. A later visit
+// hands it to Pyodide instead of starting Python and importing the engine again (~4x faster).
+// It lives in Cache Storage under a key naming the Pyodide version and the build's hash, so a new
+// build never uses an old snapshot; only one is kept. `_makeSnapshot` / `_loadSnapshot` are
+// private start-up options of the pinned Pyodide (package.json): the e2e tests cover the snapshot
+// path, the normal path and the switch between them in every browser engine we test.
+
+export const SITE = new URL("./", import.meta.url);
+export const PYODIDE = new URL("pyodide/", SITE);
+const SNAPSHOTS = "pygames-snapshot";
+
+export async function fetchJSON(url) {
+  const r = await fetch(url, { cache: "no-cache" });
+  if (!r.ok) throw new Error(`Could not fetch ${url} (HTTP ${r.status})`);
+  return r.json();
+}
+
+export const buildInfo = () => fetchJSON(new URL("build-info.json", SITE));
+
+const snapshotKey = (info) => new URL(`snapshot/${info.pyodide}/${info.hash}`, SITE).href;
+const failedKey = (info) => new URL(`snapshot-failed/${info.pyodide}/${info.hash}`, SITE).href;
+
+/** Python with the engine imported: restored from `snapshot` (bytes) if given, else started.
+ *  `stage(name, label)` hears when each step begins (for the progress bar and the benchmarks). */
+export async function startEngine({ wheel, snapshot = null, makeSnapshot = false, stage = () => {} }) {
+  stage("start-python", "Starting Python");
+  const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE).href);
+  const options = { indexURL: PYODIDE.href };
+  if (snapshot) options._loadSnapshot = snapshot;
+  if (makeSnapshot) options._makeSnapshot = true;
+  const pyodide = await loadPyodide(options);
+  stage("engine", "Starting the game engine");
+  // The file system is not part of a snapshot: the wheel is unpacked on every start.
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  // Imported with runPython, not pyimport: a snapshot must be taken before any JS object holds a
+  // Python one. A restored heap has its `random` state frozen in: reseed it. (The engine's deal
+  // seeds come from os.urandom, which a snapshot does not freeze.)
+  pyodide.runPython(`import importlib; importlib.invalidate_caches(); import pygames_wasm.api
+${snapshot ? "import random; random.seed()" : ""}`);
+  return pyodide;
+}
+
+async function snapshotCache() {
+  try {
+    return await caches.open(SNAPSHOTS);
+  } catch {
+    return null;  // storage refused (a private window, a cross-site embed): no snapshots, silently
+  }
+}
+
+/** This build's snapshot, or null: none yet, storage refused, or it failed on this device before. */
+export async function savedSnapshot(info) {
+  const cache = await snapshotCache();
+  if (!cache) return null;
+  try {
+    const hit = await cache.match(snapshotKey(info));
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether to make a snapshot of this build: storage works, none exists, none failed here. */
+export async function snapshotWanted(info) {
+  const cache = await snapshotCache();
+  if (!cache) return false;
+  try {
+    return !(await cache.match(snapshotKey(info))) && !(await cache.match(failedKey(info)));
+  } catch {
+    return false;
+  }
+}
+
+/** Keep `bytes` as this build's snapshot, and nothing else (older builds' snapshots go). */
+export async function keepSnapshot(info, bytes) {
+  const cache = await snapshotCache();
+  if (!cache) return;
+  for (const request of await cache.keys()) await cache.delete(request);
+  await cache.put(snapshotKey(info), new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+}
+
+/** A snapshot that would not restore: drop it, and never make another of this build here. */
+export async function dropSnapshot(info) {
+  const cache = await snapshotCache();
+  if (!cache) return;
+  try {
+    await cache.delete(snapshotKey(info));
+    await cache.put(failedKey(info), new Response("1"));
+  } catch {
+    // nothing more to do: the next start is a normal one either way
+  }
+}
