@@ -63,7 +63,13 @@ out.append({"deep_requests": deep})
 # The JSON entry point the browser uses, once.
 reply = json.loads(api.handle(json.dumps({"method": "list_games", "params": {}})))
 out.append({"handle_list_games": [g["id"] for g in reply["games"]]})
-print(json.dumps({"python": sys.version.split()[0], "platform": sys.platform, "games": out}))
+# Where this Python looks for the engine's bytecode, and what is there (PEP 552 flags: 1 is an
+# unchecked hash-based .pyc, as the build writes for Pyodide; None: none was shipped for it).
+import importlib.util, os
+cached = importlib.util.cache_from_source(api.__file__)
+flags = int.from_bytes(open(cached, "rb").read()[4:8], "little") if os.path.exists(cached) else None
+print(json.dumps({"python": sys.version.split()[0], "platform": sys.platform, "games": out,
+                  "bytecode": [os.path.basename(cached), flags]}))
 '''.replace("SEEDS", repr(SEEDS))
 
 
@@ -83,9 +89,13 @@ def _missing(what: str):
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    """A fresh wheel of the current sources, built the way ./build.sh builds it."""
-    return _load_build_site().build_wheel(tmp_path_factory.mktemp("wheel"))
+def wheel(tmp_path_factory, node) -> Path:
+    """A fresh wheel of the current sources, built the way ./build.sh builds it: with the bytecode
+    of Pyodide's own Python beside each module (CPython 3.11 ignores it and reads the sources)."""
+    build_site = _load_build_site()
+    built = build_site.build_wheel(tmp_path_factory.mktemp("wheel"))
+    build_site.compile_bytecode("wheel", built, built)
+    return built
 
 
 @pytest.fixture(scope="module")
@@ -130,7 +140,7 @@ def test_wheel_is_pure_python_and_standard_library_only(wheel):
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
         meta = zf.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
-    assert "pygames_wasm/api.py" in names
+    assert "pygames_wasm/api.py" in names and "pygames_wasm/__pycache__/api.cpython-314.pyc" in names
     assert not [n for n in names if n.endswith((".so", ".pyd", ".dll"))]
     runtime_deps = [line for line in meta.splitlines()
                     if line.startswith("Requires-Dist:") and "extra ==" not in line]
@@ -141,6 +151,7 @@ def test_runtimes_are_what_we_think(runs):
     cpython, pyodide = runs
     assert cpython["platform"] != "emscripten"
     assert pyodide["platform"] == "emscripten"
+    assert pyodide["bytecode"] == ["api.cpython-314.pyc", 1]  # the engine ran from the shipped bytecode
 
 
 def test_games_end_with_a_winner_in_pyodide(runs):
