@@ -101,11 +101,11 @@ class Match:
     def act(self, seat: int, action, keep_undo: bool = True) -> list:
         """Apply one action; return the public events it caused. On any error nothing changes.
         Before a person's move the state is kept, so that undo needs no replay of the whole game."""
-        action = self.module.parse_action(action)
+        self.check_seat(seat)
         before = last_event_number(self.state.events)
         previous = deepcopy(self.state) if keep_undo and self.seats[seat]["kind"] == "human" else None
         try:
-            self.module.apply(self.state, seat, action)
+            action = self.module.apply(self.state, seat, action)  # the action in its normal form
         except GameError:
             raise  # apply checks before it changes anything
         except Exception:
@@ -143,9 +143,13 @@ class Match:
         else:  # e.g. after a resume: the game is replayed from its record
             self.state = self.replay(self.actions)
 
-    def view(self, seat: int | None) -> dict:
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats)):
+    def check_seat(self, seat) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise GameError("bad_seats", f"There is no seat {shown(seat)}.")
+
+    def view(self, seat: int | None) -> dict:
+        if seat is not None:
+            self.check_seat(seat)
         view = self.module.view(self.state, seat)
         for line in view["players"]:
             line["kind"] = self.seats[line["seat"]]["kind"]

@@ -21,8 +21,12 @@ def log_event(events: list, seat: int | None, text: str) -> None:
 
 
 def events_after(events: list, n: int) -> list:
-    """The events numbered above `n` (what one action caused: fewer than EVENTS_KEPT)."""
-    return [dict(e) for e in events if e["n"] > n]
+    """The events numbered above `n` (what one action caused: fewer than EVENTS_KEPT), found from
+    the end: usually one or two."""
+    k = len(events)
+    while k and events[k - 1]["n"] > n:
+        k -= 1
+    return [dict(e) for e in events[k:]]
 
 
 def last_event_number(events: list) -> int:

@@ -292,8 +292,9 @@ class State:
     melded_this_turn: bool = False
     asked: dict | None = None  # {"seat", "answer": None|True|False} this turn (R13.6)
     draw_cards: list | None = None  # the partnership draw (R4), per seat
-    sheets: list = field(default_factory=list)  # one score sheet per finished hand
-    sheets_json: str = "[]"  # the same, as JSON: views copy it from here at C speed, on every move
+    # One score sheet per finished hand, kept as JSON: views copy them on every move, and undo
+    # copies the whole state; a text copies at once.
+    sheets_json: str = "[]"
     finished: bool = False
     winner_team: int | None = None  # None when finished: a draw at the hand limit
     new_melds: set = field(default_factory=set)  # ranks the player in turn began a meld of this turn (R13.5)
@@ -302,6 +303,10 @@ class State:
     @property
     def n(self) -> int:
         return PLAYERS
+
+    @property
+    def sheets(self) -> list:
+        return json.loads(self.sheets_json)
 
     @property
     def round(self) -> int:  # the simulator's name for a hand
@@ -1072,8 +1077,9 @@ def meld_suggestions(state: State, seat: int) -> list:
 
 # --- Actions: effects ---------------------------------------------------------------------------------
 
-def apply(state: State, seat: int, action) -> None:
-    """Check `action` for `seat`; if it is legal, perform it, else raise and change nothing."""
+def apply(state: State, seat: int, action) -> dict:
+    """Check `action` for `seat`; if it is legal, perform it, else raise and change nothing.
+    Returns the action in its one normal form (as the record keeps it)."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < PLAYERS:
         raise GameError("bad_seats", f"There is no seat {shown(seat)}.")
     action = parse_action(action)
@@ -1081,6 +1087,7 @@ def apply(state: State, seat: int, action) -> None:
     if error:
         raise error
     PERFORM[action["type"]](state, seat, action)
+    return action
 
 
 def log(state: State, seat: int | None, text: str) -> None:
@@ -1269,8 +1276,7 @@ def end_hand(state: State, out_seat: int | None, concealed: bool = False) -> Non
              "ended": how, "teams": sheet_teams,
              "text": f"Hand {state.hand_no}: " + ("" if out_seat is None else f"{state.names[out_seat]} ")
              + how + ". " + "; ".join(f"{t['name']} {t['total']:+d} ({t['score']})" for t in sheet_teams) + "."}
-    state.sheets.append(sheet)
-    state.sheets_json = json.dumps(state.sheets)
+    state.sheets_json = json.dumps(state.sheets + [sheet])
     log(state, None, sheet["text"])
     a, b = state.scores
     if max(a, b) >= state.opts.target and a != b:  # R17 / A37: checked after the hand; higher total wins
@@ -1435,12 +1441,13 @@ def check_invariants(state: State) -> None:
     for seat in range(PLAYERS):
         assert not any(is_red_three(c) for c in state.hands[seat]), "a red three stayed in a hand"
     start = state.setup.start_values({"scores", "hands"}).get("scores", [0, 0])
+    sheets = state.sheets
     for team in (0, 1):
-        assert start[team] + sum(s["teams"][team]["total"] for s in state.sheets) == state.scores[team], \
+        assert start[team] + sum(s["teams"][team]["total"] for s in sheets) == state.scores[team], \
             f"team {team} score is not its sheets"
     assert sorted(state.order) == list(range(PLAYERS)), "the seating is not the four players"
     assert state.hand_no <= state.opts.hand_limit, "more hands than the limit"
-    for sheet in state.sheets:
+    for sheet in sheets:
         for line in sheet["teams"]:
             parts = ("melds", "canastas", "red_threes", "going_out", "hands")
             assert sum(line[p] for p in parts) == line["total"], "a sheet's parts do not add up"

@@ -442,13 +442,15 @@ def action_text(action: dict) -> str:
     return f"{action['type']} {action['card']}" if "card" in action else action["type"]
 
 
-def apply(state: State, seat: int, action: dict) -> None:
-    """Check `action` for `seat`; if it is legal, perform it, else raise and change nothing."""
+def apply(state: State, seat: int, action: dict) -> dict:
+    """Check `action` for `seat`; if it is legal, perform it, else raise and change nothing.
+    Returns the action in its one normal form (as the record keeps it)."""
     action = parse_action(action)
     error = check(state, seat, action)
     if error:
         raise error
     PERFORM[action["type"]](state, seat, action)
+    return action
 
 
 def check(state: State, seat: int, action: dict) -> GameError | None:
