@@ -88,6 +88,16 @@ def site_copy(tmp_path):
         server.stop()
 
 
+def publish_new_build(copy, new_hash: str):
+    """Make the served copy a "new build": another hash, another page title, another app.js."""
+    info = json.loads((copy / "build-info.json").read_text())
+    (copy / "build-info.json").write_text(json.dumps({**info, "hash": new_hash}))
+    index = copy / "index.html"
+    index.write_text(re.sub(r"<title>[^<]*</title>", "<title>New build</title>", index.read_text()))
+    app = copy / "app.js"
+    app.write_text(app.read_text() + '\nwindow.pygamesBuild = "new";\n')
+
+
 def test_a_new_build_offers_a_reload_and_then_uses_only_new_files(browser, site_copy, errors):
     copy, url = site_copy
     context = browser.new_context(base_url=url)
@@ -99,15 +109,7 @@ def test_a_new_build_offers_a_reload_and_then_uses_only_new_files(browser, site_
         old_hash = json.loads((copy / "build-info.json").read_text())["hash"]
         assert page.evaluate(CACHES) == [f"pygames-site-{old_hash}"]
 
-        # Publish a "new build": another hash, another page title, another app.js.
-        info = json.loads((copy / "build-info.json").read_text())
-        info["hash"] = "f" * 12
-        (copy / "build-info.json").write_text(json.dumps(info))
-        index = copy / "index.html"
-        index.write_text(re.sub(r"<title>[^<]*</title>", "<title>New build</title>", index.read_text()))
-        app = copy / "app.js"
-        app.write_text(app.read_text() + '\nwindow.pygamesBuild = "new";\n')
-
+        publish_new_build(copy, "f" * 12)
         page.reload()  # still the cached build, which notices the new one
         banner = page.get_by_role("status").filter(has_text="A new version of the game is ready")
         expect(banner).to_be_visible(timeout=START_TIMEOUT_MS)

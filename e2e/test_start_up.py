@@ -3,13 +3,12 @@ the next one, the normal start a return visit falls back to, and a new build's o
 from __future__ import annotations
 
 import json
-import re
 import zipfile
 
 from playwright.sync_api import Page, expect
 
 from e2e.pagekit import SITE, START_TIMEOUT_MS
-from e2e.test_offline import CONTROLLED, site_copy  # noqa: F401 (a fixture)
+from e2e.test_offline import CONTROLLED, publish_new_build, site_copy  # noqa: F401 (a fixture)
 from e2e.test_ono99_page import open_lobby, set_seats, settled, take_turn
 
 SNAPSHOT_KEYS = """async () => (await (await caches.open("pygames-snapshot")).keys())
@@ -101,9 +100,7 @@ def test_a_new_build_starts_normally_and_replaces_the_old_snapshot(browser, site
         page.wait_for_function(CONTROLLED, timeout=60_000)
         old = json.loads((copy / "build-info.json").read_text())
         assert snapshot_keys(page) == [f"/snapshot/{old['pyodide']}/{old['hash']}"]
-        # A new build: another hash (and an app.js that says so).
-        (copy / "build-info.json").write_text(json.dumps({**old, "hash": "e" * 12}))
-        (copy / "app.js").write_text((copy / "app.js").read_text() + '\nwindow.pygamesBuild = "new";\n')
+        publish_new_build(copy, "e" * 12)
         page.reload()
         banner = page.get_by_role("status").filter(has_text="A new version of the game is ready")
         expect(banner).to_be_visible(timeout=START_TIMEOUT_MS)

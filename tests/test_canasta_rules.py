@@ -534,22 +534,23 @@ def test_going_out_concealed_needs_the_minimum_even_from_the_stock_unless_the_op
 EAST, WEST = "5D 6D 7D 8D 9D 10D JC 4D 5S 6S 7C", "5H 6H 7H 8H 9H 10H JD QD 4H 5C 6C"  # no filler needed
 
 
-def partner_melded_seven_aces():
-    """North (seat 0) melds seven aces, a natural canasta, and discards; East passes; South is next."""
-    t = table(hands={0: "AS AS AH AH AD AD AC", 2: "KS KS KH KH QS QS QH QH JS JS JH", 1: EAST, 3: WEST},
-              draw="9C 8C 4D")
+def partner_melded(north: str, south: str):
+    """North (seat 0) melds all of `north` (aces) and discards; East passes; South, holding `south`
+    and no earlier meld, draws the 4♦ and is to play."""
+    t = table(hands={0: north, 2: south, 1: EAST, 3: WEST}, draw="9C 8C 4D")
     t.act(0, "draw")
-    t.act(0, "meld AC AD AD AH AH AS AS")
+    t.act(0, "meld " + north)
     t.act(0, "discard 9C")
     t.pass_turn(1)
+    t.act(2, "draw")
     return t
 
 
 def test_going_out_on_the_partners_canasta_is_not_concealed_r13_5():
-    """The audit's case: South, with no earlier meld, melds his whole hand (KKKK QQQQ JJJ) with no
-    canasta among those melds: he may go out (the team has a canasta) but not concealed."""
-    t = partner_melded_seven_aces()
-    t.act(2, "draw")
+    """The audit's case: North melds seven aces; South, with no earlier meld, melds his whole hand
+    (KKKK QQQQ JJJ) with no canasta among those melds: he may go out (the team has a canasta) but
+    not concealed."""
+    t = partner_melded("AS AS AH AH AD AD AC", "KS KS KH KH QS QS QH QH JS JS JH")
     t.act(2, "meld KH KH KS KS | QH QH QS QS | JH JS JS")
     events = t.act(2, "discard 4D")
     assert any(e["text"] == "South goes out!" for e in events)
@@ -559,13 +560,7 @@ def test_going_out_on_the_partners_canasta_is_not_concealed_r13_5():
 
 
 def test_going_out_concealed_with_a_canasta_of_ones_own_r13_5():
-    t = table(hands={0: "AS AS AH AH AD AD AC", 2: "KS KS KH KH KD KD KC QS QS QH QH", 1: EAST, 3: WEST},
-              draw="9C 8C 4D")
-    t.act(0, "draw")
-    t.act(0, "meld AC AD AD AH AH AS AS")
-    t.act(0, "discard 9C")
-    t.pass_turn(1)
-    t.act(2, "draw")
+    t = partner_melded("AS AS AH AH AD AD AC", "KS KS KH KH KD KD KC QS QS QH QH")
     t.act(2, "meld KC KD KD KH KH KS KS | QH QH QS QS")
     t.act(2, "discard 4D")
     sheet = t.state.sheets[-1]
@@ -575,13 +570,7 @@ def test_going_out_concealed_with_a_canasta_of_ones_own_r13_5():
 def test_completing_the_partners_meld_is_not_a_canasta_of_ones_own_r13_5():
     """Our reading of "his melds include a canasta": a canasta made by adding to the partner's meld
     is the partner's meld, so going out that way is not concealed."""
-    t = table(hands={0: "AS AS AH AH AD", 2: "AD AC KS KS KH KH QS QS QH QH QD", 1: EAST, 3: WEST},
-              draw="9C 8C 4D")
-    t.act(0, "draw")
-    t.act(0, "meld AD AH AH AS AS")
-    t.act(0, "discard 9C")
-    t.pass_turn(1)
-    t.act(2, "draw")
+    t = partner_melded("AS AS AH AH AD", "AD AC KS KS KH KH QS QS QH QH QD")
     t.act(2, "add A AC AD")  # the aces are now a canasta, begun by North
     t.act(2, "meld KH KH KS KS | QD QH QH QS QS")
     events = t.act(2, "discard 4D")
