@@ -23,8 +23,8 @@ SAVE_KEYS = """() => new Promise((resolve, reject) => {
     req.onsuccess = () => {
       const tx = req.result.transaction("saves", "readonly");
       const keys = tx.objectStore("saves").getAllKeys();
-      // One key a saved game (its moves are kept under "<key>|move|<n>").
-      tx.oncomplete = () => { req.result.close(); resolve(keys.result.filter((k) => !k.includes("|move|"))); };
+      // One key a saved game (its moves and checkpoint are kept under "<key>|...").
+      tx.oncomplete = () => { req.result.close(); resolve(keys.result.filter((k) => !k.includes("|"))); };
     };
 })"""
 HOST_LOOK = """() => {

@@ -7,21 +7,22 @@ from playwright.sync_api import Page, expect
 from e2e.pagekit import my_turn
 from e2e.test_ono99_page import settled, start, take_turn
 
-READ_SAVE = """() => new Promise((resolve, reject) => {
+READ_SAVE = """(key) => new Promise((resolve, reject) => {
     const req = indexedDB.open("pygames", 1);
     req.onerror = () => reject(req.error);
     req.onsuccess = () => {
       const tx = req.result.transaction("saves", "readonly");
-      const header = tx.objectStore("saves").get("pygames:main:current");
-      const moves = tx.objectStore("saves").getAll(
-        IDBKeyRange.bound("pygames:main:current|move|", "pygames:main:current|move|~"));
+      const header = tx.objectStore("saves").get(key);
+      const moves = tx.objectStore("saves").getAll(IDBKeyRange.bound(key + "|move|", key + "|move|~"));
       tx.oncomplete = () => { req.result.close(); resolve({ header: header.result, moves: moves.result }); };
     };
 })"""
 
 
-def saved(page: Page) -> dict:
-    return page.evaluate(READ_SAVE)
+def saved(page: Page, key: str = "pygames:main:current") -> dict:
+    """The game the worker keeps under `key`: its header and its moves; for a key that holds one
+    value of its own (the checkpoint's), that value is the header."""
+    return page.evaluate(READ_SAVE, key)
 
 
 def test_each_move_is_saved_as_one_entry_and_undo_removes_it(page: Page):
@@ -58,3 +59,24 @@ def test_each_move_is_saved_as_one_entry_and_undo_removes_it(page: Page):
     expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=90_000)
     assert my_turn(page)
     assert len(page.locator("#hand button").evaluate_all("bs => bs")) == len(hand) + 1  # the card is back
+
+
+def test_a_long_game_resumes_from_its_checkpoint(page: Page):
+    """Every 50 moves the worker keeps a checkpoint; a reload resumes from it."""
+    page.goto("./?speed=fast")
+    expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=90_000)
+    page.get_by_label("Number of players").select_option("4")
+    for i in range(1, 5):
+        page.get_by_label(f"Seat {i} player").select_option(label="Computer (heuristic)")
+    page.get_by_role("button", name="Start game").click()
+    checkpoint = None
+    for _ in range(240):  # page.evaluate awaits the promise (wait_for_function would not)
+        checkpoint = saved(page, "pygames:main:current|checkpoint")["header"]
+        if checkpoint:
+            break
+        page.wait_for_timeout(250)
+    assert checkpoint and checkpoint["moves"] >= 50
+    page.reload()
+    expect(page.locator("#table")).to_be_visible(timeout=90_000)
+    resume = page.evaluate("async () => (await pygames.stats()).lastResume")
+    assert resume["fromCheckpoint"] >= 50 and resume["moves"] >= resume["fromCheckpoint"], resume

@@ -121,12 +121,12 @@ def load(params: dict) -> dict:
     record = params.get("record")
     try:
         match = _match_from_record(record)
-        match.load_actions(record["actions"])
+        match.load_actions(record["actions"], params.get("checkpoint"))
     except GameError as error:
         raise GameError("bad_save", f"This saved game could not be read: {error.message}") from None
     except Exception:  # a damaged save must never crash the page
         raise GameError("bad_save", "This saved game could not be read: it is damaged.") from None
-    return _open(match)
+    return _open(match) | {"resumed_at": match.base["moves"] if match.base else 0}
 
 
 def _match_from_record(record) -> Match:
@@ -154,6 +154,10 @@ def _match_from_record(record) -> Match:
 
 def save(params: dict) -> dict:
     return {"record": _match(params).record()}
+
+
+def checkpoint(params: dict) -> dict:
+    return {"checkpoint": _match(params).checkpoint()}
 
 
 def view(params: dict) -> dict:
@@ -206,5 +210,5 @@ def close(params: dict) -> dict:
     return {"ok": True}
 
 
-METHODS = {f.__name__: f for f in (list_games, new_game, load, save, view, legal_actions, act, explain, bot_move, bot_act,
-                                    undo, close)}
+METHODS = {f.__name__: f for f in (list_games, new_game, load, save, checkpoint, view, legal_actions, act, explain,
+                                    bot_move, bot_act, undo, close)}

@@ -99,7 +99,8 @@ async function onThisDevice(url) {
   }
 }
 
-let startedFrom = "start";  // how Python started: "snapshot", or "start" (and why, if a snapshot failed)
+let startedFrom = "start";
+let lastResume = null;  // {moves, fromCheckpoint}: the last resume, for the tests and benchmarks  // how Python started: "snapshot", or "start" (and why, if a snapshot failed)
 
 async function boot() {
   for (const [name, bytes] of Object.entries(EXPECTED)) progress.files.set(name, { loaded: 0, total: bytes });
@@ -120,6 +121,7 @@ async function boot() {
   await Promise.all([...downloads, wheelPromise, snapshotPromise]);
 
   const info = await infoPromise;
+  buildHash = info.hash;
   const wheel = await wheelPromise;
   let pyodide = null;
   const snapshot = await snapshotPromise;
@@ -178,13 +180,22 @@ async function store(mode, fn) {
 }
 
 const idbGet = (key) => store("readonly", (s) => s.get(key));
-const forget = (key) => store("readwrite", (s) => { s.delete(movesOf(key)); return s.delete(key); });
+const forget = (key) => store("readwrite", (s) => {
+  s.delete(movesOf(key));
+  s.delete(checkpointKey(key));
+  return s.delete(key);
+});
 
 // A saved game is its record, kept as a header (everything but the moves) under the game's key,
 // and one entry per move under moveKey(key, i): a move writes one small entry, not the whole
 // record again, so saving stays as quick on move 2,000 as on move 2.
 const moveKey = (key, i) => `${key}|move|${String(i).padStart(7, "0")}`;
 const movesOf = (key) => IDBKeyRange.bound(moveKey(key, 0), `${key}|move|~`);
+// Every CHECKPOINT_EVERY moves the engine's checkpoint of the game is kept too (for this build
+// only), so that a resume replays the moves since it rather than the whole game.
+const checkpointKey = (key) => `${key}|checkpoint`;
+const CHECKPOINT_EVERY = 50;
+let buildHash = null;  // from build-info.json: checkpoints are kept only for the build that made them
 
 /** Write the whole record (a new game, or a save of the older form): the header, every move, and
  *  no stale move after them. Returns what later steps need: {key, header, moves}. */
@@ -192,17 +203,21 @@ async function saveWhole(key, record) {
   const { actions, ...header } = record;
   await store("readwrite", (s) => {
     s.delete(movesOf(key));
+    s.delete(checkpointKey(key));
     actions.forEach((entry, i) => s.put(entry, moveKey(key, i)));
     return s.put({ savedAt: Date.now(), record: header, moves: actions.length }, key);
   });
   return { key, header, moves: actions.length };
 }
 
-/** After a move (its recorded entry) or an undo (no entry): one entry, and the header's count. */
-async function saveStep(saved, entry) {
+/** After a move (its recorded entry) or an undo (no entry): one entry, and the header's count;
+ *  now and then a checkpoint as well. */
+async function saveStep(saved, entry, handle) {
+  const checkpoint = entry && saved.moves % CHECKPOINT_EVERY === 0 ? engine("checkpoint", { handle }) : null;
   await store("readwrite", (s) => {
     if (entry) s.put(entry, moveKey(saved.key, saved.moves - 1));
     else s.delete(moveKey(saved.key, saved.moves));
+    if (checkpoint && checkpoint.checkpoint) s.put({ build: buildHash, ...checkpoint.checkpoint }, checkpointKey(saved.key));
     return s.put({ savedAt: Date.now(), record: saved.header, moves: saved.moves }, saved.key);
   });
 }
@@ -212,8 +227,15 @@ async function saveStep(saved, entry) {
 async function readSave(key) {
   const stored = await idbGet(key);
   if (!(stored && typeof stored === "object" && "moves" in stored)) return stored;
-  const actions = await store("readonly", (s) => s.getAll(movesOf(key)));
-  return { perMove: true, savedAt: stored.savedAt, record: { ...stored.record, actions: actions.slice(0, stored.moves) } };
+  const [actions, checkpoint] = await Promise.all([
+    store("readonly", (s) => s.getAll(movesOf(key))),
+    idbGet(checkpointKey(key)),
+  ]);
+  return {
+    perMove: true, savedAt: stored.savedAt, record: { ...stored.record, actions: actions.slice(0, stored.moves) },
+    // Another build's checkpoint could describe another engine's state: it is left unused.
+    checkpoint: checkpoint && checkpoint.build === buildHash ? checkpoint : null,
+  };
 }
 
 async function persist(method, handle, reply) {
@@ -225,10 +247,10 @@ async function persist(method, handle, reply) {
     Object.assign(saved, await saveWhole(saved.key, whole.record));
   } else if (method === "undo") {
     saved.moves -= 1;
-    await saveStep(saved, null);
+    await saveStep(saved, null, handle);
   } else {
     saved.moves += 1;
-    await saveStep(saved, reply.recorded);
+    await saveStep(saved, reply.recorded, handle);
   }
 }
 
@@ -250,8 +272,9 @@ async function resume({ key }) {
   if (typeof record === "string") {
     try { record = JSON.parse(record); } catch { /* the engine will say why */ }
   }
-  const loaded = engine("load", { record });
+  const loaded = engine("load", { record, checkpoint: (stored && stored.checkpoint) || null });
   if (loaded.error) return loaded;
+  lastResume = { moves: record.actions.length, fromCheckpoint: loaded.resumed_at };
   if (stored.perMove) {
     const { actions, ...header } = record;
     keys.set(loaded.handle, { key, header, moves: actions.length });
@@ -270,7 +293,7 @@ async function resume({ key }) {
 async function dispatch(method, params, key) {
   if (method === "resume") return resume(params || {});
   if (method === "forget") { await forget((params || {}).key); return { ok: true }; }
-  if (method === "__stats") return { timings, bootMs: readyMs, stages, startedFrom };
+  if (method === "__stats") return { timings, bootMs: readyMs, stages, startedFrom, lastResume };
   if (method === "__options") { Object.assign(options, params || {}); return { options }; }
   if (INTERNAL.has(method)) return fail("bad_request", `The page may not call ${method}.`);
 

@@ -13,6 +13,7 @@ import re
 from copy import deepcopy
 from dataclasses import asdict
 
+from . import checkpoint
 from .errors import GameError, shown
 from .options import describe_options
 from .rng import bot_rng, game_rng
@@ -81,22 +82,48 @@ class Match:
         self.seed, self.setup = check_seed(seed), setup
         self.actions = []
         self.undo_states = []  # (move number, the state before it) for a person's moves in a row
+        self.base = None  # the checkpoint the match was resumed from, if any
         self.state = self.replay([])
 
     def replay(self, actions: list):
-        state = self.module.new_state(self.options, [s["name"] for s in self.seats], game_rng(self.seed), self.setup)
-        for entry in actions:
+        """The state after `actions`: from the checkpoint the match was resumed from, if they go
+        past it, else from the deal."""
+        if self.base and len(actions) >= self.base["moves"]:
+            state, done = checkpoint.restore(self.module, self.base, self.options, self.setup), self.base["moves"]
+        else:
+            state, done = self.module.new_state(self.options, [s["name"] for s in self.seats],
+                                                game_rng(self.seed), self.setup), 0
+        for entry in actions[done:]:
             self.module.apply(state, entry["seat"], entry["action"])
         return state
 
-    def load_actions(self, actions: list) -> None:
-        """Play a saved record's actions, each checked as a live one is. Undo states are kept only
-        for the last moves, if they are a person's (what a tap on Undo after a resume can reach)."""
+    def load_actions(self, actions: list, saved_checkpoint=None) -> None:
+        """Play a saved record's actions, each checked as a live one is, or only those after
+        `saved_checkpoint` when it fits the record. Undo states are kept for the last moves, if
+        they are a person's (what a tap on Undo after a resume can reach)."""
+        start = 0
+        if saved_checkpoint is not None and checkpoint.fits(saved_checkpoint, self.id, actions):
+            try:
+                self.state = checkpoint.restore(self.module, saved_checkpoint, self.options, self.setup)
+            except Exception:  # not a state this engine knows: the record is replayed instead
+                self.state = self.replay([])
+            else:
+                self.base, start = saved_checkpoint, saved_checkpoint["moves"]
+                self.actions = [{"seat": a["seat"], "action": a["action"]} for a in actions[:start]]
         tail = len(actions)
         while tail and actions[tail - 1]["seat"] == actions[-1]["seat"]:
             tail -= 1
-        for i, entry in enumerate(actions):
-            self.act(entry["seat"], entry["action"], keep_undo=i >= tail)
+        for i in range(start, len(actions)):
+            self.act(actions[i]["seat"], actions[i]["action"], keep_undo=i >= tail)
+
+    def checkpoint(self) -> dict:
+        """A state a later resume can start from (see core/checkpoint.py): the one now, or the one
+        before the moves an undo could still take back, so that undo after a resume never needs
+        the whole game replayed."""
+        if self.undo_states:
+            moves, state = self.undo_states[0]
+            return checkpoint.take(self.id, self.actions[:moves], state)
+        return checkpoint.take(self.id, self.actions, self.state)
 
     def act(self, seat: int, action, keep_undo: bool = True) -> list:
         """Apply one action; return the public events it caused. On any error nothing changes.

@@ -46,6 +46,10 @@ class Rng:
         """Where the stream is (tests compare states with it)."""
         raise NotImplementedError
 
+    def to_data(self) -> dict:
+        """The stream as JSON data, to be resumed exactly where it is (`rng_from_data`)."""
+        raise NotImplementedError
+
 
 class SplitMix64(Rng):
     """The stream of integer seeds (records of format 1, tests and benchmarks)."""
@@ -62,6 +66,9 @@ class SplitMix64(Rng):
 
     def position(self):
         return self.state
+
+    def to_data(self) -> dict:
+        return {"splitmix64": str(self.state)}  # as text: JSON numbers lose 64-bit precision in JS
 
 
 class HashRng(Rng):
@@ -81,6 +88,17 @@ class HashRng(Rng):
 
     def position(self):
         return (self.counter, len(self.buffer))
+
+    def to_data(self) -> dict:
+        return {"sha256": self.key.hex(), "counter": self.counter, "buffer": [str(x) for x in self.buffer]}
+
+
+def rng_from_data(data: dict) -> Rng:
+    if "splitmix64" in data:
+        return SplitMix64(int(data["splitmix64"]))
+    rng = HashRng(bytes.fromhex(data["sha256"]))
+    rng.counter, rng.buffer = int(data["counter"]), [int(x) for x in data["buffer"]]
+    return rng
 
 
 def new_seed() -> str:
