@@ -20,7 +20,7 @@ from .games import GAMES
 _matches: dict = {}
 _handles = count(1)
 MAX_DEPTH = 32  # nesting of a request; ours need 6. Deeper JSON would exhaust the stack in Pyodide.
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # a JSON string (written unrolled: 3x faster)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
