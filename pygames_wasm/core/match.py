@@ -1,7 +1,9 @@
 """A match: one game's record and its live state.
 
-The record (game id, options, seats, seed, an optional test setup, actions) is the whole truth: saving, resuming, undo (replay all but the last action) and bug reports all come from it,
-and the same record gives the same game on CPython and in Pyodide.
+The record (game id, options, seats, seed, an optional test setup, actions) is the whole truth:
+saving, resuming, replays and bug reports all come from it, and the same record gives the same game
+on CPython and in Pyodide. For speed a match also keeps the states before a person's latest moves
+(undo restores them) and may resume from a checkpoint (core/checkpoint.py) that fits its record.
 
 Each game module offers the same surface: `make_options`, `new_state`, `parse_action`, `check` (why an
 action is refused, or None), `apply` (check, then change everything or nothing), `legal_actions`, `view`, `to_act`, `undo_block`,
