@@ -5,9 +5,11 @@ saving, resuming, replays and bug reports all come from it, and the same record 
 on CPython and in Pyodide. For speed a match also keeps the states before a person's latest moves
 (undo restores them) and may resume from a checkpoint (core/checkpoint.py) that fits its record.
 
-Each game module offers the same surface: `make_options`, `new_state`, `parse_action`, `check` (why an
-action is refused, or None), `apply` (check, then change everything or nothing), `legal_actions`, `view`, `to_act`, `undo_block`,
-`check_invariants`, `info`.
+Each game module offers the same surface: `make_options`, `new_state(opts, names, rng, setup)`,
+`parse_action`, `check` (why an action is refused, or None), `apply` (check, then change everything or
+nothing; returns the action in its normal form), `legal_actions`, `view(state, seat, brief=False)`,
+`to_act`, `undo_block`, `check_invariants`, `info`, and a `State` dataclass of JSON-like values, sets,
+tuples and its `Rng` (so that a checkpoint can hold it).
 """
 
 import os
