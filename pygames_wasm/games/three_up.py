@@ -452,7 +452,7 @@ def sub_multisets(counts: Counter) -> list:
         chosen = [c for c, k in zip(codes, picks) for _ in range(k)]
         if chosen:
             out.append(chosen)
-    return sorted(out, key=len)
+    return sorted(out, key=lambda chosen: (len(chosen), [SORT_KEY[c] for c in chosen]))
 
 
 def has_play(state: State, seat: int) -> bool:
