@@ -195,14 +195,15 @@ def test_o5_the_face_up_and_face_down_units_are_switched_at_random(mode):
     assert [t.state.down[s] for s in range(3)] == units  # off by default
 
 
-def test_o5_any_permutation_sometimes_keeps_a_unit():
-    kept = False
+def test_o5_any_permutation_sometimes_keeps_a_unit_and_sometimes_moves_one():
+    kept = moved = False
     for seed in range(1, 20):
         t = table(n=3, picked=False, seed=seed, options={"pile_switch": "any"})
         units = [list(t.state.down[s]) for s in range(3)]
         t.pick_all()
         kept |= any(t.state.down[s] == units[s] for s in range(3))
-    assert kept
+        moved |= any(t.state.down[s] != units[s] for s in range(3))
+    assert kept and moved
 
 
 # --- O6 trading ---------------------------------------------------------------------------------------
@@ -273,8 +274,11 @@ def test_o7_is_checked_before_three_of_a_number_clear():
 
 
 def test_o7_no_swap_without_hand_or_face_up_cards():
-    t = mid(["R5", "G2"], ["", "R9"], ["R8", "G1"], pile="R2 R3 R4", options={"four_colour": True})
-    t.act(0, "play R5")
+    t = mid(["R5 B9", "G2"], ["", "R9"], ["R8", "G1"], pile="R2 R3 R4", options={"four_colour": True})
+    t.act(0, "play R5")  # a hand card left, but no face-up card to swap it with
+    assert t.state.phase != "swap" and t.state.turn == 1
+    t = mid(["", "G2"], ["R5 B9", "R9"], ["R8", "G1"], pile="R2 R3 R4", options={"four_colour": True})
+    t.act(0, "play R5")  # a face-up card left, but an empty hand
     assert t.state.phase != "swap" and t.state.turn == 1
 
 

@@ -453,9 +453,9 @@ def test_r12_8_a_plain_clear_as_a_follow_up_ends_the_turn_a_nested_plus_adds():
     t.act(0, "play GC+2")
     t.act(0, "play RC")
     assert t.state.turn == 1 and t.state.owed == 0
-    t2 = mid(hands=["RC+1 GC+2 R4 R5", "B9"], up=["R8", "R9"], down=["R1", "B1"])
-    t2.act(0, "play RC+1")
+    t2 = mid(hands=["GC+2 RC+1 R4 R5", "B9"], up=["R8", "R9"], down=["R1", "B1"])
     t2.act(0, "play GC+2")
+    t2.act(0, "play RC+1")  # one of the two owed, then one more for the Clear +1
     assert t2.view()["owed"] == 2
 
 

@@ -672,10 +672,6 @@ def draw_block(state: State, seat: int) -> GameError | None:
     return None
 
 
-def refill_block(state: State, seat: int) -> GameError | None:
-    return turn_block(state, seat, "refill")
-
-
 def pick_block(state: State, seat: int, cards: list) -> GameError | None:
     block = turn_block(state, seat, "pick")
     if block:
