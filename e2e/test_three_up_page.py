@@ -47,9 +47,12 @@ def plant(page: Page, seats, up, hand, down, draw="", first=0, moves=(), options
         assert "error" not in reply, (seat, action, reply)
     record = api.call("save", {"handle": handle})["record"]
     api.call("close", {"handle": handle})
-    page.goto("./?speed=fast")
-    expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=START_TIMEOUT_MS)
+    # Any page of the site's origin reaches its storage, so the engine boots once; the browser's own
+    # request for a favicon on that bare page is answered here rather than with a 404.
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
+    page.goto("./build-info.json")
     write_save(page, {"savedAt": int(time.time() * 1000), "record": record})
+    page.goto("./?speed=fast")
 
 
 def picks(up, first=0):
@@ -330,3 +333,69 @@ def test_embedded_table_starts_at_the_picks(page: Page):
     choose_three(page)
     expect(page.locator("#turn-line")).not_to_have_text("Choose three cards to lie face up")
     expect(page.locator("li.tu-player")).to_have_count(3)
+
+
+def test_trading_in_setup_by_taps(page: Page):
+    up = ["R9 B9 G9", "R10 B10 G10"]
+    plant(page, [named("Ann", **PERSON), named("Computer 1", **BOT)], up=up, hand=["R2 R3 R4", "B2 B3 B4"],
+          down=["R5 R6 R7", "B5 B6 B7"], draw="G2 G3 G4", moves=picks(up), options={"trading": True, "trade_limit": 2})
+    expect(page.locator("#turn-line")).to_have_text(
+        "Your turn to trade (2 left): a hand card for another player's face-up card", timeout=START_TIMEOUT_MS)
+    settled(page)
+    trade = page.locator("#actions button[data-action=trade]")
+    expect(trade).to_have_count(0)
+    page.get_by_role("button", name="Red 2").click()
+    page.get_by_role("button", name="Take Computer 1's face-up Blue 10").click()
+    settled(page)
+    page.get_by_role("button", name="Trade your Red 2 for Computer 1's Blue 10").click()
+    settled(page)
+    expect(page.get_by_role("button", name="Take Computer 1's face-up Red 2")).to_be_visible()
+    assert "Blue 10" in hand_labels(page)
+    expect(page.locator("#log")).to_contain_text("Ann traded the Red 2 for Computer 1’s face-up Blue 10.")
+    page.get_by_role("button", name="Done trading").click()
+    expect(page.locator("#turn-line")).to_have_text("Your turn", timeout=20_000)  # the computer traded; Ann plays
+
+
+def test_four_of_a_colour_swap(page: Page):
+    up = ["B8 G8 B9", "B10 G10 G9"]
+    options = {"four_colour": True, "scoring": True, "rounds": 2}
+    moves = [*picks(up, first=1), (1, "play R2"), (1, "refill"), (0, "play R3"), (0, "refill"), (1, "play R4"),
+             (1, "refill")]
+    plant(page, [named("Ann", **PERSON), named("Computer 1", **BOT)], up=up, hand=["R3 R5 B2", "R2 R4 B7"],
+          down=["G1 G2 G3", "B1 B3 B4"], draw="G4 G5 G6 G7", first=1, moves=moves, options=options)
+    expect(page.locator("#turn-line")).to_have_text("Your turn", timeout=START_TIMEOUT_MS)
+    settled(page)
+    page.get_by_role("button", name="Red 5").click()  # the fourth red in a row (Green 5 could join it)
+    settled(page)
+    page.get_by_role("button", name="Play Red 5").click()
+    settled(page)
+    expect(page.locator("#turn-line")).to_have_text(
+        "Four of a colour! Swap a hand card for one of your face-up cards, or keep them")
+    page.get_by_role("button", name="Blue 2").click()
+    page.get_by_role("button", name="Face-up Blue 9").click()
+    settled(page)
+    page.get_by_role("button", name="Swap your Blue 2 for your face-up Blue 9").click()
+    settled(page)
+    expect(page.get_by_role("button", name="Face-up Blue 2")).to_be_visible()
+    assert "Blue 9" in hand_labels(page)
+    expect(page.locator("#turn-line")).to_have_text("Draw a card to end your turn")
+
+
+def test_a_scored_round_ends_with_its_score_sheet(page: Page):
+    # Ann's last face-down card makes three 10s on the pile: she goes out, the computer holds 2 and 3.
+    last = dict(up=["R9 B9 G9", "B1 B2 B3"], hand=["R5 B5 G5", "R1 R2 R3"], down=["R10 B10 G10", "G1 G2 G3"])
+    moves = [*picks(last["up"]), (0, "play R5 B5 G5"), (1, "play R1"), (0, "play R9 B9 G9"), (1, "play R2"),
+             (0, "flip 0"), (1, "pickup"), (0, "flip 0"), (1, "play R10")]
+    plant(page, [named("Ann", **PERSON), named("Computer 1", **BOT)], **last, moves=moves,
+          options={"scoring": True, "rounds": 2})
+    expect(page.locator("#turn-line")).to_have_text("Your turn", timeout=START_TIMEOUT_MS)
+    expect(page.locator("#tu-round")).to_have_text("Round 1 of 2")
+    settled(page)
+    page.get_by_role("button", name="Face-down card 1").click()
+    sheet = page.get_by_role("dialog", name="Round 1 score sheet")
+    expect(sheet).to_be_visible(timeout=20_000)
+    expect(sheet).to_contain_text("Round 1: Ann went out first. Points: Ann 0, Computer 1 5.")
+    expect(sheet.get_by_role("row", name=re.compile(r"^Total"))).to_have_text(re.compile(r"Total\s*0\s*5"))
+    sheet.get_by_role("button", name="Continue").click()
+    expect(page.locator("#tu-round")).to_have_text("Round 2 of 2")
+    expect(page.locator("#turn-line")).to_have_text(re.compile(r"^(Choose three cards to lie face up|Waiting for)"))
