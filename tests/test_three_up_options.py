@@ -189,6 +189,8 @@ def test_o5_the_face_up_and_face_down_units_are_switched_at_random(mode):
         if mode == "nobody_keeps":
             assert all(after[s] != units[s] for s in range(3))
         assert "The piles were switched at random" in t.events_text()
+        came_from = [p["cards_from"] for p in t.view()["players"]]  # shown on the table all round
+        assert [units[c] for c in came_from] == after
     t = table(n=3, picked=False, seed=1)
     units = [list(t.state.down[s]) for s in range(3)]
     t.pick_all()

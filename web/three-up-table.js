@@ -92,6 +92,9 @@ function renderPlayers(view, ctx) {
     if (p.out) li.classList.add("tu-out");
     const facts = [`${p.hand_count} in hand`, `${p.down_count} face down`];
     if (view.phase === "pick") facts.push(p.picked ? "has chosen" : "choosing…");
+    if (p.cards_from != null) {
+      facts.push(p.cards_from === p.seat ? "kept own table cards" : `has ${playerName(view, p.cards_from)}'s table cards`);
+    }
     if (p.out) facts.push(p.out === 1 ? "went out first" : `out ${ordinal(p.out)}`);
     if (p.score != null) facts.push(`${p.score} ${p.score === 1 ? "point" : "points"}`);
     const table = el("div", { class: "tu-table", role: "group", "aria-label": `${p.name}'s table cards` });

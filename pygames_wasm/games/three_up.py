@@ -288,6 +288,7 @@ class State:
     mine_on_pile: int = 0  # cards on top of the pile laid by the player in turn this turn
     ended_by: str | None = None  # "clear" or "pickup": the turn's end, for refill_after_clear
     refill_then: str = "pass"  # after the refill: "pass" the turn or "play" (C20)
+    switched: list | None = None  # O5: per seat, whose face-up and face-down cards it was given
     traders: list = field(default_factory=list)  # O6: the players still to trade, in order
     trades: int = 0  # O6: trades made by the player trading now
     out: list = field(default_factory=list)  # seats that went out this round, in order
@@ -363,7 +364,7 @@ def deal(state: State) -> None:
         for seat in seats:
             state.hands[seat].append(state.draw_pile.pop())
     state.known = [[False] * TABLE_CARDS for _ in range(state.n)]
-    state.pile, state.removed, state.out = [], [], []  # R3.6: the pile starts empty
+    state.pile, state.removed, state.out, state.switched = [], [], [], None  # R3.6: the pile starts empty
     state.direction, state.turns, state.round_points = 1, 0, None
     state.owed, state.draw_ok, state.mine_on_pile = 0, False, 0
     state.notes = [None] * state.n
@@ -805,6 +806,7 @@ def switch_piles(state: State) -> None:
     units = [(state.up[s], state.down[s], state.known[s]) for s in range(state.n)]
     for s in range(state.n):
         state.up[s], state.down[s], state.known[s] = units[source[s]]
+    state.switched = source
     log(state, None, "The piles were switched at random: " + "; ".join(
         f"{state.names[s]} has {'their own' if source[s] == s else state.names[source[s]] + '’s'}"
         for s in range(state.n)) + ".")
@@ -1217,6 +1219,7 @@ def player_line(state: State, s: int, viewer: int | None) -> dict:
         "up": [] if hidden_picks else [{"card": c, "label": label(c)} for c in state.up[s]],
         "down_count": len(state.down[s]),
         "picked": bool(state.up[s]),
+        "cards_from": state.switched[s] if state.switched else None,  # O5
         "dealer": s == state.dealer,
         "out": state.out.index(s) + 1 if s in state.out else None,
         "score": state.scores[s] if state.opts.scoring else None,
