@@ -340,6 +340,7 @@ def test_r11_1_refill_to_three_as_the_turns_last_action():
     t = table(hand=["R2 R5 R9", None], draw="G3 G4")
     t.act(0, "play R5")
     assert t.actions(0) == ["refill"] and t.state.turn == 0
+    assert t.view()["owed_draw"] == {"seat": 0, "count": 1}
     t.act(0, "refill")
     assert t.hand(0) == ["G3", "R2", "R9"] and t.state.turn == 1
 

@@ -177,7 +177,7 @@ export function turnLine(view) {
   }
   if (view.phase === "swap") return me ? "Four of a colour! Swap a hand card for one of your face-up cards, or keep them" : `${name} may swap a card`;
   if (view.phase === "refill") {
-    const n = Math.min(3 - (view.hand || []).length, view.draw_count);
+    const n = view.owed_draw.count;
     return me ? `Draw ${n === 1 ? "a card" : `${n} cards`} to end your turn` : `${name} is drawing`;
   }
   if (view.phase === "follow") return me ? view.owed_text : `${name} owes ${view.owed} more ${view.owed === 1 ? "play" : "plays"}`;
@@ -326,7 +326,7 @@ function choices(view) {
     return out;
   }
   for (const a of has(view, "refill")) {
-    const n = Math.min(3 - view.hand.length, view.draw_count);
+    const n = view.owed_draw.count;
     out.push({ label: `Draw ${n === 1 ? "a card" : `${n} cards`}`, key: "refill", action: a });
   }
   if (picked.length) {

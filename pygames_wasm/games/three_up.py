@@ -1276,6 +1276,8 @@ def view(state: State, seat: int | None) -> dict:
                  "run": [{"card": c, "label": label(c)} for c in top_run(state)], "top": top_number(state)},
         "removed_count": len(state.removed),
         "owed": state.owed if state.phase == "follow" else 0,
+        "owed_draw": {"seat": state.turn, "count": min(HAND_TARGET - len(state.hands[state.turn]), len(state.draw_pile))}
+        if state.phase == "refill" else None,  # the refill due (the page gives a computer's draw a short pause)
         "owed_text": owed_text(state, state.turn),
         "trades_left": state.opts.trade_limit - state.trades if state.phase == "trade" else None,
         "hand": seat_card_lines(state, seat, "hand") if mine else None,
