@@ -2,8 +2,8 @@
 
 Both runtimes run the very same Python source (GAMES_CODE below) against the very same wheel:
 CPython imports the unpacked wheel, Pyodide (Node, from node_modules, pinned in package.json)
-installs it with unpackArchive, as the page's worker does. Each plays whole ONO 99 games of
-three random bots through `api.call`; the records (`save`) must be identical.
+installs it with unpackArchive, as the page's worker does. Each plays whole ONO 99 games (and 3UP
+3DOWN games) of three random bots through `api.call`; the records (`save`) must be identical.
 """
 from __future__ import annotations
 
@@ -32,9 +32,9 @@ def ok(reply):
     assert "error" not in reply, reply
     return reply
 
-def play(seed, options):
+def play(seed, options, game="ono99"):
     seats = [{"name": f"B{i + 1}", "kind": "bot", "bot": "random"} for i in range(3)]
-    params = {"game": "ono99", "seats": seats, "seed": seed}
+    params = {"game": game, "seats": seats, "seed": seed}
     if options is not None:
         params["options"] = options
     handle = ok(api.call("new_game", params))["handle"]
@@ -55,6 +55,8 @@ games = ok(api.call("list_games", {}))["games"]
 ono = next(g for g in games if g["id"] == "ono99")
 variants = [None] + [p["options"] for p in ono.get("presets", [])]
 out = [play(seed, options) for options in variants for seed in SEEDS]
+three_up = next(g for g in games if g["id"] == "three_up")
+out += [play(seed, p["options"], "three_up") for p in three_up["presets"][:2] for seed in SEEDS[:3]]
 
 # Input deep enough to exhaust Pyodide's stack if it were parsed: one clear error, and the engine lives on.
 deep = [json.loads(api.handle(text))["error"]["code"] for text in ("[" * 6000, '{"a":' * 6000)]

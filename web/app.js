@@ -6,6 +6,7 @@ import { EngineClient, EngineError } from "./engine-client.js";
 import { Lobby } from "./lobby.js";
 import { ono99Table, showMessage } from "./table.js";
 import { canastaTable } from "./canasta-table.js";
+import { threeUpTable } from "./three-up-table.js";
 import { showRules, showResult, closeAll, confirmLeave } from "./dialogs.js";
 
 import { $ } from "./dom.js";
@@ -24,7 +25,7 @@ const UI_KEY = `${NS}:ui`;             // localStorage: viewer + shown round (no
 const SETUP_KEY = `${NS}:setup`;       // localStorage: last lobby setup
 const GAMES_KEY = `${NS}:games`;       // localStorage: list_games, to draw the lobby at once
 // The games this page has a table for (game id -> renderer); the engine may know more.
-const RENDERERS = { ono99: ono99Table, canasta: canastaTable };
+const RENDERERS = { ono99: ono99Table, canasta: canastaTable, three_up: threeUpTable };
 const TABLES = new Set(Object.keys(RENDERERS));
 const renderer = () => RENDERERS[game.info && game.info.game] || ono99Table;
 // Empty the table of whatever game it showed: nothing of any hand stays in the DOM.

@@ -1,0 +1,1404 @@
+"""3UP 3DOWN: get rid of your hand, then your three face-up cards, then your three face-down cards.
+
+The rules are `shared/rules/three-up-three-down.md`; comments cite its numbers (R7.3 is a rule, O3
+an optional rule, C14 / D9 / E6 an ambiguity with its chosen default, all in §2.17 as options).
+Product decision (rules/README.md): the default deck is three colours (red, blue, green), each with
+two of every number 1-10, two Clear and two Clear +1, and green also two Clear +2 (74 cards).
+
+A round: everyone is dealt 3 face-down cards and 6 more, and picks 3 of the 6 to lie face up
+(R3.4: the picks are hidden until everyone has picked). Then on your turn play one card or several
+of one number, at least the number on top of the pile, from your hand; once the draw pile is gone
+and your hand is empty, from your face-up cards; then flip your face-down cards one a turn. No
+legal play: pick up the pile. Clears remove the pile from the game; Clear +1 / +2 then owe one or
+two more plays, each of which may be preceded by one draw. Three of one number on top clear too.
+
+The end-of-turn refill (R11) is its own action, as ONO 99's draw is: it shows the player new cards,
+so until then the turn can be taken back (undo), after it the move is final.
+
+Choices where the rules file is silent (also in docs/api.md):
+- Card codes: colour letter + number or Clear kind: "R7", "B10", "GC", "RC+1", "GC+2".
+- A play lists its cards in the order they land on the pile (R8.7); listed actions use one order.
+- Four of a colour (O7) is offered as a swap decision right after the play that made it.
+- A round that reaches the turn limit (our safeguard against a pile passed back and forth for
+  ever, §2.16) is drawn: nobody wins it; with scoring everyone's cards count.
+- O6 trades are limited per player (an option) so that trading always ends.
+- A Clear played as one's last card still removes the pile (the next player starts a fresh pile)
+  before the player goes out.
+"""
+
+from collections import Counter
+from copy import deepcopy
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import chain, product
+
+from ..core import GameError, Rng, Setup, build_deck, shown
+from ..core.options import OptionSpec, parse_options
+from ..core.rng import SplitMix64
+
+GAME_ID = "three_up"
+TITLE = "3UP 3DOWN"
+MIN_SEATS, MAX_SEATS = 2, 6  # R1.2
+TABLE_CARDS = 3  # R3.2 / R3.4: three face down, three face up
+DEALT = 6  # R3.3
+HAND_TARGET = 3  # R11.1: refill to three
+
+# --- Cards (R2) -------------------------------------------------------------------------------------
+
+COLOURS = {"R": "Red", "B": "Blue", "G": "Green"}
+CLEARS = {"C": ("Clear", 0, 15), "C+1": ("Clear +1", 1, 20), "C+2": ("Clear +2", 2, 25)}  # name, owed, points
+KINDS = [str(n) for n in range(1, 11)] + list(CLEARS)
+CARDS = [c + k for c in COLOURS for k in KINDS]
+DEFAULT_DECK = {c + k: 2 for c in COLOURS for k in KINDS if k != "C+2"} | {"GC+2": 2}  # 74 cards
+
+
+def colour(card: str) -> str:
+    return card[0]
+
+
+def kind(card: str) -> str:
+    return card[1:]
+
+
+def is_clear(card: str) -> bool:
+    return card[1] == "C"
+
+
+NUMBERS = {c + k: int(k) for c in COLOURS for k in KINDS if k not in CLEARS}
+LABELS = {c + k: f"{COLOURS[c]} {CLEARS[k][0] if k in CLEARS else k}" for c in COLOURS for k in KINDS}
+
+
+def number(card: str) -> int:
+    """The number of a number card (R2.2); Clear-type cards have none."""
+    return NUMBERS[card]
+
+
+def label(card: str) -> str:
+    """"Red 7", "Green Clear +2"."""
+    return LABELS[card]
+
+
+def points(card: str) -> int:
+    """R2.7 (O4): face value; Clear 15, Clear +1 20, Clear +2 25."""
+    return CLEARS[kind(card)][2] if is_clear(card) else number(card)
+
+
+# Display order: numbers low to high, then Clear, Clear +1, Clear +2; colours R, B, G.
+SORT_KEY = {c + k: (KINDS.index(k), "RBG".index(c)) for c in COLOURS for k in KINDS}
+
+
+def sorted_cards(cards) -> list:
+    return sorted(cards, key=SORT_KEY.__getitem__)
+
+
+def a_number(n: int) -> str:
+    return f"an {n}" if n == 8 else f"a {n}"
+
+
+def plural(n: int) -> str:
+    return f"{n}s"
+
+
+# --- Options (§2.17: every flag an option; the proposals are the defaults) --------------------------
+
+COLOUR_CHOICES = (("RBG", "Red, blue and green (all 74 cards)"), ("RG", "Red and green (50 cards)"),
+                  ("RB", "Red and blue (48 cards)"), ("BG", "Blue and green (50 cards)"),
+                  ("G", "Green only (26 cards, 2 players)"), ("R", "Red only (24 cards, 2 players)"))
+
+OPTION_SPECS = [
+    OptionSpec("colours", "Colours in the deck", "R2.6: leave out colours for a shorter game with 2 to 4 "
+               "players; every card of a colour left out goes, its Clear cards too (only green has Clear +2).",
+               "choice", "RBG", COLOUR_CHOICES),
+    OptionSpec("first_player", "Who starts", "Who plays first in each round.", "choice", "left_of_dealer",
+               (("left_of_dealer", "Left of the dealer (a random first dealer; the deal passes left)"),
+                ("random", "A player chosen at random each round"))),
+    OptionSpec("mix_zones", "Last hand cards with face-up cards", "On: once the draw pile is empty, your "
+               "last hand cards may be played together with face-up cards of the same number.", "bool", False),
+    OptionSpec("failed_flip", "A face-down card that cannot be played", "Where it goes; either way you "
+               "pick up the pile and nobody else is shown it.", "choice", "hand",
+               (("hand", "Into your hand with the pile"), ("back", "Back face down (you know it now)"))),
+    OptionSpec("refill_after_clear", "Refill after a clear or a pick-up", "On: draw back up to three at the "
+               "end of every turn. Off: not after a turn that ended with a clear or a pick-up.", "bool", True),
+    OptionSpec("followup_draws", "Draws before Clear +2 follow-ups", "The optional draw before a follow-up "
+               "play.", "choice", "each", (("each", "One before each follow-up"),
+                                           ("one", "One in all per Clear +1 / +2"))),
+    OptionSpec("empty_followup", "Follow-up with nothing to play", "A follow-up is owed, your hand is empty "
+               "and the draw pile is not.", "choice", "draw",
+               (("draw", "Draw a card and play it if you can"), ("forfeit", "The follow-up lapses"))),
+    OptionSpec("clear_followup", "Plain Clear as a follow-up", "A Clear played as a follow-up.", "choice",
+               "ends_turn", (("ends_turn", "Clears the pile and ends the turn"),
+                             ("counts", "Clears the pile and counts as that follow-up"))),
+    OptionSpec("nested_clear", "Clear +1 / +2 as a follow-up", "A Clear +1 or Clear +2 played as a follow-up.",
+               "choice", "adds", (("adds", "Adds its follow-ups to those still owed"),
+                                  ("replaces", "Its follow-ups replace those still owed"))),
+    OptionSpec("triple_followup", "Three of a number during follow-ups", "Three or more of one number on "
+               "top, made by a follow-up play.", "choice", "ends_turn",
+               (("ends_turn", "Clears the pile and ends the turn"),
+                ("continue", "Clears the pile; the owed follow-ups go on"))),
+    OptionSpec("triple_across", "Three of a number across players", "On: three of one number on top clear "
+               "the pile whoever played them. Off: only three played by one player in one turn.", "bool", True),
+    OptionSpec("placings", "Play on for placings", "O1: after the first player goes out the others play "
+               "on to decide second, third and the rest.", "bool", False),
+    OptionSpec("draw_instead", "Draw instead of playing", "O2: on your turn you may draw a card instead of "
+               "playing, while the draw pile lasts (not to avoid a pick-up, not for a follow-up).", "bool", False),
+    OptionSpec("ones_reverse", "Ones reverse", "O3: playing a 1 changes the direction of play.", "bool", False),
+    OptionSpec("reverse_per", "Ones reverse: how often", "A play of several 1s.", "choice", "play",
+               (("play", "Once per play"), ("card", "Once per 1 (two 1s cancel out)")),
+               when={"ones_reverse": [True]}),
+    OptionSpec("scoring", "Scoring over several rounds", "O4: when the first player goes out, everyone "
+               "scores their cards (numbers face value, Clear 15, Clear +1 20, Clear +2 25); after the "
+               "last round the lowest total wins.", "bool", False),
+    OptionSpec("rounds", "Rounds", "How many rounds the match lasts.", "int", 3, min=1, max=10,
+               when={"scoring": [True]}),
+    OptionSpec("score_zones", "Cards that score", "Which cards count against a player.", "choice", "hand",
+               (("hand", "The cards left in hand"), ("all", "Hand, face-up and face-down cards")),
+               when={"scoring": [True]}),
+    OptionSpec("pile_switch", "Switch the piles at random", "O5: after everyone has picked, the face-up "
+               "and face-down cards of each player move to another player, at random.", "choice", "off",
+               (("off", "Off"), ("any", "At random (you may keep your own)"),
+                ("nobody_keeps", "At random, nobody keeps their own"))),
+    OptionSpec("trading", "Trade for face-up cards", "O6: before the first turn, each player in turn may "
+               "swap cards from their hand for face-up cards of other players, one for one.", "bool", False),
+    OptionSpec("trade_limit", "Trades each", "The most trades a player may make (so that trading ends).",
+               "int", 3, min=1, max=9, when={"trading": [True]}),
+    OptionSpec("four_colour", "Four of a colour", "O7: four cards of one colour in a row on the pile let "
+               "the player who laid the fourth swap a hand card for one of their face-up cards.", "bool", False),
+    OptionSpec("four_colour_on_triple", "Four of a colour counts on a clear", "On: the four are counted "
+               "before three of a number clear the pile. Off: a play that clears gives no swap.", "bool", True,
+               when={"four_colour": [True]}),
+    OptionSpec("turn_limit", "Most turns in a round", "A round still going after this many turns is drawn "
+               "(it keeps a pile passed back and forth from going on for ever).", "int", 600, min=100,
+               max=5000),
+    OptionSpec("deck", "Deck", "How many of each card the deck holds.", "counts", DEFAULT_DECK, min=0, max=10),
+]
+PRESETS = {
+    "base": ("Base game", {}),
+    "party": ("Party: placings + ones reverse", {"placings": True, "ones_reverse": True}),
+    "match": ("Scored match: 3 rounds, lowest total wins", {"scoring": True, "rounds": 3}),
+    "short": ("Short deck: red and green (2-4 players)", {"colours": "RG"}),
+    "all": ("Every optional rule", {"placings": True, "draw_instead": True, "ones_reverse": True,
+                                    "scoring": True, "pile_switch": "any", "trading": True, "four_colour": True}),
+}
+
+
+@dataclass(frozen=True)
+class Options:
+    colours: str
+    first_player: str
+    mix_zones: bool
+    failed_flip: str
+    refill_after_clear: bool
+    followup_draws: str
+    empty_followup: str
+    clear_followup: str
+    nested_clear: str
+    triple_followup: str
+    triple_across: bool
+    placings: bool
+    draw_instead: bool
+    ones_reverse: bool
+    reverse_per: str
+    scoring: bool
+    rounds: int
+    score_zones: str
+    pile_switch: str
+    trading: bool
+    trade_limit: int
+    four_colour: bool
+    four_colour_on_triple: bool
+    turn_limit: int
+    deck: dict
+
+    @cached_property
+    def cards(self) -> dict:
+        """R2.6: the deck in play, without the colours left out."""
+        return {c: n for c, n in self.deck.items() if n and colour(c) in self.colours}
+
+    @property
+    def round_count(self) -> int:
+        return self.rounds if self.scoring else 1
+
+
+def make_options(raw) -> Options:
+    opts = Options(**parse_options(OPTION_SPECS, raw, {}))
+    unknown = sorted(set(opts.deck) - set(CARDS))
+    if unknown:
+        raise GameError("bad_option", f"The deck has an unknown card '{shown(unknown[0])}'.")
+    return opts
+
+
+def info() -> dict:
+    return {
+        "id": GAME_ID,
+        "title": TITLE,
+        "players": {"min": MIN_SEATS, "max": MAX_SEATS},
+        "presets": [{"id": key, "title": title, "options": options} for key, (title, options) in PRESETS.items()],
+        "options": [s.to_dict() for s in OPTION_SPECS],
+        "rules_summary": RULES_SUMMARY,
+    }
+
+
+RULES_SUMMARY = [
+    "2 to 6 players. The deck has the numbers 1 to 10 in red, blue and green, and Clear, Clear +1 and "
+    "Clear +2 cards (74 cards). Everyone gets three cards face down, which nobody may look at, and six "
+    "more. Each player secretly picks three of the six to lie face up on the face-down cards; the other "
+    "three are the hand. The picks are shown when everyone has picked.",
+    "On your turn play a card from your hand, or several of one number, at least as high as the top of "
+    "the pile (anything goes on an empty pile). If you can play, you must. If you cannot, pick up the whole "
+    "pile and your turn ends. At the end of your turn draw back up to three cards while the draw pile lasts.",
+    "When the draw pile is gone and your hand is empty, play your face-up cards the same way; then flip "
+    "one face-down card a turn. If it cannot be played, it goes into your hand with the pile, and only you "
+    "see it. The first player to get rid of every card wins.",
+    "Clear cards go on anything and take the whole pile out of the game. After a plain Clear your turn "
+    "ends. After a Clear +1 you must play once more, after a Clear +2 twice (a multiple counts as one), and "
+    "before each of those plays you may draw a card. Three or more of one number on top of the pile also "
+    "take it out of the game, and end the turn.",
+    "Options: play on for placings, draw instead of playing, ones reverse the direction, scoring over "
+    "several rounds (lowest total wins), switching the piles at random, trading hand cards for others' "
+    "face-up cards before the first turn, and a swap after four cards of one colour in a row. A round "
+    "still going after the turn limit is drawn, so that a pile passed back and forth cannot go on for ever.",
+    "Undo: you can take back a play until you draw or turn up a card: drawing, refilling and flipping a "
+    "face-down card show you cards, so they are final.",
+]
+
+
+# --- State ------------------------------------------------------------------------------------------
+
+@dataclass
+class State:
+    opts: Options
+    names: list
+    rng: Rng
+    setup: Setup  # tests only: stacked decks, the first dealer
+    dealer: int = 0
+    round: int = 0
+    phase: str = "pick"  # pick, trade, play, follow, swap, refill, over
+    first: int = 0  # who plays first this round
+    turn: int = 0
+    direction: int = 1  # +1 clockwise (R5.1)
+    hands: list = field(default_factory=list)
+    up: list = field(default_factory=list)  # per seat, face-up cards in their places
+    down: list = field(default_factory=list)  # per seat, face-down cards in their places
+    known: list = field(default_factory=list)  # per seat, per face-down place: seen by its owner
+    draw_pile: list = field(default_factory=list)  # the top card is the last item
+    pile: list = field(default_factory=list)  # the top card is the last item
+    removed: list = field(default_factory=list)  # out of the game for the round (R4.6)
+    owed: int = 0  # follow-up plays still owed this turn (R12.2, R12.3)
+    draw_ok: bool = False  # the optional draw before the next follow-up is still there
+    mine_on_pile: int = 0  # cards on top of the pile laid by the player in turn this turn
+    ended_by: str | None = None  # "clear" or "pickup": the turn's end, for refill_after_clear
+    refill_then: str = "pass"  # after the refill: "pass" the turn or "play" (C20)
+    switched: list | None = None  # O5: per seat, whose face-up and face-down cards it was given
+    traders: list = field(default_factory=list)  # O6: the players still to trade, in order
+    trades: int = 0  # O6: trades made by the player trading now
+    out: list = field(default_factory=list)  # seats that went out this round, in order
+    turns: int = 0  # turns begun this round (the turn limit)
+    round_points: list | None = None  # O4: this round's points, taken when the first player goes out
+    scores: list = field(default_factory=list)
+    sheets: list = field(default_factory=list)  # one per finished round
+    notes: list = field(default_factory=list)  # per seat: a private sentence (what you flipped)
+    winners: list | None = None
+    drawn: bool = False
+    events: list = field(default_factory=list)
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+    @property
+    def over(self) -> bool:
+        return self.winners is not None
+
+
+def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
+    """A game ready for the first picks. `setup` (tests only) stacks the deals and names the first dealer."""
+    if not MIN_SEATS <= len(names) <= MAX_SEATS:
+        raise GameError("bad_seats", f"3UP 3DOWN is for {MIN_SEATS} to {MAX_SEATS} players.")
+    size = sum(opts.cards.values())
+    if size < (TABLE_CARDS + DEALT) * len(names):  # R1.3
+        raise GameError("bad_option", f"The deck ({size} cards) is too small for {len(names)} players: each "
+                        f"needs {TABLE_CARDS + DEALT} cards.")
+    setup.check(opts.cards, len(names))
+    setup.start_values(set())
+    state = State(opts=opts, names=list(names), rng=rng, setup=setup)
+    state.scores = [0] * state.n
+    state.notes = [None] * state.n
+    deal(state)
+    return state
+
+
+def log(state: State, seat: int | None, text: str) -> None:
+    state.events.append({"n": len(state.events) + 1, "seat": seat, "text": text})
+
+
+def left_of(state: State, seat: int) -> int:
+    return (seat + 1) % state.n
+
+
+def deal(state: State) -> None:
+    """R3: shuffle, three face down each, then six more each, one card at a time from the first player."""
+    state.round += 1
+    if state.opts.first_player == "random":  # R3.7 option
+        state.first = state.rng.below(state.n) if state.round > 1 or state.setup.dealer is None \
+            else left_of(state, state.setup.dealer)
+        state.dealer = (state.first - 1) % state.n
+    else:
+        if state.round == 1:
+            state.dealer = state.rng.below(state.n) if state.setup.dealer is None else state.setup.dealer
+        else:
+            state.dealer = left_of(state, state.dealer)  # the deal passes left (A4)
+        state.first = left_of(state, state.dealer)
+    order = state.setup.deck(state.round)
+    if order is None:
+        order = build_deck(state.opts.cards)
+        state.rng.shuffle(order)
+    state.draw_pile = order[::-1]
+    seats = [(state.first + k) % state.n for k in range(state.n)]
+    state.hands = [[] for _ in range(state.n)]
+    state.up = [[] for _ in range(state.n)]
+    state.down = [[] for _ in range(state.n)]
+    for _ in range(TABLE_CARDS):  # R3.2
+        for seat in seats:
+            state.down[seat].append(state.draw_pile.pop())
+    for _ in range(DEALT):  # R3.3
+        for seat in seats:
+            state.hands[seat].append(state.draw_pile.pop())
+    state.known = [[False] * TABLE_CARDS for _ in range(state.n)]
+    state.pile, state.removed, state.out, state.switched = [], [], [], None  # R3.6: the pile starts empty
+    state.direction, state.turns, state.round_points = 1, 0, None
+    state.owed, state.draw_ok, state.mine_on_pile = 0, False, 0
+    state.notes = [None] * state.n
+    state.phase, state.turn = "pick", state.first
+    log(state, None, f"Round {state.round}: {state.names[state.dealer]} deals; everyone chooses three cards "
+        f"to lie face up. {state.names[state.first]} plays first.")
+
+
+# --- Where a player plays from (R6) -----------------------------------------------------------------
+
+def zone(state: State, seat: int) -> str:
+    """R6 / §2.16 activeZone: "hand", "need_draw" (an owed follow-up, nothing in hand, cards in the
+    draw pile: R12.7), "up", "down", or "none" (no cards left)."""
+    if state.hands[seat]:
+        return "hand"
+    if state.draw_pile:
+        return "need_draw"
+    if state.up[seat]:
+        return "up"
+    return "down" if state.down[seat] else "none"
+
+
+def zone_cards(state: State, seat: int, where: str) -> list:
+    return state.hands[seat] if where == "hand" else state.up[seat] if where == "up" else []
+
+
+def top_number(state: State) -> int | None:
+    """R7.4: the top card is always a number (Clear cards take the pile with them)."""
+    return number(state.pile[-1]) if state.pile else None
+
+
+def beats_top(state: State, card: str) -> bool:
+    """R7.1-R7.3: an empty pile takes anything, a Clear goes on anything, a number must be >= the top."""
+    top = top_number(state)
+    return top is None or is_clear(card) or number(card) >= top
+
+
+def rank_block(state: State, card: str) -> str | None:
+    if beats_top(state, card):
+        return None
+    top = top_number(state)
+    return f"{a_number(number(card)).capitalize()} cannot go on {a_number(top)}: play {a_number(top)} or higher, " \
+           f"or a Clear."
+
+
+def mixing(state: State, seat: int) -> list:
+    """R6.5 option: the face-up cards that may join the last hand cards (all of one number)."""
+    hand = state.hands[seat]
+    if not (state.opts.mix_zones and hand and not state.draw_pile) or any(is_clear(c) for c in hand):
+        return []
+    numbers = {number(c) for c in hand}
+    if len(numbers) != 1:
+        return []
+    v = numbers.pop()
+    return [c for c in state.up[seat] if not is_clear(c) and number(c) == v]
+
+
+def play_options(state: State, seat: int) -> list:
+    """Every legal play from the active zone, as card lists (one order each): single Clear cards, and
+    every choice of copies of one legal number (R8.1, R8.2); with mix_zones, the whole hand plus
+    face-up copies (R6.5)."""
+    where = zone(state, seat)
+    cards = zone_cards(state, seat, where)
+    plays = [[c] for c in sorted_cards(set(c for c in cards if is_clear(c)))]  # R8.5
+    by_number = {}
+    for c in cards:
+        if not is_clear(c):
+            by_number.setdefault(number(c), Counter())[c] += 1
+    top = top_number(state)
+    for v in sorted(by_number):
+        if top is not None and v < top:
+            continue
+        plays += sub_multisets(by_number[v])
+    extra = mixing(state, seat) if where == "hand" else []
+    if extra and (top is None or number(extra[0]) >= top):
+        hand = sorted_cards(state.hands[seat])
+        plays += [hand + more for more in sub_multisets(Counter(extra))]
+    return plays
+
+
+def sub_multisets(counts: Counter) -> list:
+    """Every non-empty choice from a multiset of cards, each in display order."""
+    codes = sorted_cards(counts)
+    out = []
+    for picks in product(*(range(counts[c] + 1) for c in codes)):
+        chosen = [c for c, k in zip(codes, picks) for _ in range(k)]
+        if chosen:
+            out.append(chosen)
+    return sorted(out, key=lambda chosen: (len(chosen), [SORT_KEY[c] for c in chosen]))
+
+
+def has_play(state: State, seat: int) -> bool:
+    """Cheaper than listing: is any card of the active zone legal? (R9.1)"""
+    where = zone(state, seat)
+    return where == "down" or any(beats_top(state, c) for c in zone_cards(state, seat, where))
+
+
+# --- Actions: form ----------------------------------------------------------------------------------
+
+ACTION_FIELDS = {"pick": {"cards"}, "play": {"cards"}, "flip": {"slot"}, "pickup": set(), "draw": set(),
+                 "refill": set(), "trade": {"give", "seat", "take"}, "done": set(), "swap": {"give", "take"},
+                 "no_swap": set()}
+
+
+def _card(raw, what: str) -> str:
+    if not isinstance(raw, str):
+        raise GameError("bad_action", f"{what} must be a card code such as \"R7\" or \"GC+2\".")
+    if raw not in CARDS:
+        raise GameError("unknown_card", f"There is no card '{shown(raw)}' in 3UP 3DOWN.")
+    return raw
+
+
+def parse_text(text: str) -> dict:
+    """The string forms: "pick R7 B9 GC", "play R7 B7", "flip 2", "pickup", "draw", "refill",
+    "trade R3 1 B9" (give R3 to seat 1 for its B9), "done", "swap R3 B9", "no_swap"."""
+    words = text.split()
+    if not words:
+        return {"type": ""}
+    kind_, rest = words[0], words[1:]
+    if kind_ in ("pick", "play"):
+        return {"type": kind_, "cards": rest}
+    if kind_ == "flip":
+        slots = [int(w) if w.lstrip("-").isdigit() else w for w in rest]
+        return {"type": kind_, "slot": slots[0] if len(slots) == 1 else slots}
+    if kind_ == "trade" and len(rest) == 3:
+        return {"type": kind_, "give": rest[0], "seat": int(rest[1]) if rest[1].isdigit() else rest[1],
+                "take": rest[2]}
+    if kind_ == "swap" and len(rest) == 2:
+        return {"type": kind_, "give": rest[0], "take": rest[1]}
+    if rest:
+        raise GameError("bad_action", f"'{shown(text)}' is not the string form of a 3UP 3DOWN action.")
+    return {"type": kind_}
+
+
+def parse_action(raw) -> dict:
+    """An action from its JSON object or its string form, checked for shape."""
+    if isinstance(raw, str):
+        raw = parse_text(raw)
+    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+        raise GameError("bad_action", "An action needs a type, such as {\"type\": \"play\", \"cards\": [\"R7\"]}.")
+    kind_ = raw["type"]
+    if kind_ not in ACTION_FIELDS:
+        raise GameError("bad_action", f"'{shown(kind_)}' is not a 3UP 3DOWN action.")
+    extra = sorted(map(str, set(raw) - ACTION_FIELDS[kind_] - {"type"}))
+    if extra:
+        raise GameError("bad_action", f"Unexpected field '{shown(extra[0])}' in a '{kind_}' action.")
+    action = {"type": kind_}
+    if kind_ in ("pick", "play"):
+        cards = raw.get("cards")
+        if not isinstance(cards, list) or not cards:
+            raise GameError("bad_action", f"A '{kind_}' action lists its cards, such as [\"R7\", \"B7\"].")
+        action["cards"] = [_card(c, "Each card") for c in cards]
+        if kind_ == "pick":
+            action["cards"] = sorted_cards(action["cards"])  # a pick is a set: one form
+    elif kind_ == "flip":
+        slot = raw.get("slot")
+        if isinstance(slot, list) and len(slot) > 1:
+            raise GameError("illegal_action", "Face-down cards are flipped one at a time: choose one.")
+        if isinstance(slot, list) and len(slot) == 1:
+            slot = slot[0]
+        if isinstance(slot, bool) or not isinstance(slot, int):
+            raise GameError("bad_action", "Say which face-down card to flip by its place: 0, 1 or 2.")
+        action["slot"] = slot
+    elif kind_ == "trade":
+        seat = raw.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise GameError("bad_action", "Say whose face-up card you take, by seat number.")
+        action.update(give=_card(raw.get("give"), "The card you give"), seat=seat,
+                      take=_card(raw.get("take"), "The card you take"))
+    elif kind_ == "swap":
+        action.update(give=_card(raw.get("give"), "The hand card"), take=_card(raw.get("take"), "The face-up card"))
+    return action
+
+
+def action_text(action: dict) -> str:
+    kind_ = action["type"]
+    if kind_ in ("pick", "play"):
+        return " ".join([kind_, *action["cards"]])
+    if kind_ == "flip":
+        return f"flip {action['slot']}"
+    if kind_ == "trade":
+        return f"trade {action['give']} {action['seat']} {action['take']}"
+    if kind_ == "swap":
+        return f"swap {action['give']} {action['take']}"
+    return kind_
+
+
+# --- Actions: legality ------------------------------------------------------------------------------
+
+def turn_block(state: State, seat: int, kind_: str) -> GameError | None:
+    """Why `seat` cannot take an action of this kind now (whose turn, which phase); None if it may."""
+    if state.over:
+        return GameError("game_over", "The game is over.")
+    if state.phase == "pick":
+        if kind_ != "pick":
+            return GameError("illegal_action", "Everyone is still choosing face-up cards." if state.up[seat]
+                             else "Choose your three face-up cards first.")
+        if state.up[seat]:
+            return GameError("illegal_action", "You have already chosen your face-up cards.")
+        return None
+    if kind_ == "pick":
+        return GameError("illegal_action", "The face-up cards were chosen at the start of the round.")
+    if seat != state.turn:
+        if seat in state.out:
+            return GameError("not_your_turn", "You are out of this round.")
+        return GameError("not_your_turn", f"It is {state.names[state.turn]}'s turn.")
+    wanted = {"trade": ("trade",), "done": ("trade",), "swap": ("swap",), "no_swap": ("swap",),
+              "refill": ("refill",)}.get(kind_, ("play", "follow"))
+    if state.phase in wanted:
+        return None
+    return GameError("illegal_action", PHASE_NEEDS[state.phase])
+
+
+PHASE_NEEDS = {
+    "trade": "Trade a hand card for a face-up card, or say you are done trading, first.",
+    "play": "Play, flip or pick up: it is the main play of your turn.",
+    "follow": "Make your follow-up play first.",
+    "swap": "Four of a colour: swap a hand card for a face-up card, or keep them, first.",
+    "refill": "Your play is done: draw back up to three cards to end your turn.",
+}
+
+
+def play_block(state: State, seat: int, cards: list) -> GameError | None:
+    """Every reason the play of `cards` (in this order) is refused now, or None."""
+    block = turn_block(state, seat, "play")
+    if block:
+        return block
+    where = zone(state, seat)
+    if where == "need_draw":
+        return GameError("draw_first", "You have no cards to play from: draw a card first.")
+    if where == "down":
+        return GameError("illegal_action", "Only your face-down cards are left: flip one of them.")
+    have = Counter(zone_cards(state, seat, where))
+    extra = Counter(mixing(state, seat)) if where == "hand" else Counter()
+    wanted = Counter(cards)
+    from_up = wanted - have  # R6.5: beyond the hand, only face-up copies that may join it
+    missing = from_up - extra
+    if missing:
+        card = sorted_cards(missing)[0]
+        if where == "hand" and card in state.up[seat]:
+            return GameError("illegal_card", "Only face-up cards of the same number as your last hand cards can "
+                             "join them." if extra else "Play the cards in your hand first; your face-up cards "
+                             "come after the hand and the draw pile are gone.")
+        return GameError("not_in_hand", f"You do not have {'another' if card in have else 'the'} {label(card)} "
+                         f"{'in your hand' if where == 'hand' else 'face up'}.")
+    if from_up and have - wanted:
+        return GameError("illegal_card", "Face-up cards can join your last hand cards only with all of them.")
+    if any(is_clear(c) for c in cards):
+        if len(cards) > 1:
+            return GameError("illegal_card", "Clear cards are played one at a time.")  # R8.5
+        return None  # R7.2: on anything
+    numbers = sorted({number(c) for c in cards})
+    if len(numbers) > 1:  # R8.1
+        return GameError("illegal_card", f"Cards played together must be one number: "
+                         f"{' and '.join(plural(v) for v in numbers)} do not mix.")
+    why = rank_block(state, cards[0])
+    return GameError("illegal_card", why) if why else None
+
+
+def flip_block(state: State, seat: int, slot: int) -> GameError | None:
+    block = turn_block(state, seat, "flip")
+    if block:
+        return block
+    where = zone(state, seat)
+    if where == "hand":
+        return GameError("illegal_action", "Play the cards in your hand first; face-down cards come last.")
+    if where == "need_draw":
+        return GameError("draw_first", "You have no cards to play from: draw a card first.")
+    if where == "up":
+        return GameError("illegal_action", "Play all your face-up cards before you flip a face-down one.")
+    if not 0 <= slot < len(state.down[seat]):
+        return GameError("illegal_action", f"You have no face-down card in place {shown(slot)}.")
+    return None
+
+
+def pickup_block(state: State, seat: int) -> GameError | None:
+    block = turn_block(state, seat, "pickup")
+    if block:
+        return block
+    where = zone(state, seat)
+    if where == "down":
+        return GameError("illegal_action", "You must flip a face-down card; you cannot pick up instead.")  # R9.3
+    if where == "need_draw":
+        return GameError("draw_first", "You have no cards to play from: draw a card first.")
+    if has_play(state, seat):  # R9.2
+        return GameError("illegal_action", "You can play a card, so you must: you may not pick up the pile.")
+    return None
+
+
+def draw_block(state: State, seat: int) -> GameError | None:
+    """R12.2 / R12.3 draw before a follow-up, R12.7 forced draw, O2 draw instead of playing."""
+    block = turn_block(state, seat, "draw")
+    if block:
+        return block
+    if not state.draw_pile:
+        return GameError("nothing_to_draw", "The draw pile is empty.")
+    if state.phase == "follow":
+        if state.draw_ok or zone(state, seat) == "need_draw":
+            return None
+        return GameError("already_drawn", "You have already drawn before this follow-up play.")
+    if not state.opts.draw_instead:
+        return GameError("nothing_to_draw", "You may draw only before a Clear +1 or Clear +2 follow-up play; "
+                         "the rest of your cards come when you refill.")
+    if not has_play(state, seat):  # E2
+        return GameError("illegal_action", "You cannot play, so you must pick up the pile; drawing is no way out.")
+    return None
+
+
+def pick_block(state: State, seat: int, cards: list) -> GameError | None:
+    block = turn_block(state, seat, "pick")
+    if block:
+        return block
+    if len(cards) != TABLE_CARDS:
+        return GameError("illegal_action", "Choose exactly three cards to lie face up.")
+    missing = Counter(cards) - Counter(state.hands[seat])
+    if missing:
+        card = sorted_cards(missing)[0]
+        return GameError("not_in_hand", f"You were not dealt {'another' if card in state.hands[seat] else 'the'} "
+                         f"{label(card)}.")
+    return None
+
+
+def trade_block(state: State, seat: int, action: dict) -> GameError | None:
+    block = turn_block(state, seat, "trade")
+    if block:
+        return block
+    other = action["seat"]
+    if other == seat or not 0 <= other < state.n:
+        return GameError("bad_seats", "Trade with another player's face-up cards.")
+    if action["give"] not in state.hands[seat]:
+        return GameError("not_in_hand", f"You do not hold the {label(action['give'])}.")
+    if action["take"] not in state.up[other]:
+        return GameError("illegal_card", f"{state.names[other]} has no face-up {label(action['take'])}.")
+    return None
+
+
+def swap_block(state: State, seat: int, action: dict) -> GameError | None:
+    block = turn_block(state, seat, "swap")
+    if block:
+        return block
+    if action["give"] not in state.hands[seat]:
+        return GameError("not_in_hand", f"You do not hold the {label(action['give'])}.")
+    if action["take"] not in state.up[seat]:
+        return GameError("illegal_card", f"You have no face-up {label(action['take'])}.")
+    return None
+
+
+def check(state: State, seat: int, action: dict) -> GameError | None:
+    """Why `seat` may not take the (parsed) `action` now, as the sentence the player sees."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
+        return GameError("bad_seats", f"There is no seat {shown(seat)}.")
+    kind_ = action["type"]
+    if kind_ == "play":
+        return play_block(state, seat, action["cards"])
+    if kind_ == "flip":
+        return flip_block(state, seat, action["slot"])
+    if kind_ == "pickup":
+        return pickup_block(state, seat)
+    if kind_ == "draw":
+        return draw_block(state, seat)
+    if kind_ == "pick":
+        return pick_block(state, seat, action["cards"])
+    if kind_ == "trade":
+        return trade_block(state, seat, action)
+    if kind_ == "swap":
+        return swap_block(state, seat, action)
+    return turn_block(state, seat, kind_)  # refill, done, no_swap
+
+
+def legal_actions(state: State, seat: int) -> list:
+    """Every action `seat` may take now, in a stable order (each play once, its cards in display order)."""
+    if seat not in waiting_for(state):
+        return []
+    phase = state.phase
+    if phase == "pick":
+        return [{"type": "pick", "cards": list(c)} for c in sorted(set(
+            tuple(sorted_cards(trio)) for trio in combinations3(state.hands[seat])))]
+    if phase == "trade":
+        trades = [{"type": "trade", "give": g, "seat": s, "take": t}
+                  for g in sorted_cards(set(state.hands[seat])) for s in range(state.n) if s != seat
+                  for t in sorted_cards(set(state.up[s]))]
+        return trades + [{"type": "done"}]
+    if phase == "swap":
+        swaps = [{"type": "swap", "give": g, "take": t} for g in sorted_cards(set(state.hands[seat]))
+                 for t in sorted_cards(set(state.up[seat])) if g != t]
+        return swaps + [{"type": "no_swap"}]
+    if phase == "refill":
+        return [{"type": "refill"}]
+    where = zone(state, seat)
+    if where == "need_draw":
+        return [{"type": "draw"}]  # R12.7
+    if where == "down":
+        return [{"type": "flip", "slot": i} for i in range(len(state.down[seat]))]  # R6.4, R9.3
+    actions = [{"type": "play", "cards": cards} for cards in play_options(state, seat)] or [{"type": "pickup"}]
+    if draw_block(state, seat) is None:  # O2; before a follow-up even with no play yet (R12.2, R12.6)
+        actions.append({"type": "draw"})
+    return actions
+
+
+def combinations3(cards: list) -> list:
+    n = len(cards)
+    return [(cards[i], cards[j], cards[k]) for i in range(n) for j in range(i + 1, n) for k in range(j + 1, n)]
+
+
+def apply(state: State, seat: int, action) -> None:
+    """Check `action` for `seat`; if it is legal, perform it, else raise and change nothing."""
+    action = parse_action(action)
+    error = check(state, seat, action)
+    if error:
+        raise error
+    PERFORM[action["type"]](state, seat, action)
+
+
+# --- Setup (R3.4, O5, O6) ---------------------------------------------------------------------------
+
+def do_pick(state: State, seat: int, action: dict) -> None:
+    """R3.4: the picks lie face up, but nobody's are shown until everyone has picked."""
+    for card in action["cards"]:
+        state.hands[seat].remove(card)
+    state.up[seat] = list(action["cards"])
+    log(state, seat, f"{state.names[seat]} has chosen.")
+    if all(state.up[s] for s in range(state.n)):
+        log(state, None, "Everyone has chosen. Face up: " + "; ".join(
+            f"{state.names[s]} {', '.join(label(c) for c in state.up[s])}" for s in range(state.n)) + ".")
+        if state.opts.pile_switch != "off":
+            switch_piles(state)
+        state.traders = [(state.first + k) % state.n for k in range(state.n)] if state.opts.trading else []
+        next_trader(state)
+
+
+def switch_piles(state: State) -> None:
+    """O5 / E5: each player's face-up and face-down cards go, as a unit, to the player a random
+    permutation says (with "nobody_keeps", drawn again until nobody keeps their own)."""
+    while True:
+        source = list(range(state.n))
+        state.rng.shuffle(source)
+        if state.opts.pile_switch == "any" or all(source[s] != s for s in range(state.n)):
+            break
+    units = [(state.up[s], state.down[s], state.known[s]) for s in range(state.n)]
+    for s in range(state.n):
+        state.up[s], state.down[s], state.known[s] = units[source[s]]
+    state.switched = source
+    log(state, None, "The piles were switched at random: " + "; ".join(
+        f"{state.names[s]} has {'their own' if source[s] == s else state.names[source[s]] + '’s'}"
+        for s in range(state.n)) + ".")
+
+
+def next_trader(state: State) -> None:
+    """O6 / E6: in seat order from the first player, each may trade; then the first turn."""
+    if state.traders:
+        state.phase, state.turn, state.trades = "trade", state.traders.pop(0), 0
+        return
+    begin_turn(state, state.first)
+
+
+def do_trade(state: State, seat: int, action: dict) -> None:
+    """O6: one hand card for one face-up card of another player, which lies where the taken one was."""
+    other, give, take = action["seat"], action["give"], action["take"]
+    place = state.up[other].index(take)
+    state.up[other][place] = give
+    state.hands[seat].remove(give)
+    state.hands[seat].append(take)
+    state.trades += 1
+    log(state, seat, f"{state.names[seat]} traded the {label(give)} for {state.names[other]}’s face-up {label(take)}.")
+    if state.trades >= state.opts.trade_limit:
+        next_trader(state)
+
+
+def do_done(state: State, seat: int, action: dict) -> None:
+    log(state, seat, f"{state.names[seat]} is done trading.")
+    next_trader(state)
+
+
+# --- Turns ------------------------------------------------------------------------------------------
+
+def next_seat(state: State, seat: int) -> int:
+    """R5.2: the next player in the direction of play still in the round (O1 skips those out)."""
+    for step in range(1, state.n + 1):
+        candidate = (seat + state.direction * step) % state.n
+        if candidate not in state.out:
+            return candidate
+    return seat
+
+
+def begin_turn(state: State, seat: int) -> None:
+    state.turns += 1
+    if state.turns > state.opts.turn_limit:  # §2.16 safeguard: the round is drawn
+        log(state, None, f"{state.opts.turn_limit} turns and the round goes on: it is drawn.")
+        return end_round(state, capped=True)
+    state.phase, state.turn = "play", seat
+    state.owed, state.draw_ok, state.mine_on_pile, state.ended_by = 0, False, 0, None
+    if not state.hands[seat] and state.draw_pile:  # C20: a turn never starts with nothing to play
+        state.phase, state.refill_then = "refill", "play"
+
+
+def do_refill(state: State, seat: int, action: dict) -> None:
+    """R11: draw until three cards are in hand or the draw pile is empty; no reshuffle (R11.4)."""
+    drawn = 0
+    while len(state.hands[seat]) < HAND_TARGET and state.draw_pile:
+        state.hands[seat].append(state.draw_pile.pop())
+        drawn += 1
+    log(state, seat, f"{state.names[seat]} drew {drawn} card{'s' if drawn != 1 else ''}.")
+    if state.refill_then == "play":
+        state.phase = "play"
+    else:
+        pass_turn(state, seat)
+
+
+def end_turn(state: State, seat: int) -> None:
+    """R11.1-R11.3: refill (as the player's own action) if it would draw, then the next player."""
+    state.owed = 0
+    refills = state.opts.refill_after_clear or state.ended_by is None
+    if refills and len(state.hands[seat]) < HAND_TARGET and state.draw_pile:
+        state.phase, state.refill_then = "refill", "pass"
+        return
+    pass_turn(state, seat)
+
+
+def pass_turn(state: State, seat: int) -> None:
+    begin_turn(state, next_seat(state, seat))
+
+
+def do_play(state: State, seat: int, action: dict) -> None:
+    cards = action["cards"]
+    for card in cards:
+        source = state.hands[seat] if card in state.hands[seat] else state.up[seat]
+        source.remove(card)
+    land(state, seat, cards, f"{state.names[seat]} played {', '.join(label(c) for c in cards)}")
+
+
+def do_flip(state: State, seat: int, action: dict) -> None:
+    """R6.4: the owner flips a face-down card; R10.2 / R4.7: if it cannot be played, it goes to the
+    owner's hand (or back face down, an option) with the pile, and the others are not told what it was."""
+    slot = action["slot"]
+    card = state.down[seat].pop(slot)
+    seen = state.known[seat].pop(slot)
+    if beats_top(state, card):
+        land(state, seat, [card], f"{state.names[seat]} flipped a face-down card: {label(card)}")
+        return
+    top = top_number(state)
+    taken = len(state.pile)
+    state.hands[seat] += state.pile
+    state.pile = []
+    if state.opts.failed_flip == "back":
+        state.down[seat].insert(slot, card)
+        state.known[seat].insert(slot, True)
+        where = "it goes back face down"
+    else:
+        state.hands[seat].append(card)
+        where = "it goes into your hand"
+    state.notes[seat] = (f"Your face-down card was the {label(card)}{' (you knew it)' if seen else ''}: it cannot "
+                         f"go on {a_number(top)}, so {where} and you pick up the pile.")
+    log(state, seat, f"{state.names[seat]} flipped a face-down card that cannot go on {a_number(top)} and picks "
+        f"up the pile ({taken} card{'s' if taken != 1 else ''}).")
+    state.mine_on_pile, state.ended_by = 0, "pickup"
+    end_turn(state, seat)
+
+
+def do_pickup(state: State, seat: int, action: dict) -> None:
+    """R10.1 / R12.6: no legal play: the whole pile goes to the hand and the turn ends."""
+    taken = len(state.pile)
+    state.hands[seat] += state.pile
+    state.pile = []
+    log(state, seat, f"{state.names[seat]} cannot play and picks up the pile ({taken} card{'s' if taken != 1 else ''}).")
+    state.mine_on_pile, state.ended_by = 0, "pickup"
+    end_turn(state, seat)
+
+
+def do_draw(state: State, seat: int, action: dict) -> None:
+    state.hands[seat].append(state.draw_pile.pop())
+    if state.phase == "follow":  # R12.2 / R12.3 / R12.7: then the follow-up play
+        state.draw_ok = False
+        log(state, seat, f"{state.names[seat]} drew a card before the follow-up play.")
+        return
+    log(state, seat, f"{state.names[seat]} drew a card instead of playing.")  # O2: the turn ends
+    end_turn(state, seat)
+
+
+def land(state: State, seat: int, cards: list, text: str) -> None:
+    """What a play does (§2.16 doPlay after the cards are chosen): the pile, ones reverse, four of a
+    colour, Clear cards, three of a number, going out, and what is still owed."""
+    following = state.phase == "follow"
+    if following:
+        state.owed -= 1
+    bonus = state.opts.four_colour and four_of_a_colour(state.pile, cards)  # O7, before any clear
+    state.pile += cards
+    state.mine_on_pile += len(cards)
+    ones = sum(1 for c in cards if not is_clear(c) and number(c) == 1)
+    reverses = state.opts.ones_reverse and (ones % 2 if state.opts.reverse_per == "card" else ones > 0)
+    if reverses:  # O3 / E3
+        state.direction = -state.direction
+        text += "; play changes direction"
+    ends = False
+    top = cards[-1]
+    if is_clear(top):
+        clear_pile(state)  # R12.1: the whole pile, the Clear too, leaves the game
+        owed = CLEARS[kind(top)][1]
+        if owed:  # R12.2, R12.3; R12.8 / D9 nested: adds (or replaces)
+            state.owed = owed if following and state.opts.nested_clear == "replaces" else state.owed + owed
+            state.draw_ok = True
+            text += f": the pile is out of the game; {owed} more play{'s' if owed > 1 else ''}"
+        else:
+            ends = not (following and state.owed > 0 and state.opts.clear_followup == "counts")
+            text += ": the pile is out of the game"
+    elif triple(state):  # R13
+        if not state.opts.four_colour_on_triple:
+            bonus = False
+        clear_pile(state)
+        text += f": three or more {plural(number(top))} take the pile out of the game"
+        ends = not (following and state.owed > 0 and state.opts.triple_followup == "continue")  # R12.9
+    log(state, seat, text + ".")
+    if not (state.hands[seat] or state.up[seat] or state.down[seat]):  # R14, R12.11: any owed plays are void
+        return go_out(state, seat)
+    if ends:
+        state.owed = 0
+        state.ended_by = "clear"
+    elif following and state.opts.followup_draws == "each":
+        state.draw_ok = True
+    if bonus and state.hands[seat] and state.up[seat]:  # E7: not possible without hand or face-up cards
+        state.phase = "swap"
+        log(state, seat, f"Four of a colour: {state.names[seat]} may swap a hand card for a face-up card.")
+        return
+    continue_turn(state, seat)
+
+
+def continue_turn(state: State, seat: int) -> None:
+    """After a play (or the swap): the owed follow-ups, or the end of the turn."""
+    if state.owed > 0:
+        if zone(state, seat) == "need_draw" and state.opts.empty_followup == "forfeit":  # D2 alternative
+            log(state, seat, f"{state.names[seat]} has nothing to play the follow-up from: it lapses.")
+            return end_turn(state, seat)
+        state.phase = "follow"
+        return
+    end_turn(state, seat)
+
+
+def clear_pile(state: State) -> None:
+    state.removed += state.pile
+    state.pile = []
+    state.mine_on_pile = 0
+
+
+def triple(state: State) -> bool:
+    """R13.1: three or more of one number on top (C11: whoever played them; the option counts only
+    the cards the player in turn laid this turn)."""
+    pile = state.pile
+    if state.opts.triple_across:
+        reach = len(pile)
+    else:
+        reach = state.mine_on_pile
+    top = number(pile[-1])
+    run = 0
+    for card in reversed(pile[len(pile) - reach:]):
+        if number(card) != top:
+            break
+        run += 1
+    return run >= 3
+
+
+def four_of_a_colour(pile: list, cards: list) -> bool:
+    """O7 / E7: card by card in the order played, does the colour run on top of the pile reach four?
+    (A Clear never extends a run: it takes the pile away.)"""
+    run_colour, run = None, 0
+    for card in reversed(pile):
+        if run_colour is None:
+            run_colour = colour(card)
+        if colour(card) != run_colour:
+            break
+        run += 1
+    for card in cards:
+        if is_clear(card):
+            return False
+        if colour(card) == run_colour:
+            run += 1
+        else:
+            run_colour, run = colour(card), 1
+        if run == 4:
+            return True
+    return False
+
+
+def do_swap(state: State, seat: int, action: dict) -> None:
+    """O7: one hand card for one of the player's own face-up cards, in its place."""
+    give, take = action["give"], action["take"]
+    state.up[seat][state.up[seat].index(take)] = give
+    state.hands[seat].remove(give)
+    state.hands[seat].append(take)
+    log(state, seat, f"{state.names[seat]} swapped the {label(give)} from hand for the face-up {label(take)}.")
+    continue_turn(state, seat)
+
+
+def do_no_swap(state: State, seat: int, action: dict) -> None:
+    continue_turn(state, seat)
+
+
+# --- Going out, rounds, the end (R14, O1, O4) -------------------------------------------------------
+
+def go_out(state: State, seat: int) -> None:
+    state.out.append(seat)
+    state.owed = 0
+    place = len(state.out)
+    log(state, seat, f"{state.names[seat]} has no cards left and goes out" + (" first!" if place == 1 else
+                                                                                f": {ordinal(place)} place."))
+    if place == 1 and state.opts.scoring:
+        take_scores(state)
+    left = [s for s in range(state.n) if s not in state.out]
+    if not state.opts.placings or len(left) <= 1:  # O1 / E1: the last one left takes last place
+        return end_round(state)
+    pass_turn(state, seat)
+
+
+def take_scores(state: State) -> None:
+    """O4 / E4: points for the cards left (hand only, or every zone); the player out scores 0."""
+    state.round_points = []
+    for s in range(state.n):
+        cards = state.hands[s] + (state.up[s] + state.down[s] if state.opts.score_zones == "all" else [])
+        state.round_points.append(sum(points(c) for c in cards))
+
+
+def end_round(state: State, capped: bool = False) -> None:
+    if state.opts.scoring and state.round_points is None:
+        take_scores(state)  # a drawn round: everyone's cards count
+    if state.opts.scoring:
+        for s in range(state.n):
+            state.scores[s] += state.round_points[s]
+    sheet = {"round": state.round, "out": list(state.out), "drawn": capped and not state.out,
+             "points": list(state.round_points) if state.opts.scoring else None,
+             "totals": list(state.scores) if state.opts.scoring else None}
+    sheet["text"] = round_text(state, sheet)
+    state.sheets.append(sheet)
+    if state.round < state.opts.round_count:
+        log(state, None, sheet["text"])
+        return deal(state)
+    finish(state)
+
+
+def round_text(state: State, sheet: dict) -> str:
+    if sheet["drawn"]:
+        text = f"Round {sheet['round']} is drawn: nobody went out within {state.opts.turn_limit} turns."
+    else:
+        text = f"Round {sheet['round']}: {state.names[sheet['out'][0]]} went out first."
+    if sheet["points"] is not None:
+        text += " Points: " + ", ".join(f"{state.names[s]} {p}" for s, p in enumerate(sheet["points"])) + "."
+    return text
+
+
+def finish(state: State) -> None:
+    state.phase = "over"
+    if state.opts.scoring:
+        low = min(state.scores)
+        state.winners = [s for s in range(state.n) if state.scores[s] == low]  # E4: ties share
+    else:
+        state.winners = state.out[:1]
+    state.drawn = not state.winners
+    log(state, None, result_text(state))
+
+
+def result_text(state: State) -> str:
+    names = [state.names[s] for s in state.winners]
+    if not names:
+        return f"Nobody went out within {state.opts.turn_limit} turns: the game is drawn."
+    lead = f"{names[0]} wins" if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]} share the win"
+    if state.opts.scoring:
+        return f"{lead} with {state.scores[state.winners[0]]} points, the lowest total!"
+    return f"{lead}!"
+
+
+def standings(state: State) -> list:
+    """Winners first. With scoring, by total; otherwise by the order of going out (O1), those never
+    out sharing the next place."""
+    if state.opts.scoring:
+        order = sorted(range(state.n), key=lambda s: state.scores[s])
+        place_of = {s: 1 + sum(state.scores[o] < state.scores[s] for o in range(state.n)) for s in order}
+        return [{"seat": s, "name": state.names[s], "place": place_of[s], "detail": f"{state.scores[s]} points"}
+                for s in order]
+    ranked = [s for s in state.out]
+    rest = [s for s in range(state.n) if s not in ranked]
+    lines = [{"seat": s, "name": state.names[s], "place": i + 1,
+              "detail": "Went out first" if i == 0 else f"Out {ordinal(i + 1)}"} for i, s in enumerate(ranked)]
+    last = "Last" if state.opts.placings and len(rest) == 1 else "Still holding cards"
+    lines += [{"seat": s, "name": state.names[s], "place": len(ranked) + 1, "detail": last} for s in rest]
+    return lines
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+PERFORM = {"pick": do_pick, "trade": do_trade, "done": do_done, "play": do_play, "flip": do_flip,
+           "pickup": do_pickup, "draw": do_draw, "refill": do_refill, "swap": do_swap, "no_swap": do_no_swap}
+
+
+# --- What a seat sees -------------------------------------------------------------------------------
+
+def waiting_for(state: State) -> list:
+    """The seats that may act now: while picking, everyone still to pick (from the first player on);
+    otherwise the player in turn."""
+    if state.over:
+        return []
+    if state.phase == "pick":
+        return [s for s in ((state.first + k) % state.n for k in range(state.n)) if not state.up[s]]
+    return [state.turn]
+
+
+def to_act(state: State) -> int | None:
+    seats = waiting_for(state)
+    return seats[0] if seats else None
+
+
+def card_line(card: str, why: str | None = None) -> dict:
+    return {"card": card, "label": label(card), "playable": why is None, "why": why}
+
+
+def seat_card_lines(state: State, seat: int, where: str) -> list:
+    """The seat's hand or face-up cards with, for each, whether it can be played now and why not."""
+    cards = sorted_cards(zone_cards(state, seat, where))
+    if state.phase == "pick":
+        return [card_line(c, None if where == "hand" and not state.up[seat] else "The picks are made.")
+                for c in cards]
+    if seat not in waiting_for(state) or state.phase not in ("play", "follow"):
+        why = card_why_not_now(state, seat)
+        return [card_line(c, why) for c in cards]
+    active = zone(state, seat)
+    if where == active:
+        return [card_line(c, rank_block(state, c)) for c in cards]
+    extra = mixing(state, seat) if active == "hand" else []
+    block = cards and play_block(state, seat, [next((c for c in cards if c not in extra), cards[0])])
+    other_zone = block.message if block else None  # the same reason for every card of that zone
+    return [card_line(c, rank_block(state, c) if c in extra else other_zone) for c in cards]
+
+
+def card_why_not_now(state: State, seat: int) -> str:
+    block = turn_block(state, seat, "play")
+    return block.message if block else "You cannot play now."
+
+
+def down_lines(state: State, seat: int) -> list:
+    """The seat's own face-down places: unknown (or known, if a failed flip went back), flippable or why not."""
+    block = None if state.phase not in ("play", "follow") else flip_block(state, seat, 0)
+    why = block.message if block else None if state.phase in ("play", "follow") else card_why_not_now(state, seat)
+    return [{"slot": i, "card": c if state.known[seat][i] else None,
+             "label": label(c) if state.known[seat][i] else None, "playable": why is None, "why": why}
+            for i, c in enumerate(state.down[seat])]
+
+
+def player_line(state: State, s: int, viewer: int | None) -> dict:
+    hidden_picks = state.phase == "pick" and s != viewer  # R3.4
+    return {
+        "seat": s,
+        "name": state.names[s],
+        "hand_count": len(state.hands[s]),
+        "up": [] if hidden_picks else [{"card": c, "label": label(c)} for c in state.up[s]],
+        "down_count": len(state.down[s]),
+        "picked": bool(state.up[s]),
+        "cards_from": state.switched[s] if state.switched else None,  # O5
+        "dealer": s == state.dealer,
+        "out": state.out.index(s) + 1 if s in state.out else None,
+        "score": state.scores[s] if state.opts.scoring else None,
+    }
+
+
+def top_run(state: State) -> list:
+    """The run of equal numbers on top of the pile (shown as a run)."""
+    if not state.pile:
+        return []
+    top = number(state.pile[-1])
+    run = []
+    for card in reversed(state.pile):
+        if number(card) != top:
+            break
+        run.append(card)
+    return run[::-1]
+
+
+def owed_text(state: State, seat: int) -> str | None:
+    """What the player in turn still owes after a Clear +1 / +2, as a sentence."""
+    if state.phase != "follow" or state.over:
+        return None
+    if zone(state, seat) == "need_draw":
+        return f"Draw a card for your follow-up play: you have nothing else to play from ({state.owed} to play)."
+    top = top_number(state)
+    what = "any card" if top is None else f"{a_number(top)} or higher, or a Clear"
+    n = state.owed
+    text = f"Play {n} more card{'s' if n > 1 else ''}{' (one play each)' if n > 1 else ''}: {what}"
+    if draw_block(state, seat) is None:
+        text += ", or draw first"
+    return text + "."
+
+
+def view(state: State, seat: int | None) -> dict:
+    """What `seat` may see: its own hand (and, while picking, its picks), every face-up card once all
+    have picked, counts of hidden cards, the public pile. `None` is the public table. A copy."""
+    mine = seat is not None
+    return {
+        "game": GAME_ID,
+        "seat": seat,
+        "phase": state.phase,
+        "round": state.round,
+        "rounds": state.opts.round_count,
+        "dealer": state.dealer,
+        "first": state.first,
+        "turn": None if state.over or state.phase == "pick" else state.turn,
+        "to_act": to_act(state),
+        "waiting_for": waiting_for(state),
+        "direction": "clockwise" if state.direction == 1 else "counterclockwise",
+        "players": [player_line(state, s, seat) for s in range(state.n)],
+        "draw_count": len(state.draw_pile),
+        "pile": {"count": len(state.pile), "cards": [{"card": c, "label": label(c)} for c in state.pile],
+                 "run": [{"card": c, "label": label(c)} for c in top_run(state)], "top": top_number(state)},
+        "removed_count": len(state.removed),
+        "owed": state.owed if state.phase == "follow" else 0,
+        "owed_draw": {"seat": state.turn, "count": min(HAND_TARGET - len(state.hands[state.turn]), len(state.draw_pile))}
+        if state.phase == "refill" else None,  # the refill due (the page gives a computer's draw a short pause)
+        "owed_text": owed_text(state, state.turn),
+        "trades_left": state.opts.trade_limit - state.trades if state.phase == "trade" else None,
+        "hand": seat_card_lines(state, seat, "hand") if mine else None,
+        "my_up": seat_card_lines(state, seat, "up") if mine else None,
+        "my_down": down_lines(state, seat) if mine else None,
+        "note": state.notes[seat] if mine else None,
+        "actions": legal_actions(state, seat) if mine else [],
+        "options": {"placings": state.opts.placings, "scoring": state.opts.scoring,
+                    "draw_instead": state.opts.draw_instead, "four_colour": state.opts.four_colour,
+                    "trading": state.opts.trading, "mix_zones": state.opts.mix_zones},
+        "scores": list(state.scores) if state.opts.scoring else None,
+        "sheets": deepcopy(state.sheets),
+        "last_round": deepcopy(state.sheets[-1]) if state.sheets else None,
+        "turns": state.turns,
+        "turn_limit": state.opts.turn_limit,
+        "events": [dict(e) for e in state.events[-30:]],
+        "over": state.over,
+        "result": result(state),
+    }
+
+
+def result(state: State) -> dict | None:
+    if not state.over:
+        return None
+    return {"winners": list(state.winners), "drawn": state.drawn, "text": result_text(state),
+            "standings": standings(state)}
+
+
+def undo_block(state: State, seat: int, last: dict) -> str | None:
+    """Why the last action (by `seat`) cannot be taken back; None if it can. Nothing that showed the
+    player a card they had not seen can be taken back: a draw, a refill, a flipped face-down card."""
+    kind_ = last["type"]
+    if kind_ in ("draw", "refill"):
+        return "You drew cards you had not seen, so that is final."
+    if kind_ == "flip":
+        return "You turned up a face-down card, so that is final."
+    if kind_ == "pick":
+        if state.phase == "pick":
+            return None  # nothing shown yet: the others have not seen the picks
+        return "Everyone has chosen and the face-up cards are on the table, so the picks are final."
+    if kind_ == "done":
+        return "You finished trading and the next player has begun."
+    if state.over:
+        return "The game is over."
+    if state.turn == seat and state.phase in ("trade", "follow", "swap", "refill"):
+        return None  # play, trade, swap, pick-up: only public cards moved, and the turn is still yours
+    return "Your turn is over, so that move is final."
+
+
+# --- Invariants (the simulator and the property tests run these after every action) -----------------
+
+PRIVATE = ("seat", "hand", "my_up", "my_down", "note", "actions")  # the only parts of a seat's own view
+
+
+def hidden_places(state: State) -> list:
+    """Every list of cards the public may not see: hands, face-down cards, the draw pile, and while
+    picking the face-up picks (R3.4, R4.1-R4.4, R4.7)."""
+    places = [*state.hands, *state.down, state.draw_pile]
+    return places + list(state.up) if state.phase == "pick" else places
+
+
+def check_views(state: State) -> None:
+    """No view shows a hidden card. The public view must not change when every hidden card is dealt
+    again differently (so no event names a flipped card that went back to a hand); a seat's view is the
+    public view plus that seat's own cards, and nothing else."""
+    public = view(state, None)
+    places = hidden_places(state)
+    saved = [list(p) for p in places]
+    cards = [c for p in places for c in p]
+    SplitMix64(len(state.events)).shuffle(cards)  # a different deal of the same hidden cards
+    for p in places:
+        p[:], cards = cards[:len(p)], cards[len(p):]
+    try:
+        assert view(state, None) == public, "the public view shows a hidden card"
+    finally:
+        for p, kept in zip(places, saved):
+            p[:] = kept
+    table = {k: v for k, v in public.items() if k not in PRIVATE}
+    for seat in range(state.n):
+        mine = view(state, seat)
+        expected = table
+        if state.phase == "pick":  # R3.4: a seat sees its own picks, nobody else's
+            players = [dict(p) for p in table["players"]]
+            players[seat]["up"] = [{"card": c, "label": label(c)} for c in state.up[seat]]
+            expected = table | {"players": players}
+        assert {k: v for k, v in mine.items() if k not in PRIVATE} == expected, f"seat {seat} sees more than the table"
+        assert Counter(line["card"] for line in mine["hand"]) == Counter(state.hands[seat]), "a wrong hand"
+        assert Counter(line["card"] for line in mine["my_up"]) == Counter(state.up[seat]), "wrong face-up cards"
+        for line, card, seen in zip(mine["my_down"], state.down[seat], state.known[seat]):
+            assert line["card"] == (card if seen else None), f"seat {seat} sees a face-down card"
+
+
+def check_invariants(state: State) -> None:
+    everything = Counter(chain(state.draw_pile, state.pile, state.removed, *state.hands, *state.up, *state.down))
+    assert everything == Counter(state.opts.cards), "cards are not conserved"
+    assert not any(is_clear(c) for c in state.pile), "a Clear card stayed on the pile"
+    if state.pile and state.opts.triple_across:
+        assert len(top_run(state)) < 3, "three of a number stayed on the pile"
+    assert state.turns <= state.opts.turn_limit + 1, "the turn limit was passed"
+    assert state.round <= state.opts.round_count, "more rounds than the match has"
+    for s in range(state.n):
+        assert len(state.up[s]) <= TABLE_CARDS and len(state.down[s]) <= TABLE_CARDS, "too many table cards"
+        assert len(state.known[s]) == len(state.down[s]), "face-down knowledge is out of step"
+        if state.phase != "pick" and state.draw_pile and s not in state.out:
+            assert len(state.up[s]) == len(state.down[s]) == TABLE_CARDS, "table cards played too early (R6.2)"
+        if s in state.out:
+            assert not (state.hands[s] or state.up[s] or state.down[s]), "a player out still has cards"
+    if state.over:
+        assert state.phase == "over" and state.round == state.opts.round_count
+        assert state.drawn == (not state.winners)
+        return
+    assert state.turn not in state.out, "the turn is with a player who is out"
+    assert state.phase in ("pick", "trade", "play", "follow", "swap", "refill")
+    if state.phase == "follow":
+        assert state.owed > 0, "a follow-up phase with nothing owed"
+    else:
+        assert state.owed == 0, "follow-ups owed outside the follow-up phase"
+    if state.phase == "refill":
+        assert len(state.hands[state.turn]) < HAND_TARGET and state.draw_pile, "a refill that draws nothing"
+    if state.phase in ("play", "follow"):
+        assert legal_actions(state, state.turn), "the player in turn has nothing to do"
+    if state.opts.failed_flip != "back":
+        assert not any(any(k) for k in state.known), "a face-down card is known"
+    check_views(state)
