@@ -27,13 +27,13 @@ Choices where the rules file is silent (also in docs/api.md):
 """
 
 from collections import Counter
-from copy import deepcopy
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain, product
 
 from ..core import GameError, Rng, Setup, build_deck, shown
 from ..core.options import OptionSpec, parse_options
+from ..core.views import copied, log_event, recent_events
 from ..core.rng import SplitMix64
 
 GAME_ID = "three_up"
@@ -270,6 +270,7 @@ class State:
     names: list
     rng: Rng
     setup: Setup  # tests only: stacked decks, the first dealer
+    stacked: list = field(default_factory=list)  # the setup's stacked decks still to be dealt, in order
     dealer: int = 0
     round: int = 0
     phase: str = "pick"  # pick, trade, play, follow, swap, refill, over
@@ -320,7 +321,7 @@ def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
                         f"needs {TABLE_CARDS + DEALT} cards.")
     setup.check(opts.cards, len(names))
     setup.start_values(set())
-    state = State(opts=opts, names=list(names), rng=rng, setup=setup)
+    state = State(opts=opts, names=list(names), rng=rng, setup=setup, stacked=setup.deck_queue())
     state.scores = [0] * state.n
     state.notes = [None] * state.n
     deal(state)
@@ -328,7 +329,7 @@ def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
 
 
 def log(state: State, seat: int | None, text: str) -> None:
-    state.events.append({"n": len(state.events) + 1, "seat": seat, "text": text})
+    log_event(state.events, seat, text)
 
 
 def left_of(state: State, seat: int) -> int:
@@ -348,7 +349,7 @@ def deal(state: State) -> None:
         else:
             state.dealer = left_of(state, state.dealer)  # the deal passes left (A4)
         state.first = left_of(state, state.dealer)
-    order = state.setup.deck(state.round)
+    order = state.stacked.pop(0) if state.stacked else None
     if order is None:
         order = build_deck(state.opts.cards)
         state.rng.shuffle(order)
@@ -769,13 +770,15 @@ def combinations3(cards: list) -> list:
     return [(cards[i], cards[j], cards[k]) for i in range(n) for j in range(i + 1, n) for k in range(j + 1, n)]
 
 
-def apply(state: State, seat: int, action) -> None:
-    """Check `action` for `seat`; if it is legal, perform it, else raise and change nothing."""
+def apply(state: State, seat: int, action) -> dict:
+    """Check `action` for `seat`; if it is legal, perform it, else raise and change nothing.
+    Returns the action in its one normal form (as the record keeps it)."""
     action = parse_action(action)
     error = check(state, seat, action)
     if error:
         raise error
     PERFORM[action["type"]](state, seat, action)
+    return action
 
 
 # --- Setup (R3.4, O5, O6) ---------------------------------------------------------------------------
@@ -1254,11 +1257,12 @@ def owed_text(state: State, seat: int) -> str | None:
     return text + "."
 
 
-def view(state: State, seat: int | None) -> dict:
+def view(state: State, seat: int | None, brief: bool = False) -> dict:
     """What `seat` may see: its own hand (and, while picking, its picks), every face-up card once all
-    have picked, counts of hidden cards, the public pile. `None` is the public table. A copy."""
+    have picked, counts of hidden cards, the public pile. `None` is the public table. A copy.
+    `brief` (for computer players) leaves out the history: events and score sheets."""
     mine = seat is not None
-    return {
+    view = {
         "game": GAME_ID,
         "seat": seat,
         "phase": state.phase,
@@ -1289,14 +1293,16 @@ def view(state: State, seat: int | None) -> dict:
                     "draw_instead": state.opts.draw_instead, "four_colour": state.opts.four_colour,
                     "trading": state.opts.trading, "mix_zones": state.opts.mix_zones},
         "scores": list(state.scores) if state.opts.scoring else None,
-        "sheets": deepcopy(state.sheets),
-        "last_round": deepcopy(state.sheets[-1]) if state.sheets else None,
         "turns": state.turns,
         "turn_limit": state.opts.turn_limit,
-        "events": [dict(e) for e in state.events[-30:]],
         "over": state.over,
         "result": result(state),
     }
+    if not brief:
+        sheets = copied(state.sheets)
+        view |= {"sheets": sheets, "last_round": copied(sheets[-1]) if sheets else None,
+                 "events": recent_events(state.events)}
+    return view
 
 
 def result(state: State) -> dict | None:
