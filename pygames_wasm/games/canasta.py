@@ -626,9 +626,9 @@ def turn_block(state: State, seat: int, kind: str) -> GameError | None:
 def missing_cards(hand: list, cards: list) -> str | None:
     """Which of `cards` the hand does not hold (as the sentence), or None. Counted with list.count:
     hands are small, and this runs for every suggested move."""
-    short_of = sorted_cards(c for c in set(cards) if cards.count(c) > hand.count(c))
+    short_of = [c for c in set(cards) if cards.count(c) > hand.count(c)]
     if short_of:
-        card = short_of[0]
+        card = sorted_cards(short_of)[0]
         return f"You do not hold {'another' if card in hand else 'a'} {label(card)}."
     return None
 
@@ -1066,10 +1066,12 @@ def meld_suggestions(state: State, seat: int) -> list:
     if len(blacks) >= 3:
         out.append({"type": "meld", "melds": [sorted_cards(blacks)]})
     wild = cheapest_wilds(hand)[:1]
+    by_rank = {}
+    for c in sorted_cards(hand):
+        by_rank.setdefault(RANK_OF[c], []).append(c)
     for r in team_melds:
-        same = sorted_cards(c for c in hand if RANK_OF[c] == r)
-        if same:
-            out.append({"type": "add", "meld": r, "cards": same})
+        if r in by_rank:
+            out.append({"type": "add", "meld": r, "cards": by_rank[r]})
         if wild and r != "3":
             out.append({"type": "add", "meld": r, "cards": wild})
     return out

@@ -389,6 +389,8 @@ def legal_actions(state: State, seat: int) -> list:
         return actions
     if state.owed and state.owed[0] == seat:
         actions.append({"type": "draw"})
+        if not state.opts.draw_speed_penalty:
+            return actions  # R6.4: the draw comes first
     if turn_block(state, seat):
         return actions
     plays = legal_cards(state, seat)
@@ -413,7 +415,9 @@ def parse_action(raw) -> dict:
     """An action from its JSON object or its string form ("play 7", "draw")."""
     if type(raw) is dict and raw.get("type") == "play" and len(raw) == 2 and type(raw.get("card")) is str \
             and raw["card"] in LABELS:
-        return {"type": "play", "card": raw["card"]}  # the usual action, in its usual form
+        return {"type": "play", "card": raw["card"]}  # the usual actions, in their usual forms
+    if raw == {"type": "draw"}:
+        return {"type": "draw"}
     if isinstance(raw, str):
         words = raw.split()
         raw = {"type": words[0], "card": words[1]} if len(words) == 2 else {"type": words[0] if words else ""}
