@@ -1,5 +1,5 @@
 """The games, by id. Each module has the same small surface (see `pygames_wasm.core.match`)."""
 
-from . import canasta, ono99
+from . import canasta, ono99, own_trumps
 
-GAMES = {ono99.GAME_ID: ono99, canasta.GAME_ID: canasta}
+GAMES = {ono99.GAME_ID: ono99, canasta.GAME_ID: canasta, own_trumps.GAME_ID: own_trumps}
