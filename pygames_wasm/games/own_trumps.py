@@ -317,24 +317,21 @@ def owners(state: State, seat: int) -> dict:
 
 # --- Actions ----------------------------------------------------------------------------------------
 
-ACTION_FIELDS = {"trump": {"suit"}, "lead": {"card"}, "beat": {"card", "add"}, "pick_up": {"count"}}
+FIELDS = {"trump": ["suit"], "lead": ["card"], "beat": ["card", "add"], "pick_up": ["count"]}  # in text order
 
 
 def parse_text(text: str) -> dict:
     """The string forms: "trump H", "lead 9D", "beat KD QC", "beat KD" (the last card), "pick_up",
     "pick_up 3"."""
     words = text.split()
-    if not words:
-        return {"type": ""}
+    if not words or words[0] not in FIELDS:
+        return {"type": words[0] if words else ""}
     kind, rest = words[0], words[1:]
-    if len(rest) > 2 or (rest and kind not in ACTION_FIELDS):
-        return {"type": kind, "words": rest}
-    keys = {"trump": ["suit"], "lead": ["card"], "beat": ["card", "add"], "pick_up": ["count"]}[kind]
-    if len(rest) > len(keys):
-        return {"type": kind, "words": rest}
-    action = {"type": kind} | dict(zip(keys, rest))
-    if kind == "pick_up" and rest:
-        action["count"] = int(rest[0]) if rest[0].isdigit() else rest[0]
+    if len(rest) > len(FIELDS[kind]):
+        raise GameError("bad_action", f"Too many words for a '{kind}' action: '{shown(text)}'.")
+    action = {"type": kind} | dict(zip(FIELDS[kind], rest))
+    if kind == "pick_up" and rest and rest[0].isdigit():
+        action["count"] = int(rest[0])
     return action
 
 
@@ -353,9 +350,9 @@ def parse_action(raw) -> dict:
     if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
         raise GameError("bad_action", "An action needs a type, such as {\"type\": \"lead\", \"card\": \"9D\"}.")
     kind = raw["type"]
-    if kind not in ACTION_FIELDS:
+    if kind not in FIELDS:
         raise GameError("bad_action", f"'{shown(kind)}' is not an Own Trumps action (trump, lead, beat or pick_up).")
-    extra = sorted(map(str, set(raw) - ACTION_FIELDS[kind] - {"type"}))
+    extra = sorted(map(str, set(raw) - set(FIELDS[kind]) - {"type"}))
     if extra:
         raise GameError("bad_action", f"Unexpected field '{shown(extra[0])}' in a '{kind}' action.")
     if kind == "trump":
@@ -373,7 +370,7 @@ def parse_action(raw) -> dict:
     if count is None:
         return {"type": kind}
     if isinstance(count, bool) or not isinstance(count, int):
-        raise GameError("bad_action", f"A pick-up count is a whole number, not {shown(count)}.")
+        raise GameError("bad_action", f"A pick-up count is a whole number, not {shown(repr(count))}.")
     return {"type": kind, "count": count}
 
 
@@ -401,8 +398,8 @@ def turn_block(state: State, seat: int, kind: str) -> GameError | None:
             return GameError("not_your_turn", f"The cards are not dealt yet: {chooser} is choosing trumps.")
         if seat != state.chooser:
             mine = state.trumps[seat]
-            already = f"You have chosen {SUIT_NAMES[mine]}; " if mine else ""
-            return GameError("not_your_turn", f"{already}it is {chooser}'s turn to choose trumps.")
+            already = f"You have chosen {SUIT_NAMES[mine]}; it" if mine else "It"
+            return GameError("not_your_turn", f"{already} is {chooser}'s turn to choose trumps.")
         return None
     if kind == "trump":
         return GameError("illegal_action", "The trumps of this game have been chosen.")
@@ -873,6 +870,8 @@ def simulation_counts(state: State) -> dict:
     }
     for seat in range(state.n):
         counts[f"games lost by seat {seat + 1}"] = state.losses[seat]
+    for seat in range(state.n):
+        counts[f"games seat {seat + 1} ran out of cards first"] = state.wins[seat]
     return counts
 
 
