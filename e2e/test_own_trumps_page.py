@@ -335,6 +335,49 @@ def test_a_beat_takes_two_taps_and_the_first_can_be_taken_back(page: Page):
     expect(page.locator("#log li").filter(has_text=said)).to_have_count(1)
 
 
+def record_before_the_last_move(seed: int) -> tuple[dict, dict]:
+    """Game 1 of a seeded match played by the heuristic bot for both seats (in CPython), stopped just
+    before the move that ends it: (the saved record, that move)."""
+    from pygames_wasm import api
+
+    handle = api.call("new_game", {"game": "own_trumps", "seats": SEATS, "seed": seed})["handle"]
+    while True:
+        seat = api.call("view", {"handle": handle, "seat": None})["view"]["to_act"]
+        move = api.call("bot_move", {"handle": handle, "seat": seat})["action"]
+        record = api.call("save", {"handle": handle})["record"]
+        api.call("act", {"handle": handle, "seat": seat, "action": move})
+        if api.call("view", {"handle": handle, "seat": None})["view"]["games"]:
+            api.call("close", {"handle": handle})
+            assert seat == 0, "the seed must let Ann end the game"
+            return record, move
+
+
+def test_a_match_game_summary_tally_and_the_loser_deals_next(page: Page):
+    record, move = record_before_the_last_move(7)  # seed 7: Ann runs out, beating with the K♦ and adding the A♦
+    assert move == {"type": "beat", "card": "KD", "add": "AD"}
+    page.goto("./?speed=fast")
+    expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=START_TIMEOUT_MS)
+    write_save(page, {"savedAt": int(time.time() * 1000), "record": record})
+    king = page.get_by_role("button", name="King of diamonds", exact=True)
+    expect(king).to_be_visible(timeout=START_TIMEOUT_MS)
+    settled(page)
+    king.click()
+    page.get_by_role("button", name="Ace of diamonds", exact=True).click()
+    summary = page.get_by_role("dialog", name="Game 1 of 3")
+    expect(summary).to_be_visible(timeout=20_000)
+    expect(summary).to_contain_text("Ann is out of cards and wins game 1; Computer 1 loses.")
+    expect(summary).to_contain_text("Computer 1 deals the next game.")
+    table = summary.get_by_role("table")
+    expect(table.get_by_role("row", name=re.compile(r"^Ann .* 0 1 0 0$"))).to_have_count(1)
+    expect(table.get_by_role("row", name=re.compile(r"^Computer 1 .* 0 1 0$"))).to_have_count(1)
+    summary.get_by_role("button", name="Continue").click()
+    # Game 2: the loser deals, so Ann leads and chooses trumps first; the tally runs on.
+    expect(page.get_by_role("heading", name="Choose your trump suit")).to_be_visible(timeout=20_000)
+    expect(page.locator("#ot-match")).to_have_text("Game 2 of 3")
+    expect(page.locator("#players li").filter(has_text="Computer 1")).to_contain_text("dealer")
+    expect(page.locator("#players li").filter(has_text="Ann")).to_contain_text("Won 1 · Lost 0 · Drawn 0")
+
+
 def test_reload_resumes(page: Page):
     start(page, [("Ann", "Person"), ("Computer 1", COMPUTER)], seed=1)  # Ann leads and chooses first
     expect(page.get_by_role("heading", name="Choose your trump suit")).to_be_visible(timeout=20_000)
@@ -343,6 +386,7 @@ def test_reload_resumes(page: Page):
     settled(page)
     card = hand_labels(page)[-1]
     page.get_by_role("button", name=card, exact=True).click()
+    expect(page.locator("#log li").first).to_contain_text("Computer 1", timeout=20_000)  # it has answered
     expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=20_000)
     settled(page)
     before = (hand_labels(page), page.locator("#ot-pile").inner_text(), page.locator("#turn-line").inner_text(),
