@@ -17,6 +17,7 @@ the rules file is silent this module decides, and says so with "Our choice:".
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import chain
 
 from ..core import GameError, Rng, Setup, shown
@@ -86,9 +87,10 @@ def beats(card: str, top: str, trump: str) -> bool:
     return card[-1] == trump
 
 
-def refusal(card: str, top: str, trump: str, owners: dict) -> str:
+@lru_cache(maxsize=4096)  # views ask it for every card of a hand, again and again
+def refusal(card: str, top: str, trump: str, owner: str | None = None) -> str:
     """Why `card` does not beat `top` for a player with `trump` (call only when it does not);
-    `owners` names the other players by their trump suit."""
+    `owner` names the other player whose trump suit `card` is, if any."""
     c, t = short(card), short(top)
     if suit(card) == suit(top):
         if suit(top) == trump:
@@ -96,9 +98,8 @@ def refusal(card: str, top: str, trump: str, owners: dict) -> str:
         return f"{c} does not beat {t}: lower, and {SUIT_NAMES[suit(top)]} are not your trump."
     if suit(top) == trump:
         return f"{c} does not beat {t}: {t} is one of your own trumps, beaten only by a higher {SUIT_ONE[trump]}."
-    whose = owners.get(suit(card))
-    if whose:
-        return f"{c} does not beat {t}: another suit, and {SUIT_NAMES[suit(card)]} are {whose}'s trump, not yours."
+    if owner:
+        return f"{c} does not beat {t}: another suit, and {SUIT_NAMES[suit(card)]} are {owner}'s trump, not yours."
     return f"{c} does not beat {t}: another suit, and {SUIT_NAMES[suit(card)]} are not your trump."
 
 
@@ -460,7 +461,7 @@ def beat_block(state: State, seat: int, action: dict, hand: list, top: str | Non
     if card not in hand:
         return GameError("not_in_hand", f"You do not hold the {short(card)}.")
     if not beats(card, top, trump):
-        return GameError("illegal_card", refusal(card, top, trump, owners(state, seat)))
+        return GameError("illegal_card", refusal(card, top, trump, owners(state, seat).get(suit(card))))
     if add is None:
         if len(hand) > 1:  # R6.2a.2: the second card is mandatory while you have one
             return GameError("illegal_action", f"After beating with the {short(card)} you must add one more card "
@@ -760,7 +761,7 @@ def hand_view(state: State, seat: int) -> list:
         elif top is None or beats(card, top, trump):
             why = None
         else:
-            why = refusal(card, top, trump, others)
+            why = refusal(card, top, trump, others.get(card[-1]))
         lines.append({"card": card, "label": LABELS[card], "short": SHORTS[card], "suit": card[-1],
                       "own_trump": card[-1] == trump, "playable": why is None, "why": why})
     return lines
@@ -913,7 +914,7 @@ def check_view_hides(state: State, seat: int | None) -> None:
     if seat is None:
         assert v["hand"] is None and v["actions"] == [], "the public view holds a hand"
     else:
-        assert Counter(h["card"] for h in v["hand"]) == Counter(state.hands[seat]), "the view shows another hand"
+        assert sorted(h["card"] for h in v["hand"]) == sorted(state.hands[seat]), "the view shows another hand"
     for action in v["actions"]:
         assert {action.get("card"), action.get("add")} - {None} <= own, "an action names a card not in the hand"
     assert [p["card"] for p in v["pile"]] == state.pile, "the pile is not the pile"
