@@ -436,6 +436,15 @@ def test_option_repetition_draw_off_plays_on_until_the_turn_limit():
                          "against endless play).")
 
 
+def test_r10_5_the_turn_limit_also_ends_a_game_on_a_turn_where_a_player_runs_out():
+    table = Table(players=3, trumps="SHD", options={"turn_limit": 100})
+    table.arrange({A: "9C", B: "6D 7D", C: "10D JD"}, pile="8C", turn=A)
+    table.state.turns = 99
+    events = table.act(A, "beat 9C")  # the 100th turn: A is out, B and C still hold cards
+    assert events[1] == "Ann is out of cards and safe."
+    assert table.state.games[0]["ended"] == "turn_limit" and table.state.games[0]["out"] == [A]
+
+
 def test_option_turn_limit_is_checked():
     for bad in (99, 2001, "500", True):
         with pytest.raises(GameError) as err:

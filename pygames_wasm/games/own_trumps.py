@@ -628,11 +628,14 @@ PERFORM = {"trump": do_trump, "lead": do_lead, "beat": do_beat, "pick_up": do_pi
 
 
 def after_turn(state: State, seat: int) -> None:
-    """Pass the turn (R9.1, A29), or end the game: a player out of cards (R10.1), or our safeguard
-    against endless play (R10.5)."""
+    """Pass the turn (R9.1, A29), or end the game: a player out of cards with one other holding
+    cards (R10.1-R10.2, §2.14), or our safeguard against endless play (R10.5)."""
     state.turns += 1
     if not state.hands[seat]:
-        return run_out(state, seat)
+        state.out.append(seat)
+        if len(active_seats(state)) == 1:
+            return last_one_left(state, seat)
+        log(state, seat, f"{state.names[seat]} is out of cards and safe.")  # §2.14: drops out
     state.turn = next_seat(state, seat)
     remember_position(state)
     if state.opts.repetition_draw and state.repeats >= 3:
@@ -654,18 +657,11 @@ def remember_position(state: State) -> None:
     state.seen[key] = state.repeats
 
 
-def run_out(state: State, seat: int) -> None:
-    """R10.1-R10.2, §2.14: the player is out; with one player left holding cards the game ends: a
-    draw if their one card beats the top card (A19/A20), else they lose."""
-    state.out.append(seat)
-    active = active_seats(state)
+def last_one_left(state: State, seat: int) -> None:
+    """R10.2 / A19-A21: `seat` ran out and one player still holds cards: a draw if their only card
+    beats the top card, else they lose (with two players the one who ran out wins)."""
+    last = active_seats(state)[0]
     name = state.names[seat]
-    if len(active) > 1:
-        log(state, seat, f"{name} is out of cards and safe.")
-        state.turn = next_seat(state, seat)
-        remember_position(state)
-        return
-    last = active[0]
     hand, top = state.hands[last], state.pile[-1]
     if len(hand) == 1 and beats(hand[0], top, state.trumps[last]):
         return end_game(state, None, "draw_rule", f"{name} is out of cards, but {state.names[last]}'s last card, "
