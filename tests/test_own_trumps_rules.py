@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from own_trumps_helpers import NAMES, Table, cards, two_player_table
+from own_trumps_helpers import NAMES, Table, two_player_table
 from pygames_wasm.core import NO_SETUP, GameError, game_rng
 from pygames_wasm.games import own_trumps as G
 
@@ -332,7 +332,7 @@ def test_r8_5_picked_up_cards_join_the_hand_and_can_be_played_later():
 def test_r9_1_and_r9_2_after_a_pick_up_the_next_player_faces_the_exposed_card_counted_for_them():
     table = two_player_table()
     # B picks up 3 (K♦ on top); the exposed card is the 10♠: A's own trump, so A faces a pick-up of 5.
-    table.arrange({A: "6C 7C", B: "6D 7D"}, pile="8C 9C JC QC 10S QD JD KD", turn=B, rest=None)
+    table.arrange({A: "6C 7C", B: "6D 7D"}, pile="8C 9C JC QC 10S QD JD KD", turn=B)
     table.act(B, "pick_up")
     assert table.top == "10S" and table.state.turn == A
     assert table.actions(A) == ["pick_up 5"]
