@@ -126,7 +126,7 @@ def simulate_numbers(games: int) -> dict:
 
 
 def page_numbers(taps: int) -> dict:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout, sync_playwright
 
     from e2e.pagekit import SiteServer, ensure_site, launch_chromium
 
@@ -151,28 +151,36 @@ def page_numbers(taps: int) -> dict:
                     "!document.querySelector('#table[aria-busy=true]')")
             selects = 0
             deadline = time.monotonic() + 240
+
+            def tap(locator) -> None:
+                """The page redraws after every move; a button gone meanwhile is simply looked up again."""
+                try:
+                    locator.click(timeout=2000)
+                except PlaywrightTimeout:
+                    pass
+
             while selects < taps and time.monotonic() < deadline:
                 dialog = page.locator("dialog[open]")
                 if dialog.count():
-                    dialog.get_by_role("button", name="Continue").or_(
-                        dialog.get_by_role("button", name="Play again")).first.click()
+                    tap(dialog.get_by_role("button", name="Continue").or_(
+                        dialog.get_by_role("button", name="Play again")).first)
                     continue
                 suit = page.locator("button.ot-suit:not([aria-disabled=true])")
                 if suit.count() and page.evaluate(idle):
-                    suit.first.click()
+                    tap(suit.first)
                     continue
                 if not page.evaluate(mine):
                     page.wait_for_timeout(5)
                     continue
                 marked = page.locator("#hand button.can-beat")
                 if page.locator("#turn-line").inner_text().startswith("Your turn: lead"):
-                    page.locator("#hand button").last.click()
+                    tap(page.locator("#hand button").last)
                 elif marked.count() and page.locator("#hand button").count() > 1:
-                    marked.first.click()  # timed: select
+                    tap(marked.first)  # timed: select
                     selects += 1
-                    page.locator('#hand button[aria-pressed="false"]').last.click()  # timed: beat
+                    tap(page.locator('#hand button[aria-pressed="false"]').last)  # timed: beat
                 else:
-                    page.locator("#actions .action-pick_up, #hand button.can-beat").first.click()
+                    tap(page.locator("#actions .action-pick_up, #hand button.can-beat").first)
                 page.wait_for_function(idle)
             measures = page.evaluate(
                 "performance.getEntriesByName('tap-to-redraw').map(m => [m.detail && m.detail.action, m.duration])")

@@ -867,8 +867,8 @@ def simulation_counts(state: State) -> dict:
     }
     for seat in range(state.n):
         counts[f"games lost by seat {seat + 1}"] = state.losses[seat]
-    for seat in range(state.n):
-        counts[f"games seat {seat + 1} ran out of cards first"] = state.wins[seat]
+    for seat in range(state.n):  # however the game ended, safeguard draws included
+        counts[f"games seat {seat + 1} ran out of cards first"] = sum(g["out"][:1] == [seat] for g in state.games)
     return counts
 
 
