@@ -117,11 +117,10 @@ def play_turn(page: Page, done: dict):
     done["beat"] += 1
 
 
-def choose_first_free_suit(page: Page) -> str:
-    suit = page.locator("button.ot-suit:not([aria-disabled=true])").first
-    name = suit.get_attribute("aria-label")
-    suit.click()
-    return name
+def choose_first_free_suit(page: Page) -> str | None:
+    """Tap the first suit still free (looked up and tapped at once: the table may just be redrawing)."""
+    return page.evaluate("""() => { const b = document.querySelector('button.ot-suit:not([aria-disabled=true])');
+        if (b) b.click(); return b && b.getAttribute('aria-label'); }""")
 
 
 def visible_card_names(page: Page, scope: str = "#app") -> list[str]:
@@ -234,9 +233,9 @@ def test_whole_two_person_game_through_the_curtain(page: Page):
             name = title.inner_text().removeprefix("Pass the device to ")
             pass_to(page, name, hands)
             continue
-        if page.locator("button.ot-suit:not([aria-disabled=true])").count() and page.locator("#table[aria-busy=true]").count() == 0:
-            choose_first_free_suit(page)
+        if page.locator("#table[aria-busy=true]").count() == 0 and choose_first_free_suit(page):
             done["trump"] += 1
+            settled(page)
             continue
         if my_move(page):
             hands[my_name(page)] = set(hand_labels(page))
@@ -258,8 +257,8 @@ def test_four_seat_game_with_computers_to_the_end(page: Page):
     result = page.locator("#result-dialog")
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not result.is_visible():
-        if page.locator("button.ot-suit:not([aria-disabled=true])").count() and page.locator("#table[aria-busy=true]").count() == 0:
-            choose_first_free_suit(page)
+        if page.locator("#table[aria-busy=true]").count() == 0 and choose_first_free_suit(page):
+            settled(page)
             continue
         # Ann is out: the computers finish without the readable pause. (The button is drawn anew
         # with every computer move, so it is pressed from inside the page.)
