@@ -6,7 +6,8 @@ Prints wins per seat and per kind of bot, the average game length and games per 
 non-zero on the first invariant failure (with the seed that reproduces it). A partnership game (its
 module defines `teams(state)`, e.g. Canasta) also gets one line per team, and its bot list repeats
 from the start so that partners play the same kind: `--bots heuristic,random` is heuristic seats
-1 and 3 against random seats 2 and 4.
+1 and 3 against random seats 2 and 4. A module may define `simulation_counts(state) -> {label: n}`:
+counts of a finished game (how its rounds ended, say) that are added up and printed, one line each.
 """
 
 import argparse
@@ -55,6 +56,8 @@ def run(args) -> int:
         options = {"version": args.preset} | options
     wins, wins_by_kind, team_wins, actions, rounds = Counter(), Counter(), Counter(), 0, 0
     teams = getattr(GAMES[args.game], "teams", None)  # partnership games: a list of seat lists
+    counting = getattr(module, "simulation_counts", None)  # optional: the game's own counts
+    counts = Counter()
     start = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
@@ -72,6 +75,8 @@ def run(args) -> int:
                 team_wins[i_team] += set(seats) <= set(match.state.winners)
         actions += len(match.actions)
         rounds += getattr(match.state, "round", 1)
+        if counting:
+            counts.update(counting(match.state))
     seconds = time.perf_counter() - start
     print(f"{args.games} games of {args.game}, {args.players} players, seeds {args.seed}..{args.seed + args.games - 1}")
     for seat, kind in enumerate(kinds):
@@ -86,6 +91,8 @@ def run(args) -> int:
             names = "+".join(str(s + 1) for s in seats)
             print(f"  team of seats {names} ({','.join(kinds[s] for s in seats)}): {team_wins[i_team]} wins "
                   f"({100 * team_wins[i_team] / args.games:.1f}%)")
+    for label, total in counts.items():
+        print(f"  {label}: {total}")
     print(f"  average length: {actions / args.games:.1f} actions, {rounds / args.games:.2f} rounds")
     print(f"  speed: {args.games / seconds:.1f} games/s ({seconds:.2f} s); invariants held after every action")
     return 0

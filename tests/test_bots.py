@@ -12,6 +12,7 @@ from pygames_wasm.simulate import play_one
     ("ono99", ["heuristic", "random", "heuristic"], {}, 11),
     ("canasta", ["heuristic", "random"] * 2, {"target": 1000, "ask_partner": True}, 3),
     ("three_up", ["heuristic", "random", "heuristic"], {"trading": True, "four_colour": True, "placings": True}, 2),
+    ("own_trumps", ["heuristic", "random", "heuristic"], {"match_games": 2}, 7),
 ])
 def test_every_bot_move_is_legal_and_taken_from_the_view(game, kinds, options, seed):
     seats = [{"name": f"P{i}", "kind": "bot", "bot": k} for i, k in enumerate(kinds)]

@@ -2,8 +2,9 @@
 
 Both runtimes run the very same Python source (GAMES_CODE below) against the very same wheel:
 CPython imports the unpacked wheel, Pyodide (Node, from node_modules, pinned in package.json)
-installs it with unpackArchive, as the page's worker does. Each plays whole ONO 99 games (and 3UP
-3DOWN games) of three random bots through `api.call`; the records (`save`) must be identical.
+installs it with unpackArchive, as the page's worker does. Each plays whole ONO 99 games of three
+random bots, 3UP 3DOWN games, and Own Trumps matches of 2 to 4 bots, through `api.call`; the records
+(`save`) must be identical.
 """
 from __future__ import annotations
 
@@ -32,8 +33,8 @@ def ok(reply):
     assert "error" not in reply, reply
     return reply
 
-def play(seed, options, game="ono99"):
-    seats = [{"name": f"B{i + 1}", "kind": "bot", "bot": "random"} for i in range(3)]
+def play(seed, options, game="ono99", bots=("random",) * 3):
+    seats = [{"name": f"B{i + 1}", "kind": "bot", "bot": bot} for i, bot in enumerate(bots)]
     params = {"game": game, "seats": seats, "seed": seed}
     if options is not None:
         params["options"] = options
@@ -57,6 +58,14 @@ variants = [None] + [p["options"] for p in ono.get("presets", [])]
 out = [play(seed, options) for options in variants for seed in SEEDS]
 three_up = next(g for g in games if g["id"] == "three_up")
 out += [play(seed, p["options"], "three_up") for p in three_up["presets"][:2] for seed in SEEDS[:3]]
+
+# Own Trumps: heads-up and four seats (its heuristic bot's arithmetic included), and random play
+# that ends by the safeguard (a short turn limit), with a hex seed as the page makes.
+out += [play(seed, {"match_games": 2}, "own_trumps", ("heuristic", "random")) for seed in SEEDS]
+out += [play(seed, {"match_games": 1}, "own_trumps", ("heuristic", "random", "heuristic", "heuristic"))
+        for seed in SEEDS[:3]]
+out.append(play("9f" * 16, {"match_games": 1, "turn_limit": 100, "allow_same_trump": True}, "own_trumps",
+                ("random",) * 3))
 
 # Input deep enough to exhaust Pyodide's stack if it were parsed: one clear error, and the engine lives on.
 deep = [json.loads(api.handle(text))["error"]["code"] for text in ("[" * 6000, '{"a":' * 6000)]
@@ -165,8 +174,10 @@ def test_games_end_with_a_winner_in_pyodide(runs):
         assert game["result"]["winners"], game["result"]
         assert game["steps"] > 0
         assert len(game["record"]["actions"]) == game["steps"]
-    assert "ono99" in pyodide["games"][-1]["handle_list_games"]
+    assert {"ono99", "three_up", "own_trumps"} <= set(pyodide["games"][-1]["handle_list_games"])
     assert pyodide["games"][-2] == {"deep_requests": ["bad_request", "bad_request"]}
+    trumps = [g for g in games if g["record"]["game"] == "own_trumps"]
+    assert len(trumps) == len(SEEDS) + 4 and {len(g["record"]["seats"]) for g in trumps} == {2, 3, 4}
 
 
 def test_same_seed_same_record_on_cpython_and_pyodide(runs):

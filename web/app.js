@@ -7,6 +7,7 @@ import { Lobby } from "./lobby.js";
 import { ono99Table, showMessage } from "./table.js";
 import { canastaTable } from "./canasta-table.js";
 import { threeUpTable } from "./three-up-table.js";
+import { ownTrumpsTable } from "./own-trumps-table.js";
 import { showRules, showResult, closeAll, confirmLeave } from "./dialogs.js";
 
 import { $ } from "./dom.js";
@@ -25,7 +26,7 @@ const UI_KEY = `${NS}:ui`;             // localStorage: viewer + shown round (no
 const SETUP_KEY = `${NS}:setup`;       // localStorage: last lobby setup
 const GAMES_KEY = `${NS}:games`;       // localStorage: list_games, to draw the lobby at once
 // The games this page has a table for (game id -> renderer); the engine may know more.
-const RENDERERS = { ono99: ono99Table, canasta: canastaTable, three_up: threeUpTable };
+const RENDERERS = { ono99: ono99Table, canasta: canastaTable, three_up: threeUpTable, own_trumps: ownTrumpsTable };
 const TABLES = new Set(Object.keys(RENDERERS));
 const renderer = () => RENDERERS[game.info && game.info.game] || ono99Table;
 // Empty the table of whatever game it showed: nothing of any hand stays in the DOM.
@@ -197,6 +198,7 @@ async function advance(drawn = null) {
     if (drawn) drawn();
     // Shown once: a later redraw (even one that overtakes this) does not show it again.
     game.roundShown = summary.no;
+    game.fastForward = false;  // a new round, hand or game: back to the readable pace
     saveUi();
     await summary.show();
     if (gen !== game.gen) return;
@@ -214,7 +216,7 @@ async function advance(drawn = null) {
   if (passTo != null) extra.push({ label: `Pass the device to ${nameOf(passTo)}`, onClick: () => raiseCurtain(passTo) });
   // Every person is out: the computers may finish without the readable pause.
   const peopleOut = game.persons.length > 0 && view.players
-    .filter((p) => isPerson(p.seat)).every((p) => p.status === "eliminated");
+    .filter((p) => isPerson(p.seat)).every((p) => p.status === "eliminated" || p.status === "out");
   if (!over && peopleOut && !game.fastForward) {
     extra.push({ label: "Fast-forward to the end", onClick: () => { game.fastForward = true; advance(); } });
   }

@@ -260,11 +260,10 @@ export class Lobby {
     $("seats-field").hidden = false;
     const { min, max } = this.limits();
     if (this.seats.length === 0) {
-      this.seats = [
-        { name: PERSON_NAMES[0], kind: "human" },
-        { name: "Computer 1", kind: "bot", bot: this.bots()[0].id },
-        { name: "Computer 2", kind: "bot", bot: this.bots()[0].id },
-      ];
+      // A person and computers: as many seats as the game suggests (`players.default`), else 3.
+      const n = (this.game.players && this.game.players.default) || 3;
+      this.seats = [{ name: PERSON_NAMES[0], kind: "human" }];
+      for (let i = 1; i < n; i++) this.seats.push({ name: `Computer ${i}`, kind: "bot", bot: this.bots()[0].id });
     }
     if (this.seats.length < min || this.seats.length > max) {
       this._setSeatCount(this.seats.length);

@@ -1,0 +1,934 @@
+"""Own Trumps (Svoi Kozyri): everyone has a trump suit of their own; beat the top card of one
+public pile and add a card, or pick up; the first out of cards wins, the last holding cards loses.
+
+The rules are `shared/rules/own-trumps.md`; comments cite its numbers (R7.2 is a rule, A20 an
+ambiguity with the default chosen there, §2.14 the 3-4 player game). Two players by default (the
+text); three or four play Pagat's game (§2.14): whoever runs out drops out safely and the last
+player holding cards loses.
+
+A match is several games (`match_games`); the loser of each game deals the next (R5.2). Each game
+has three phases: the trump choice (R3.4, before the deal, in seat order from the player who will
+lead), the deal of all 36 cards with the sixes handed to their owners (R4.2), and the play.
+
+The pile is public (R11.3), and so is every pick-up: the engine keeps, for each player, the cards
+everyone knows they hold (picked up from the pile, or received as a six), and shows them. Where
+the rules file is silent this module decides, and says so with "Our choice:".
+"""
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import chain
+
+from ..core import GameError, Rng, Setup, shown
+from ..core.options import OptionSpec, parse_options
+from ..core.views import last_event_number, log_event, recent_events
+
+GAME_ID = "own_trumps"
+TITLE = "Own Trumps"
+MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 4, 2  # R1.1, §2.14
+
+# --- Cards (D1-D3, R2) ----------------------------------------------------------------------------
+
+RANKS = ["6", "7", "8", "9", "10", "J", "Q", "K", "A"]  # D2: low to high, the same in every suit
+SUITS = ["S", "H", "D", "C"]  # D1: no order between suits (this is only the display order)
+DECK = {f"{r}{s}": 1 for s in SUITS for r in RANKS}  # R2.1: 36 cards
+RANK_NAMES = {"6": "Six", "7": "Seven", "8": "Eight", "9": "Nine", "10": "Ten", "J": "Jack", "Q": "Queen",
+              "K": "King", "A": "Ace"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_ONE = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANK_OF = {card: RANKS.index(card[:-1]) for card in DECK}  # 0 (six) .. 8 (ace)
+ORDER = {card: i for i, card in enumerate(DECK)}  # display order: by suit, then rank
+
+
+def suit(card: str) -> str:
+    return card[-1]
+
+
+SHORTS = {card: card[:-1] + SUIT_SYMBOLS[card[-1]] for card in DECK}
+LABELS = {card: f"{RANK_NAMES[card[:-1]]} of {SUIT_NAMES[card[-1]]}" for card in DECK}
+
+
+def short(card: str) -> str:
+    """'9♦': how sentences name a card."""
+    return SHORTS[card]
+
+
+def label(card: str) -> str:
+    """'Nine of diamonds': a card's accessible name."""
+    return LABELS[card]
+
+
+def sorted_cards(cards) -> list:
+    return sorted(cards, key=ORDER.__getitem__)
+
+
+def beats(card: str, top: str, trump: str) -> bool:
+    """Whether `card` beats `top` on the turn of a player whose own trump suit is `trump` (§2.7):
+    a higher card of the same suit, or any own trump on a card that is not an own trump.
+
+    The examples of §2.15 (the player's trump is hearts; spades are the other player's):
+
+    >>> beats("KD", "9D", "H"), beats("6H", "AD", "H")   # 1 higher, same suit; 2 own trump
+    (True, True)
+    >>> beats("8D", "9D", "H"), beats("KC", "9D", "H")   # 3 lower; 4 another suit, not a trump
+    (False, False)
+    >>> beats("AS", "9D", "H")                           # 5 spades have no power on this turn
+    False
+    >>> beats("8H", "7H", "H"), beats("6H", "7H", "H")   # 6 higher own trump; 7 lower own trump
+    (True, False)
+    >>> beats("AS", "7H", "H")                           # 8 an own trump needs a higher own trump
+    False
+    >>> beats("7H", "AS", "H"), beats("KS", "QS", "H")   # 9 A♠ is not this player's trump; 10 higher
+    (True, True)
+    """
+    if card[-1] == top[-1]:
+        return RANK_OF[card] > RANK_OF[top]
+    return card[-1] == trump
+
+
+@lru_cache(maxsize=4096)  # views ask it for every card of a hand, again and again
+def refusal(card: str, top: str, trump: str, owner: str | None = None) -> str:
+    """Why `card` does not beat `top` for a player with `trump` (call only when it does not);
+    `owner` names the other player whose trump suit `card` is, if any."""
+    c, t = short(card), short(top)
+    if suit(card) == suit(top):
+        if suit(top) == trump:
+            return f"{c} does not beat {t}: lower, and your own trumps are beaten only by a higher one."
+        return f"{c} does not beat {t}: lower, and {SUIT_NAMES[suit(top)]} are not your trump."
+    if suit(top) == trump:
+        return f"{c} does not beat {t}: {t} is one of your own trumps, beaten only by a higher {SUIT_ONE[trump]}."
+    if owner:
+        return f"{c} does not beat {t}: another suit, and {SUIT_NAMES[suit(card)]} are {owner}'s trump, not yours."
+    return f"{c} does not beat {t}: another suit, and {SUIT_NAMES[suit(card)]} are not your trump."
+
+
+def pickup_count(pile_size: int, top: str, trump: str) -> int:
+    """R8: how many cards a player with `trump` takes from a pile of `pile_size` with `top` on top
+    (the top card included, A15; judged against the picker's own trump only, R8.4 / A16).
+
+    >>> [pickup_count(n, top, "H") for n, top in [(7, "9D"), (2, "9D"), (7, "9H"), (4, "9H"), (7, "AH"), (10, "AS")]]
+    [3, 2, 5, 4, 7, 3]
+    """
+    if suit(top) != trump:
+        return min(3, pile_size)  # R8.1
+    if top[:-1] != "A":
+        return min(5, pile_size)  # R8.2
+    return pile_size  # R8.3
+
+
+def pickup_reason(top: str, trump: str) -> str:
+    if suit(top) != trump:
+        return f"{short(top)} is not one of your trumps: 3 cards"
+    if top[:-1] != "A":
+        return f"{short(top)} is one of your own trumps: 5 cards"
+    return f"{short(top)} is the Ace of your trumps: the whole pile"
+
+
+# --- Options (Part 3's flags) ----------------------------------------------------------------------
+
+OPTION_SPECS = [
+    OptionSpec("pass_sixes", "Sixes go to their trump's owner", "After the deal, anyone dealt a six of "
+               "another player's trump suit hands it to that player, openly (Pagat's rule, R4.2; the text "
+               "does not have it).", "bool", True),
+    OptionSpec("voluntary_pickup", "Pick up even when you could beat", "On: you may always pick up instead "
+               "of beating. Off: you pick up only when none of your cards beats the top card (A10).",
+               "bool", True),
+    OptionSpec("allow_same_trump", "Players may share a trump suit", "On: a suit someone has taken may be "
+               "chosen again. Off: every player's trump suit is different (R3.2).", "bool", False),
+    OptionSpec("repetition_draw", "Draw on a repeated position", "Our safeguard against endless play "
+               "(R10.5): the game is drawn when the same hands, pile and player to move come up for the "
+               "third time.", "bool", True),
+    OptionSpec("turn_limit", "Most turns in a game", "Our backstop (R10.5): a game still going after this "
+               "many turns is drawn.", "int", 500, min=100, max=2000),
+    OptionSpec("match_games", "Games in the match", "How many games the match lasts. The loser of each game "
+               "deals the next; the fewest losses wins the match.", "int", 3, min=1, max=9),
+]
+PRESETS = {
+    "standard": {},
+    "text": {"pass_sixes": False, "voluntary_pickup": False},
+}
+PRESET_TITLES = {
+    "standard": "Standard: the sixes rule, pick up at will",
+    "text": "The text only: no sixes rule, pick up only when you cannot beat",
+}
+
+
+@dataclass(frozen=True)
+class Options:
+    pass_sixes: bool
+    voluntary_pickup: bool
+    allow_same_trump: bool
+    repetition_draw: bool
+    turn_limit: int
+    match_games: int
+
+
+def make_options(raw) -> Options:
+    return Options(**parse_options(OPTION_SPECS, raw, {}))
+
+
+def info() -> dict:
+    return {
+        "id": GAME_ID,
+        "title": TITLE,
+        "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "default": DEFAULT_PLAYERS},
+        "presets": [{"id": k, "title": PRESET_TITLES[k], "options": v} for k, v in PRESETS.items()],
+        "options": [s.to_dict() for s in OPTION_SPECS],
+        "rules_summary": RULES_SUMMARY,
+    }
+
+
+RULES_SUMMARY = [
+    "A pack of 36 cards: 6 up to Ace in each suit. Before every game each player picks a trump suit of "
+    "their own, one after another, starting with the player who will lead. Unless you chose otherwise "
+    "the suits must differ; the trumps stay on show next to the players' names. Then all the cards are "
+    "dealt. With the sixes rule, anyone dealt a six of another player's trump suit hands it to that "
+    "player, face up.",
+    "The player to the dealer's left leads any card face up: that starts the pile. The next player either "
+    "beats the top card and then adds any one more card on top, or picks up. A card beats the top card if "
+    "it is a higher card of the same suit, or if it is one of your own trumps and the top card is not. "
+    "Your own trumps are beaten only by your higher trumps; another player's trump suit is an ordinary "
+    "suit on your turn.",
+    "Picking up: take the top 3 cards of the pile; 5 if the top card is one of your own trumps; the whole "
+    "pile if it is the Ace of your trumps (fewer if the pile is smaller). You must pick up when you cannot "
+    "beat, and you may pick up instead of beating (unless that option is off). The next player faces the "
+    "card now on top; if the pile is gone, they lead a new card. The pile is public: everyone can see all "
+    "of it, and the table shows which cards each player is known to hold (picked up or received as sixes).",
+    "Get rid of all your cards. With two players, the first out wins, unless the other player has exactly "
+    "one card left and it beats the top card: then the game is a draw. With three or four players, a player "
+    "who runs out is safe and drops out; the next player still holding cards faces the top card, and the "
+    "last one left holding cards loses (with the same draw rule for their last card).",
+    "A match is several games (3 unless you chose otherwise); the loser of each game deals the next, and "
+    "after a draw the same player deals again. The fewest losses wins the match. Our safeguard against "
+    "endless play: a game is drawn when the same hands, pile and player to move come up for the third "
+    "time, or after the most turns a game allows (500 unless you chose otherwise).",
+    "Undo: you can take back your move until somebody else moves: a pick-up shows you nothing new, since "
+    "the pile is public. The trump choice that deals the cards, and a move that ends a game, are final.",
+]
+
+
+# --- State ----------------------------------------------------------------------------------------
+
+@dataclass
+class State:
+    opts: Options
+    names: list
+    rng: Rng
+    setup: Setup  # tests only: a stacked deck per game, the first dealer
+    dealer: int
+    stacked: list = field(default_factory=list)  # the setup's stacked decks still to be dealt, in order
+    game_no: int = 1
+    phase: str = "trumps"  # "trumps" (choosing, before the deal), "play", "over" (the match is over)
+    trumps: list = field(default_factory=list)  # per seat: a suit, or None before it is chosen
+    chooser: int | None = None  # who chooses a trump suit now
+    hands: list = field(default_factory=list)
+    pile: list = field(default_factory=list)  # bottom to top: pile[-1] is the top card (D5)
+    pile_by: list = field(default_factory=list)  # who played each pile card
+    undealt: list = field(default_factory=list)  # the pack between games (all 36 in the trump phase)
+    turn: int = 0
+    out: list = field(default_factory=list)  # seats that ran out this game, in order (§2.14)
+    known: list = field(default_factory=list)  # per seat: cards everyone knows it holds (picked up, sixes)
+    sixes: list = field(default_factory=list)  # R4.2 / R11.3: [{"from", "to", "card"}] of this game
+    seen: dict = field(default_factory=dict)  # R10.5: position (as text) -> how often it has come up this game
+    repeats: int = 1  # how often the current position has come up
+    turns: int = 0  # plays and pick-ups this game
+    first_event: int = 0  # the number of this game's first event
+    wins: list = field(default_factory=list)  # per seat: games won (2 players), or first out (3-4)
+    losses: list = field(default_factory=list)
+    draws: list = field(default_factory=list)
+    games: list = field(default_factory=list)  # one summary per finished game
+    winners: list | None = None  # of the match
+    events: list = field(default_factory=list)
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def round(self) -> int:  # the simulator's name for a game of the match
+        return self.game_no
+
+    @property
+    def leader(self) -> int:
+        """R5.3 / §2.14: the dealer's left-hand neighbour leads (and chooses trumps first, R3.4)."""
+        return (self.dealer + 1) % self.n
+
+
+def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
+    """A match ready for the first trump choice. `setup` (tests only) stacks the deal of each game
+    and may name the first dealer."""
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise GameError("bad_seats", "Own Trumps is for 2 players, or 3 or 4 (Pagat's game).")
+    setup.check(DECK, len(names))
+    setup.start_values(set())
+    state = State(opts=opts, names=list(names), rng=rng, setup=setup, stacked=setup.deck_queue(),
+                  dealer=rng.below(len(names)) if setup.dealer is None else setup.dealer)  # R5.1
+    state.wins, state.losses, state.draws = [0] * state.n, [0] * state.n, [0] * state.n
+    start_game(state)
+    return state
+
+
+def start_game(state: State) -> None:
+    """R3.4: the trumps are chosen before the deal, in seat order from the player who will lead."""
+    n = state.n
+    state.phase, state.trumps, state.chooser = "trumps", [None] * n, state.leader
+    state.hands, state.known = [[] for _ in range(n)], [set() for _ in range(n)]
+    state.pile, state.pile_by, state.out, state.sixes = [], [], [], []
+    state.undealt = list(DECK)
+    state.seen, state.repeats, state.turns = {}, 1, 0
+    state.turn = state.leader
+    state.first_event = last_event_number(state.events) + 1
+    games = f" of {state.opts.match_games}" if state.opts.match_games > 1 else ""
+    log(state, None, f"Game {state.game_no}{games}: {state.names[state.dealer]} deals. "
+        f"{state.names[state.leader]} leads, and chooses trumps first.")
+
+
+def next_seat(state: State, seat: int) -> int:
+    """The next player clockwise still holding cards (§2.14: "next player" skips those out)."""
+    for step in range(1, state.n + 1):
+        candidate = (seat + step) % state.n
+        if state.hands[candidate]:
+            return candidate
+    return seat
+
+
+def active_seats(state: State) -> list:
+    return [s for s in range(state.n) if state.hands[s]]
+
+
+def free_suits(state: State) -> list:
+    """R3.2: the suits still free to choose (every suit, with `allow_same_trump`)."""
+    if state.opts.allow_same_trump:
+        return list(SUITS)
+    return [s for s in SUITS if s not in state.trumps]
+
+
+def owners(state: State, seat: int) -> dict:
+    """The other players by their trump suit (for sentences); the first named if several share it."""
+    out = {}
+    for s in range(state.n):
+        if s != seat and state.trumps[s] and state.trumps[s] != state.trumps[seat]:
+            out.setdefault(state.trumps[s], state.names[s])
+    return out
+
+
+# --- Actions ----------------------------------------------------------------------------------------
+
+FIELDS = {"trump": ["suit"], "lead": ["card"], "beat": ["card", "add"], "pick_up": ["count"]}  # in text order
+
+
+def parse_text(text: str) -> dict:
+    """The string forms: "trump H", "lead 9D", "beat KD QC", "beat KD" (the last card), "pick_up",
+    "pick_up 3"."""
+    words = text.split()
+    if not words or words[0] not in FIELDS:
+        return {"type": words[0] if words else ""}
+    kind, rest = words[0], words[1:]
+    if len(rest) > len(FIELDS[kind]):
+        raise GameError("bad_action", f"Too many words for a '{kind}' action: '{shown(text)}'.")
+    action = {"type": kind} | dict(zip(FIELDS[kind], rest))
+    if kind == "pick_up" and rest and rest[0].isdigit():
+        action["count"] = int(rest[0])
+    return action
+
+
+def _card(raw, what: str) -> str:
+    if not isinstance(raw, str):
+        raise GameError("bad_action", f"{what} must be a card code such as \"9D\" or \"10H\".")
+    if raw not in DECK:
+        raise GameError("unknown_card", f"There is no card '{shown(raw)}' in Own Trumps (6 to Ace in four suits).")
+    return raw
+
+
+def parse_action(raw) -> dict:
+    """An action from its JSON object or string form, checked for shape."""
+    if isinstance(raw, str):
+        raw = parse_text(raw)
+    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+        raise GameError("bad_action", "An action needs a type, such as {\"type\": \"lead\", \"card\": \"9D\"}.")
+    kind = raw["type"]
+    if kind not in FIELDS:
+        raise GameError("bad_action", f"'{shown(kind)}' is not an Own Trumps action (trump, lead, beat or pick_up).")
+    extra = sorted(map(str, set(raw) - set(FIELDS[kind]) - {"type"}))
+    if extra:
+        raise GameError("bad_action", f"Unexpected field '{shown(extra[0])}' in a '{kind}' action.")
+    if kind == "trump":
+        if raw.get("suit") not in SUITS:
+            raise GameError("bad_action", f"'{shown(raw.get('suit'))}' is not a suit: choose S, H, D or C.")
+        return {"type": kind, "suit": raw["suit"]}
+    if kind == "lead":
+        return {"type": kind, "card": _card(raw.get("card"), "The card to lead")}
+    if kind == "beat":
+        action = {"type": kind, "card": _card(raw.get("card"), "The beating card")}
+        if raw.get("add") is not None:
+            action["add"] = _card(raw["add"], "The card to add")
+        return action
+    count = raw.get("count")
+    if count is None:
+        return {"type": kind}
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise GameError("bad_action", f"A pick-up count is a whole number, not {shown(repr(count))}.")
+    return {"type": kind, "count": count}
+
+
+def action_text(action: dict) -> str:
+    """The stable string form of an action (see `parse_text`)."""
+    kind = action["type"]
+    if kind == "trump":
+        return f"trump {action['suit']}"
+    if kind == "lead":
+        return f"lead {action['card']}"
+    if kind == "beat":
+        return " ".join(["beat", action["card"]] + ([action["add"]] if "add" in action else []))
+    return f"pick_up {action['count']}" if "count" in action else "pick_up"
+
+
+def turn_block(state: State, seat: int, kind: str) -> GameError | None:
+    """Why `seat` cannot take an action of this kind now (turn and phase only)."""
+    if state.over:
+        return GameError("game_over", "The match is over.")
+    if state.phase == "trumps":
+        chooser = state.names[state.chooser]
+        if kind != "trump":
+            if seat == state.chooser:
+                return GameError("illegal_action", "Choose your trump suit first: the cards are dealt after that.")
+            return GameError("not_your_turn", f"The cards are not dealt yet: {chooser} is choosing trumps.")
+        if seat != state.chooser:
+            mine = state.trumps[seat]
+            already = f"You have chosen {SUIT_NAMES[mine]}; it" if mine else "It"
+            return GameError("not_your_turn", f"{already} is {chooser}'s turn to choose trumps.")
+        return None
+    if kind == "trump":
+        return GameError("illegal_action", "The trumps of this game have been chosen.")
+    if seat != state.turn:
+        if seat in state.out:
+            return GameError("not_your_turn", "You are out of cards: you are safe for the rest of this game.")
+        return GameError("not_your_turn", f"It is {state.names[state.turn]}'s turn.")
+    return None
+
+
+def check(state: State, seat: int, action: dict) -> GameError | None:
+    """Every reason `seat` may not take the (parsed) `action` now, as the sentence the player sees."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
+        return GameError("bad_seats", f"There is no seat {shown(seat)}.")
+    kind = action["type"]
+    block = turn_block(state, seat, kind)
+    if block:
+        return block
+    if kind == "trump":
+        return trump_block(state, seat, action["suit"])
+    hand, top, trump = state.hands[seat], top_card(state), state.trumps[seat]
+    if kind == "lead":
+        if action["card"] not in hand:
+            return GameError("not_in_hand", f"You do not hold the {short(action['card'])}.")
+        if top:
+            return GameError("illegal_action", f"The pile is not empty: beat the {short(top)} or pick up.")
+        return None
+    if kind == "beat":
+        return beat_block(state, seat, action, hand, top, trump)
+    if not top:
+        return GameError("illegal_action", "The pile is empty: there is nothing to pick up. Lead any one card.")
+    k = pickup_count(len(state.pile), top, trump)
+    if action.get("count", k) != k:
+        return GameError("illegal_action", f"You cannot choose how many cards to pick up: you take {k} "
+                         f"({pickup_reason(top, trump)}, R8).")
+    if not state.opts.voluntary_pickup:
+        beater = next((c for c in sorted_cards(hand) if beats(c, top, trump)), None)
+        if beater:
+            return GameError("illegal_action", f"You can beat the {short(top)} (with the {short(beater)}), so you "
+                             "must: picking up at will is off in this game.")
+    return None
+
+
+def trump_block(state: State, seat: int, chosen: str) -> GameError | None:
+    if chosen in free_suits(state):
+        return None
+    holder = state.names[state.trumps.index(chosen)]
+    rest = [SUIT_NAMES[s] for s in free_suits(state)]
+    choices = rest[0] if len(rest) == 1 else ", ".join(rest[:-1]) + " or " + rest[-1]
+    return GameError("illegal_action", f"{SUIT_NAMES[chosen].capitalize()} are already {holder}'s trump: "
+                     f"choose {choices}.")
+
+
+def beat_block(state: State, seat: int, action: dict, hand: list, top: str | None, trump: str) -> GameError | None:
+    card, add = action["card"], action.get("add")
+    if not top:
+        return GameError("illegal_action", "The pile is empty: lead any one card.")
+    if card not in hand:
+        return GameError("not_in_hand", f"You do not hold the {short(card)}.")
+    if not beats(card, top, trump):
+        return GameError("illegal_card", refusal(card, top, trump, owners(state, seat).get(suit(card))))
+    if add is None:
+        if len(hand) > 1:  # R6.2a.2: the second card is mandatory while you have one
+            return GameError("illegal_action", f"After beating with the {short(card)} you must add one more card "
+                             "of your choice on top: say which.")
+        return None
+    if add == card:
+        return GameError("illegal_action", f"The card to add must be another card: the {short(card)} is the one "
+                         "that beats.")
+    if add not in hand:
+        return GameError("not_in_hand", f"You do not hold the {short(add)} to add.")
+    return None
+
+
+def top_card(state: State) -> str | None:
+    return state.pile[-1] if state.pile else None
+
+
+def legal_actions(state: State, seat: int) -> list:
+    """Every action `seat` may take now, in a stable order."""
+    if state.over:
+        return []
+    if state.phase == "trumps":
+        if seat != state.chooser:
+            return []
+        return [{"type": "trump", "suit": s} for s in free_suits(state)]
+    if seat != state.turn:
+        return []
+    hand = sorted_cards(state.hands[seat])
+    top = top_card(state)
+    if top is None:  # R6.1
+        return [{"type": "lead", "card": c} for c in hand]
+    trump = state.trumps[seat]
+    actions = []
+    for b in hand:
+        if beats(b, top, trump):  # R6.2a
+            if len(hand) == 1:
+                actions.append({"type": "beat", "card": b})  # A11: the last card, no second card
+            else:
+                actions += [{"type": "beat", "card": b, "add": s} for s in hand if s != b]
+    if not actions or state.opts.voluntary_pickup:  # R6.2b / A10
+        actions.append({"type": "pick_up", "count": pickup_count(len(state.pile), top, trump)})
+    return actions
+
+
+def apply(state: State, seat: int, action) -> dict:
+    """Check `action` for `seat`; if it is legal, perform it, else raise and change nothing.
+    Returns the action in its one normal form (as the record keeps it)."""
+    action = parse_action(action)
+    error = check(state, seat, action)
+    if error:
+        raise error
+    PERFORM[action["type"]](state, seat, action)
+    return action
+
+
+def log(state: State, seat: int | None, text: str) -> None:
+    log_event(state.events, seat, text)
+
+
+def listed(words: list) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+# --- Trumps and the deal ------------------------------------------------------------------------------
+
+def do_trump(state: State, seat: int, action: dict) -> None:
+    choose_trump(state, seat, action["suit"], "chooses")
+    while True:
+        waiting = [s for s in ((state.chooser + k) % state.n for k in range(1, state.n)) if state.trumps[s] is None]
+        if not waiting:
+            return deal(state)
+        state.chooser = waiting[0]
+        free = free_suits(state)
+        if len(free) > 1:
+            return
+        # Our choice: with four players the last one has no choice; the suit left is theirs at once.
+        choose_trump(state, state.chooser, free[0], "gets")
+
+
+def choose_trump(state: State, seat: int, chosen: str, verb: str) -> None:
+    state.trumps[seat] = chosen
+    left = " the suit left" if verb == "gets" else ""
+    log(state, seat, f"{state.names[seat]} {verb} {SUIT_NAMES[chosen]} {SUIT_SYMBOLS[chosen]} as trumps{left}.")
+
+
+def deal(state: State) -> None:
+    """R4.1: all 36 cards, one at a time, from the dealer's left; then the sixes (R4.2)."""
+    order = state.stacked.pop(0) if state.stacked else None
+    if order is None:
+        order = list(DECK)
+        state.rng.shuffle(order)
+    for i, card in enumerate(order):
+        state.hands[(state.leader + i) % state.n].append(card)
+    state.undealt, state.chooser, state.phase = [], None, "play"
+    log(state, None, f"The cards are dealt: {36 // state.n} each.")
+    if state.opts.pass_sixes:
+        pass_sixes(state)
+    state.turn = state.leader
+    remember_position(state)
+
+
+def pass_sixes(state: State) -> None:
+    """R4.2: every six of another player's trump suit goes to that player, face up (R11.3). Our
+    choice when players share a suit: a holder of that suit keeps it; otherwise it goes to the first
+    of its owners after the holder, clockwise."""
+    for k in range(state.n):
+        giver = (state.leader + k) % state.n
+        for card in [c for c in sorted_cards(state.hands[giver]) if c[:-1] == "6"]:
+            if suit(card) == state.trumps[giver]:
+                continue
+            takers = [s for s in ((giver + j) % state.n for j in range(1, state.n)) if state.trumps[s] == suit(card)]
+            if not takers:
+                continue  # a six of a suit nobody chose stays (R4.2)
+            taker = takers[0]
+            state.hands[giver].remove(card)
+            state.hands[taker].append(card)
+            state.known[taker].add(card)
+            state.sixes.append({"from": giver, "to": taker, "card": card})
+            log(state, giver, f"{state.names[giver]} hands the {short(card)} to {state.names[taker]}.")
+
+
+# --- Play ---------------------------------------------------------------------------------------------
+
+def play_card(state: State, seat: int, card: str) -> None:
+    state.hands[seat].remove(card)
+    state.known[seat].discard(card)
+    state.pile.append(card)
+    state.pile_by.append(seat)
+
+
+def do_lead(state: State, seat: int, action: dict) -> None:
+    play_card(state, seat, action["card"])
+    log(state, seat, f"{state.names[seat]} leads the {short(action['card'])}.")
+    after_turn(state, seat)
+
+
+def do_beat(state: State, seat: int, action: dict) -> None:
+    """R6.2a / A12: the beating card, then the second card on top of it."""
+    top = state.pile[-1]
+    play_card(state, seat, action["card"])
+    what = f"{state.names[seat]} beats the {short(top)} with the {short(action['card'])}"
+    if "add" in action:
+        play_card(state, seat, action["add"])
+        log(state, seat, f"{what} and adds the {short(action['add'])}.")
+    else:
+        log(state, seat, f"{what}, the last card in hand.")
+    after_turn(state, seat)
+
+
+def do_pick_up(state: State, seat: int, action: dict) -> None:
+    """R8 / R9: the top k cards into the hand; the next player faces what is left."""
+    top = state.pile[-1]
+    k = pickup_count(len(state.pile), top, state.trumps[seat])
+    taken = state.pile[-k:]
+    whole = k == len(state.pile)
+    del state.pile[-k:], state.pile_by[-k:]
+    state.hands[seat] += taken
+    state.known[seat].update(taken)
+    cards = listed([short(c) for c in reversed(taken)])
+    what = f"the whole pile, {k} card{'s' if k > 1 else ''}" if whole and k > 3 else f"{k} card{'s' if k > 1 else ''}"
+    log(state, seat, f"{state.names[seat]} picks up {what}: {cards}.")
+    after_turn(state, seat)
+
+
+PERFORM = {"trump": do_trump, "lead": do_lead, "beat": do_beat, "pick_up": do_pick_up}
+
+
+def after_turn(state: State, seat: int) -> None:
+    """Pass the turn (R9.1, A29), or end the game: a player out of cards with one other holding
+    cards (R10.1-R10.2, §2.14), or our safeguard against endless play (R10.5)."""
+    state.turns += 1
+    if not state.hands[seat]:
+        state.out.append(seat)
+        if len(active_seats(state)) == 1:
+            return last_one_left(state, seat)
+        log(state, seat, f"{state.names[seat]} is out of cards and safe.")  # §2.14: drops out
+    state.turn = next_seat(state, seat)
+    remember_position(state)
+    if state.opts.repetition_draw and state.repeats >= 3:
+        return end_game(state, None, "repetition", f"The same hands, pile and player to move have come up a third "
+                        f"time: game {state.game_no} is drawn (our safeguard against endless play).")
+    if state.turns >= state.opts.turn_limit:
+        return end_game(state, None, "turn_limit", f"Game {state.game_no} has lasted {state.turns} turns, the most "
+                        "a game allows: it is drawn (our safeguard against endless play).")
+
+
+def position(state: State) -> str:
+    """R10.5: everything that decides the rest of the game (who moves, each hand as a set, the pile
+    in order), as text: a state keeps only JSON-like data (a checkpoint holds it)."""
+    hands = "/".join(" ".join(sorted(h)) for h in state.hands)
+    return f"{state.turn}|{hands}|{' '.join(state.pile)}"
+
+
+def remember_position(state: State) -> None:
+    key = position(state)
+    state.repeats = state.seen.get(key, 0) + 1
+    state.seen[key] = state.repeats
+
+
+def last_one_left(state: State, seat: int) -> None:
+    """R10.2 / A19-A21: `seat` ran out and one player still holds cards: a draw if their only card
+    beats the top card, else they lose (with two players the one who ran out wins)."""
+    last = active_seats(state)[0]
+    name = state.names[seat]
+    hand, top = state.hands[last], state.pile[-1]
+    if len(hand) == 1 and beats(hand[0], top, state.trumps[last]):
+        return end_game(state, None, "draw_rule", f"{name} is out of cards, but {state.names[last]}'s last card, "
+                        f"the {short(hand[0])}, beats the {short(top)}: game {state.game_no} is drawn.")
+    if state.n == 2:
+        text = f"{name} is out of cards and wins game {state.game_no}; {state.names[last]} loses."
+    else:
+        text = f"{name} is out of cards. {state.names[last]} is left holding cards and loses game {state.game_no}."
+    end_game(state, last, "out", text)
+
+
+def end_game(state: State, loser: int | None, ended: str, text: str) -> None:
+    """Score the game in the match tally, then deal the next game (the loser deals, R5.2; after a
+    draw the same dealer, our choice) or finish the match."""
+    if loser is None:
+        for s in range(state.n):
+            state.draws[s] += 1
+    else:
+        state.losses[loser] += 1
+        state.wins[state.out[0]] += 1
+    log(state, None, text)
+    state.games.append({
+        "game": state.game_no, "dealer": state.dealer, "trumps": list(state.trumps), "ended": ended,
+        "loser": loser, "out": list(state.out), "text": text, "turns": state.turns,
+        "top": state.pile[-1] if state.pile else None,
+        "cards_left": [len(h) for h in state.hands],
+        "tally": tally(state),
+    })
+    if loser is not None:
+        state.dealer = loser
+    if state.game_no >= state.opts.match_games:
+        return finish(state)
+    state.game_no += 1
+    start_game(state)
+
+
+def tally(state: State) -> list:
+    return [{"seat": s, "name": state.names[s], "wins": state.wins[s], "losses": state.losses[s],
+             "draws": state.draws[s]} for s in range(state.n)]
+
+
+def finish(state: State) -> None:
+    """The match: the fewest losses wins (our choice, A22); level players share it."""
+    fewest = min(state.losses)
+    state.winners = [s for s in range(state.n) if state.losses[s] == fewest]
+    state.phase, state.chooser = "over", None
+    state.hands, state.known = [[] for _ in range(state.n)], [set() for _ in range(state.n)]
+    state.pile, state.pile_by, state.undealt = [], [], list(DECK)
+    log(state, None, result_text(state))
+
+
+# --- What a seat sees -----------------------------------------------------------------------------
+
+def waiting_for(state: State) -> list:
+    if state.over:
+        return []
+    return [state.chooser if state.phase == "trumps" else state.turn]
+
+
+def to_act(state: State) -> int | None:
+    seats = waiting_for(state)
+    return seats[0] if seats else None
+
+
+def card_line(card: str) -> dict:
+    return {"card": card, "label": LABELS[card], "short": SHORTS[card]}
+
+
+def player_line(state: State, seat: int) -> dict:
+    trump = state.trumps[seat]
+    place = state.out.index(seat) + 1 if seat in state.out else None
+    return {
+        "seat": seat, "name": state.names[seat],
+        "trump": trump, "trump_name": SUIT_NAMES.get(trump), "trump_symbol": SUIT_SYMBOLS.get(trump),
+        "hand_count": len(state.hands[seat]),
+        "dealer": seat == state.dealer,
+        "status": "in" if place is None else "out",
+        "place": place,
+        "known": sorted_cards(state.known[seat]) if state.known[seat] else [],
+        "wins": state.wins[seat], "losses": state.losses[seat], "draws": state.draws[seat],
+    }
+
+
+def hand_view(state: State, seat: int) -> list:
+    """The seat's own hand, its own trumps first: for each card whether tapping it first is a legal
+    start (a lead, or a beating card) and, if not, why."""
+    block = turn_block(state, seat, "lead") if state.phase == "play" else None
+    top, trump, others = top_card(state), state.trumps[seat], owners(state, seat)
+    lines = []
+    for card in sorted(state.hands[seat], key=lambda c: (c[-1] != trump, ORDER[c])):
+        if block:
+            why = block.message
+        elif top is None or beats(card, top, trump):
+            why = None
+        else:
+            why = refusal(card, top, trump, others.get(card[-1]))
+        lines.append({"card": card, "label": LABELS[card], "short": SHORTS[card], "suit": card[-1],
+                      "own_trump": card[-1] == trump, "playable": why is None, "why": why})
+    return lines
+
+
+def view(state: State, seat: int | None, brief: bool = False) -> dict:
+    """What `seat` may see: its own hand, the whole pile in order (R11.3), the trumps (R11.2), hand
+    counts (R11.1) and the cards everyone knows a player holds. `None` is the public table.
+    `brief` (for computer players) leaves out the history: events and game summaries."""
+    top = top_card(state)
+    playing = state.phase == "play"
+    pickup = None
+    if playing and top:  # R8, for the player in turn: public, as the trumps are
+        k = pickup_count(len(state.pile), top, state.trumps[state.turn])
+        pickup = {"seat": state.turn, "count": k, "whole": k == len(state.pile)}
+    view = {
+        "game": GAME_ID,
+        "seat": seat,
+        "phase": state.phase,
+        "game_no": state.game_no,
+        "match_games": state.opts.match_games,
+        "dealer": state.dealer,
+        "leader": state.leader,
+        "players": [player_line(state, s) for s in range(state.n)],
+        "trump_choice": {"chooser": state.chooser, "free": free_suits(state),
+                         "taken": [s for s in SUITS if s in state.trumps]} if state.phase == "trumps" else None,
+        "pile": [{"card": c, "label": LABELS[c], "short": SHORTS[c], "by": by} for c, by in zip(state.pile, state.pile_by)],
+        "top": card_line(top) | {"by": state.pile_by[-1]} if top else None,
+        "pickup": pickup,
+        "sixes": [dict(s) for s in state.sixes],
+        "turn": state.turn if playing else None,
+        "to_act": to_act(state),
+        "waiting_for": waiting_for(state),
+        "turns": state.turns,
+        "repeats": state.repeats if playing else 0,
+        "hand": None if seat is None else hand_view(state, seat),
+        "actions": [] if seat is None else legal_actions(state, seat),
+        "options": {"pass_sixes": state.opts.pass_sixes, "voluntary_pickup": state.opts.voluntary_pickup,
+                    "allow_same_trump": state.opts.allow_same_trump,
+                    "repetition_draw": state.opts.repetition_draw, "turn_limit": state.opts.turn_limit},
+        "over": state.over,
+        "result": result(state),
+    }
+    if not brief:
+        view |= {"events": recent_events(state.events), "games": [copy_game(g) for g in state.games],
+                 "last_game": copy_game(state.games[-1]) if state.games else None}
+    return view
+
+
+def copy_game(game: dict) -> dict:
+    """A game summary for a view (a copy: changing a view changes no game)."""
+    return game | {"trumps": list(game["trumps"]), "out": list(game["out"]), "cards_left": list(game["cards_left"]),
+                   "tally": [dict(t) for t in game["tally"]]}
+
+
+def undo_block(state: State, seat: int, last: dict) -> str | None:
+    """Why the last action (by `seat`) cannot be taken back; None if it can. No card is revealed by a
+    play or a pick-up (the pile is public), so any of them can be taken back until somebody else
+    moves; the last trump choice dealt the cards, and a move that ended a game is final."""
+    kind = last["type"]
+    if kind == "trump":
+        return None if state.phase == "trumps" else "Your choice dealt the cards, so it is final."
+    if state.phase != "play":
+        return "That move ended the game, so it is final."
+    return None
+
+
+def result(state: State) -> dict | None:
+    if not state.over:
+        return None
+    return {"winners": list(state.winners), "text": result_text(state), "standings": standings(state),
+            "tally": tally(state)}
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
+
+
+def tally_text(state: State, seat: int) -> str:
+    won = "won" if state.n == 2 else "first out"
+    return f"lost {state.losses[seat]}, {won} {state.wins[seat]}, drawn {state.draws[seat]}"
+
+
+def result_text(state: State) -> str:
+    names = [state.names[s] for s in state.winners]
+    games = plural(len(state.games), "game")
+    losses = plural(state.losses[state.winners[0]], "loss")
+    if len(names) == 1:
+        return f"{names[0]} wins the match: {losses} in {games}."
+    return f"{listed(names)} share the match: {losses} each in {games}."
+
+
+def standings(state: State) -> list:
+    order = sorted(range(state.n), key=lambda s: (state.losses[s], -state.wins[s], s))
+    return [{"seat": s, "name": state.names[s], "place": 1 + sum(state.losses[o] < state.losses[s] for o in order),
+             "detail": tally_text(state, s).capitalize()} for s in order]
+
+
+def simulation_counts(state: State) -> dict:
+    """How a finished match's games ended, for `python -m pygames_wasm simulate` to add up and print:
+    above all how often our safeguard against endless play (R10.5) had to end one."""
+    ended = Counter(g["ended"] for g in state.games)
+    counts = {
+        "games played": len(state.games),
+        "games ended by players running out": ended["out"],
+        "games drawn by the last-card rule (R10.2)": ended["draw_rule"],
+        "games drawn by the safeguard, position repeated (R10.5)": ended["repetition"],
+        "games drawn by the safeguard, turn limit (R10.5)": ended["turn_limit"],
+    }
+    for seat in range(state.n):
+        counts[f"games lost by seat {seat + 1}"] = state.losses[seat]
+    for seat in range(state.n):  # however the game ended, safeguard draws included
+        counts[f"games seat {seat + 1} ran out of cards first"] = sum(g["out"][:1] == [seat] for g in state.games)
+    return counts
+
+
+# --- Invariants (checked by the simulator and the property tests) ---------------------------------
+
+def check_invariants(state: State) -> None:
+    """Raise AssertionError if the state breaks a rule that must always hold."""
+    cards = Counter(chain(state.undealt, state.pile, *state.hands))
+    assert cards == Counter(DECK), "the 36 cards are not conserved"
+    assert len(state.pile) == len(state.pile_by), "the pile and its players disagree"
+    assert sum(state.losses) + sum(state.draws) // state.n == len(state.games), "the tally is not the games"
+    assert sum(state.wins) == sum(state.losses), "a lost game without a winner"
+    assert len(state.games) == state.game_no - (0 if state.over else 1), "games are missing"
+    for s in range(state.n):
+        assert state.known[s] <= set(state.hands[s]), f"seat {s} is 'known' to hold a card it does not hold"
+    if state.phase != "play":
+        assert not state.pile and not any(state.hands) and len(state.undealt) == 36, "cards out before the deal"
+        assert state.over or state.trumps[state.chooser] is None, "the chooser has chosen already"
+        return
+    assert not state.undealt, "cards left undealt"
+    assert None not in state.trumps, "a player has no trump suit"
+    if not state.opts.allow_same_trump:
+        assert len(set(state.trumps)) == state.n, "two players share a trump suit"
+    active = active_seats(state)
+    assert len(active) >= 2, "the game goes on with fewer than two players holding cards"
+    assert set(state.out) == set(range(state.n)) - set(active), "the players out are not those without cards"
+    assert state.turn in active, "the turn is with a player who holds no cards"
+    assert state.turns < state.opts.turn_limit, "the game went past the turn limit"
+    assert not state.opts.repetition_draw or state.repeats < 3, "a position came up three times"
+    for seat in (state.turn, None):  # the views the page and the bots are given now
+        check_view_hides(state, seat)
+
+
+def check_view_hides(state: State, seat: int | None) -> None:
+    """A view holds only what its seat may see: its own hand, and of the others only what everyone
+    knows (counts, the pile, cards picked up from it or received as sixes)."""
+    v = view(state, seat)
+    own = set() if seat is None else set(state.hands[seat])
+    if seat is None:
+        assert v["hand"] is None and v["actions"] == [], "the public view holds a hand"
+    else:
+        assert sorted(h["card"] for h in v["hand"]) == sorted(state.hands[seat]), "the view shows another hand"
+    for action in v["actions"]:
+        assert {action.get("card"), action.get("add")} - {None} <= own, "an action names a card not in the hand"
+    assert [p["card"] for p in v["pile"]] == state.pile, "the pile is not the pile"
+    hidden = set(chain.from_iterable(set(state.hands[s]) - state.known[s] for s in range(state.n) if s != seat))
+    if not hidden:
+        return
+    # Everything else is scanned for any card it names. Earlier games dealt other cards: their
+    # events and summaries may name cards that are hidden now.
+    rest = {k: x for k, x in v.items() if k not in ("hand", "actions", "pile", "top", "games", "last_game")}
+    rest["events"] = [e for e in v["events"] if e["n"] >= state.first_event]
+    text = repr(rest)
+    leaked = [c for c in hidden if f"'{c}'" in text or SHORTS[c] in text or LABELS[c] in text]
+    assert not leaked, f"the view of seat {seat} shows hidden cards {sorted_cards(leaked)}"
