@@ -27,8 +27,12 @@ const STEPS = {
   move: `const b = [...document.querySelectorAll("#draw-pile button, #hand button[data-playable=true]")][0];
          if (!b) return null; const name = b.getAttribute("aria-label"); b.click(); return name;`,
   startedFrom: `return window.pygames.stats().then((s) => s.startedFrom);`,
-  snapshotMade: `return caches.open("pygames-snapshot").then((c) => c.keys())
-                   .then((keys) => keys.some((r) => r.url.includes("/snapshot/")));`,
+  // True once the snapshot is kept; a failure to make it is thrown, with the worker's reason.
+  snapshotMade: `return window.pygames.stats().then((s) => {
+                   if (s.snapshotMaking.startsWith("failed")) throw new Error(s.snapshotMaking);
+                   return caches.open("pygames-snapshot").then((c) => c.keys())
+                     .then((keys) => keys.some((r) => r.url.includes("/snapshot/")));
+                 });`,
   dropSnapshot: `return caches.delete("pygames-snapshot");`,
 };
 
@@ -37,6 +41,7 @@ async function firefox() {
     browser: "firefox", executablePath: process.env.FIREFOX_PATH || "/usr/bin/firefox-esr", headless: true,
   });
   const page = await browser.newPage();
+  page.on("console", (m) => { if (["warn", "error"].includes(m.type())) report.console.push(m.text().slice(0, 300)); });
   return {
     version: await browser.version(),
     goto: (url) => page.goto(url),
@@ -84,7 +89,9 @@ async function webkit() {
 async function until(b, step, what) {
   const deadline = Date.now() + TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (await b.run(step)) return;
+    const done = await b.run(step);
+    if (done && done.error) throw new Error(`${engine}: ${what}: ${done.error}`);
+    if (done) return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${engine}: timed out waiting for ${what}`);
@@ -100,8 +107,9 @@ async function moves(b, n) {
   return made;
 }
 
+const report = { engine, visits: [], console: [] };  // console: the page's warnings (Firefox only)
 const b = engine === "firefox" ? await firefox() : await webkit();
-const report = { engine, version: b.version, visits: [] };
+report.version = b.version;
 try {
   await b.goto(`${site}?speed=fast`);
   await until(b, "ready", "the engine");

@@ -100,7 +100,8 @@ async function onThisDevice(url) {
 }
 
 let startedFrom = "start";
-let lastResume = null;  // {moves, fromCheckpoint}: the last resume, for the tests and benchmarks  // how Python started: "snapshot", or "start" (and why, if a snapshot failed)
+let lastResume = null;
+let snapshotMaking = "no";  // a first visit's snapshot: "no" (none needed), "to be made", "made", "failed: …"  // {moves, fromCheckpoint}: the last resume, for the tests and benchmarks  // how Python started: "snapshot", or "start" (and why, if a snapshot failed)
 
 async function boot() {
   for (const [name, bytes] of Object.entries(EXPECTED)) progress.files.set(name, { loaded: 0, total: bytes });
@@ -141,7 +142,12 @@ async function boot() {
   post({ type: "ready", ms: Math.round(performance.now() - started) });
   if (!snapshot && !NO_SNAPSHOT && (await snapshotWanted(info))) {
     // Made by its own worker, a little later: the first game never waits for it.
-    setTimeout(() => new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" }), SNAPSHOT_DELAY_MS);
+    snapshotMaking = "to be made";
+    setTimeout(() => {
+      const maker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
+      maker.onmessage = (e) => { snapshotMaking = e.data.done ? "made" : `failed: ${e.data.error}`; };
+      maker.onerror = (e) => { snapshotMaking = `failed: ${e.message}`; };
+    }, SNAPSHOT_DELAY_MS);
   }
 }
 
@@ -293,7 +299,7 @@ async function resume({ key }) {
 async function dispatch(method, params, key) {
   if (method === "resume") return resume(params || {});
   if (method === "forget") { await forget((params || {}).key); return { ok: true }; }
-  if (method === "__stats") return { timings, bootMs: readyMs, stages, startedFrom, lastResume };
+  if (method === "__stats") return { timings, bootMs: readyMs, stages, startedFrom, lastResume, snapshotMaking };
   if (method === "__options") { Object.assign(options, params || {}); return { options }; }
   if (INTERNAL.has(method)) return fail("bad_request", `The page may not call ${method}.`);
 

@@ -11,6 +11,6 @@ try {
   self.postMessage({ done: true });
 } catch (e) {
   console.warn("No start-up snapshot was made:", e);  // the next visit starts normally
-  self.postMessage({ done: false });
+  self.postMessage({ done: false, error: String((e && e.message) || e) });
 }
 self.close();
