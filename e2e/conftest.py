@@ -6,6 +6,7 @@ errors fail the test (a test may mark expected console errors as allowed).
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 from playwright.sync_api import Page, sync_playwright
@@ -69,3 +70,15 @@ def page(browser, site_url, errors) -> Page:
         context.close()
     bad = errors.unexpected()
     assert not bad, "errors in the page:\n" + "\n".join(bad)
+
+
+@pytest.fixture
+def site_copy(tmp_path):
+    """A copy of the built site that the test may change, served on its own port."""
+    copy = tmp_path / "site"
+    shutil.copytree(SITE, copy)
+    server = SiteServer(copy)
+    try:
+        yield copy, server.url
+    finally:
+        server.stop()

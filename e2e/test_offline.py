@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import struct
 import time
 from urllib.parse import urlparse
 
-import pytest
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import SITE, START_TIMEOUT_MS, SiteServer
+from e2e.pagekit import SITE, START_TIMEOUT_MS
 from e2e.test_ono99_page import hand_buttons, my_turn, open_lobby, set_seats, settled, take_turn
 
 CONTROLLED = "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"
@@ -74,18 +72,6 @@ def test_plays_offline_after_the_first_visit(page: Page, site_url):
     others = sorted({u for u in requests if not u.startswith(("data:", "blob:")) and origin(u) != origin(site_url)})
     assert not others, f"requests to other origins: {others}"
     assert len(requests) > 10
-
-
-@pytest.fixture
-def site_copy(tmp_path):
-    """A copy of the built site that the test may change, served on its own port."""
-    copy = tmp_path / "site"
-    shutil.copytree(SITE, copy)
-    server = SiteServer(copy)
-    try:
-        yield copy, server.url
-    finally:
-        server.stop()
 
 
 def publish_new_build(copy, new_hash: str):

@@ -216,7 +216,7 @@ def test_choosing_trumps(page: Page):
     # The deal: the hand is up, and both trumps stay next to the names for the whole game.
     expect(page.locator("#hand button").first).to_be_visible(timeout=20_000)
     assert trumps_by_player(page) == {"Ann": mine, "Computer 1": suit}
-    expect(page.locator("#hand-title")).to_contain_text(f"trumps")
+    expect(page.locator("#hand-title")).to_contain_text("trumps")
     own = page.locator("#hand button.own-trump").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
     assert own and all(c.endswith(mine) for c in own)
 

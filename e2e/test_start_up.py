@@ -8,7 +8,7 @@ import zipfile
 from playwright.sync_api import Page, expect
 
 from e2e.pagekit import SITE, START_TIMEOUT_MS
-from e2e.test_offline import CONTROLLED, publish_new_build, site_copy  # noqa: F401 (a fixture)
+from e2e.test_offline import CONTROLLED, publish_new_build
 from e2e.test_ono99_page import open_lobby, set_seats, settled, take_turn
 
 SNAPSHOT_KEYS = """async () => (await (await caches.open("pygames-snapshot")).keys())
@@ -90,7 +90,7 @@ def test_a_snapshot_that_will_not_restore_falls_back_and_is_not_made_again(page:
     assert started_from(page) == "start"
 
 
-def test_a_new_build_starts_normally_and_replaces_the_old_snapshot(browser, site_copy, errors):  # noqa: F811
+def test_a_new_build_starts_normally_and_replaces_the_old_snapshot(browser, site_copy, errors):
     copy, url = site_copy
     context = browser.new_context(base_url=url)
     page = context.new_page()

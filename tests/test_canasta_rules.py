@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from canasta_helpers import NAMES, stacked_deck, table
+from canasta_helpers import NAMES, Table, stacked_deck, table
 from pygames_wasm.core.match import explain
 from pygames_wasm import api
 from pygames_wasm.core import NO_SETUP, GameError, game_rng
@@ -619,7 +619,7 @@ def test_partner_may_i_go_out_yes():
     assert t.state.hand_no == 2
 
 
-def asked_and_told_yes(hand: str, draw: str = "4C") -> "Table":
+def asked_and_told_yes(hand: str, draw: str = "4C") -> Table:
     t = table(draw=draw, options={"ask_partner": True})
     t.give(0, "KH KS KD KC KH KS KD")
     t.set_hand(0, hand)
@@ -794,7 +794,7 @@ def test_level_scores_above_the_target_do_not_end_the_game_a37():
 NORTH_GOES_OUT = {"hands": {0: "AS AS AH AH AD AD AC KS KS KH KH"}, "draw": "9D"}
 
 
-def last_hand(scores, limit=30, **options) -> "Table":
+def last_hand(scores, limit=30, **options) -> Table:
     """The last hand the game allows, from `scores`: North melds seven aces and four kings and goes out."""
     t = table(**NORTH_GOES_OUT, scores=scores, hands_played=limit - 1, options={"hand_limit": limit, **options})
     t.act(0, "draw")

@@ -53,7 +53,6 @@ def resumed(record: dict, saved) -> str:
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 @pytest.mark.parametrize("seed", [3, 17])
 def test_a_game_resumed_from_a_checkpoint_is_the_replayed_game(game_id, seed, monkeypatch):
-    from pygames_wasm.core import match as match_module
 
     original = new_match(game_id, seed)
     play(original, 150)

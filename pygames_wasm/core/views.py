@@ -13,8 +13,9 @@ def copied(value):
     return json.loads(json.dumps(value))
 
 
-def log_event(events: list, seat: int | None, text: str) -> None:
-    """Add a public event (`n` counts every event of the game); old ones are dropped."""
+def log(state, seat: int | None, text: str) -> None:
+    """Add a public event to the game (`n` counts every event of the game); old ones are dropped."""
+    events = state.events
     events.append({"n": events[-1]["n"] + 1 if events else 1, "seat": seat, "text": text})
     if len(events) >= 2 * EVENTS_KEPT:
         del events[:-EVENTS_KEPT]

@@ -26,7 +26,8 @@ from itertools import chain
 
 from ..core import GameError, Rng, Setup, build_deck, int_list, shown
 from ..core.options import OptionSpec, parse_options
-from ..core.views import copied, log_event, recent_events
+from ..core.rules import applier, first_waiting, seat_error
+from ..core.views import copied, log, recent_events
 
 GAME_ID = "canasta"
 TITLE = "Canasta"
@@ -949,6 +950,8 @@ def meld_everything(state: State, seat: int, cards: list, melds: dict) -> list |
 
 def check(state: State, seat: int, action: dict) -> GameError | None:
     """Every reason `seat` may not take `action` now, as the error the player will see."""
+    if bad_seat := seat_error(state, seat):
+        return bad_seat
     block = turn_block(state, seat, action["type"])
     if block:
         return block
@@ -1079,21 +1082,8 @@ def meld_suggestions(state: State, seat: int) -> list:
 
 # --- Actions: effects ---------------------------------------------------------------------------------
 
-def apply(state: State, seat: int, action) -> dict:
-    """Check `action` for `seat`; if it is legal, perform it, else raise and change nothing.
-    Returns the action in its one normal form (as the record keeps it)."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < PLAYERS:
-        raise GameError("bad_seats", f"There is no seat {shown(seat)}.")
-    action = parse_action(action)
-    error = check(state, seat, action)
-    if error:
-        raise error
-    PERFORM[action["type"]](state, seat, action)
-    return action
 
 
-def log(state: State, seat: int | None, text: str) -> None:
-    log_event(state.events, seat, text)
 
 
 def names(cards) -> str:
@@ -1224,6 +1214,7 @@ def do_answer(state: State, seat: int, action: dict) -> None:
 
 PERFORM = {"draw": do_draw, "take_pile": do_take_pile, "meld": do_meld, "add": do_add, "discard": do_discard,
            "end_hand": do_end_hand, "ask_go_out": do_ask, "answer": do_answer}
+apply = applier(parse_action, check, PERFORM)
 
 
 # --- End of a hand, scoring (R13-R17) -----------------------------------------------------------------
@@ -1328,9 +1319,7 @@ def waiting_for(state: State) -> list:
     return [partner(state, state.turn)] if state.phase == "answer" else [state.turn]
 
 
-def to_act(state: State) -> int | None:
-    seats = waiting_for(state)
-    return seats[0] if seats else None
+to_act = first_waiting(waiting_for)
 
 
 def meld_line(r: str, cards: list) -> dict:

@@ -14,7 +14,8 @@ from itertools import chain
 
 from ..core import GameError, Rng, Setup, shown, build_deck, int_list
 from ..core.options import OptionSpec, parse_options
-from ..core.views import copied, log_event, recent_events
+from ..core.rules import applier, first_waiting, seat_error
+from ..core.views import copied, log, recent_events
 
 GAME_ID = "ono99"
 TITLE = "ONO 99"
@@ -446,21 +447,12 @@ def action_text(action: dict) -> str:
     return f"{action['type']} {action['card']}" if "card" in action else action["type"]
 
 
-def apply(state: State, seat: int, action: dict) -> dict:
-    """Check `action` for `seat`; if it is legal, perform it, else raise and change nothing.
-    Returns the action in its one normal form (as the record keeps it)."""
-    action = parse_action(action)
-    error = check(state, seat, action)
-    if error:
-        raise error
-    PERFORM[action["type"]](state, seat, action)
-    return action
 
 
 def check(state: State, seat: int, action: dict) -> GameError | None:
     """Why `seat` may not take the (parsed) `action` now, as the error the player will see."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
-        return GameError("bad_seats", f"There is no seat {shown(seat)}.")
+    if bad_seat := seat_error(state, seat):
+        return bad_seat
     kind = action["type"]
     if kind == "play":  # the common cases, decided directly (they are most of every game)
         return play_block(state, seat, action["card"])
@@ -497,8 +489,6 @@ def explain_illegal(state: State, seat: int, action: dict) -> GameError:
     return GameError("illegal_card", "You still have a card you can play, so you cannot lay your hand down.")
 
 
-def log(state: State, seat: int | None, text: str) -> None:
-    log_event(state.events, seat, text)
 
 
 def do_play(state: State, seat: int, action: dict) -> None:
@@ -721,6 +711,7 @@ def next_round_or_finish(state: State) -> None:
 
 PERFORM = {"play": do_play, "draw": do_draw, "discard4": do_discard_four, "lay_down": do_lay_down,
            "bust": do_bust}
+apply = applier(parse_action, check, PERFORM)
 
 
 # --- What a seat sees -----------------------------------------------------------------------------
@@ -736,10 +727,7 @@ def waiting_for(state: State) -> list:
     return seats
 
 
-def to_act(state: State) -> int | None:
-    """The seat to prompt first."""
-    seats = waiting_for(state)
-    return seats[0] if seats else None
+to_act = first_waiting(waiting_for)
 
 
 def player_line(state: State, seat: int) -> dict:

@@ -22,7 +22,8 @@ from itertools import chain
 
 from ..core import GameError, Rng, Setup, shown
 from ..core.options import OptionSpec, parse_options
-from ..core.views import last_event_number, log_event, recent_events
+from ..core.rules import applier, first_waiting, seat_error
+from ..core.views import last_event_number, log, recent_events
 
 GAME_ID = "own_trumps"
 TITLE = "Own Trumps"
@@ -415,8 +416,8 @@ def turn_block(state: State, seat: int, kind: str) -> GameError | None:
 
 def check(state: State, seat: int, action: dict) -> GameError | None:
     """Every reason `seat` may not take the (parsed) `action` now, as the sentence the player sees."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
-        return GameError("bad_seats", f"There is no seat {shown(seat)}.")
+    if bad_seat := seat_error(state, seat):
+        return bad_seat
     kind = action["type"]
     block = turn_block(state, seat, kind)
     if block:
@@ -508,19 +509,8 @@ def legal_actions(state: State, seat: int) -> list:
     return actions
 
 
-def apply(state: State, seat: int, action) -> dict:
-    """Check `action` for `seat`; if it is legal, perform it, else raise and change nothing.
-    Returns the action in its one normal form (as the record keeps it)."""
-    action = parse_action(action)
-    error = check(state, seat, action)
-    if error:
-        raise error
-    PERFORM[action["type"]](state, seat, action)
-    return action
 
 
-def log(state: State, seat: int | None, text: str) -> None:
-    log_event(state.events, seat, text)
 
 
 def listed(words: list) -> str:
@@ -629,6 +619,7 @@ def do_pick_up(state: State, seat: int, action: dict) -> None:
 
 
 PERFORM = {"trump": do_trump, "lead": do_lead, "beat": do_beat, "pick_up": do_pick_up}
+apply = applier(parse_action, check, PERFORM)
 
 
 def after_turn(state: State, seat: int) -> None:
@@ -727,9 +718,7 @@ def waiting_for(state: State) -> list:
     return [state.chooser if state.phase == "trumps" else state.turn]
 
 
-def to_act(state: State) -> int | None:
-    seats = waiting_for(state)
-    return seats[0] if seats else None
+to_act = first_waiting(waiting_for)
 
 
 def card_line(card: str) -> dict:

@@ -33,7 +33,8 @@ from itertools import chain, product
 
 from ..core import GameError, Rng, Setup, build_deck, shown
 from ..core.options import OptionSpec, parse_options
-from ..core.views import copied, log_event, recent_events
+from ..core.rules import applier, first_waiting, seat_error
+from ..core.views import copied, log, recent_events
 from ..core.rng import SplitMix64
 
 GAME_ID = "three_up"
@@ -328,8 +329,6 @@ def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
     return state
 
 
-def log(state: State, seat: int | None, text: str) -> None:
-    log_event(state.events, seat, text)
 
 
 def left_of(state: State, seat: int) -> int:
@@ -715,8 +714,8 @@ def swap_block(state: State, seat: int, action: dict) -> GameError | None:
 
 def check(state: State, seat: int, action: dict) -> GameError | None:
     """Why `seat` may not take the (parsed) `action` now, as the sentence the player sees."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
-        return GameError("bad_seats", f"There is no seat {shown(seat)}.")
+    if bad_seat := seat_error(state, seat):
+        return bad_seat
     kind_ = action["type"]
     if kind_ == "play":
         return play_block(state, seat, action["cards"])
@@ -770,15 +769,6 @@ def combinations3(cards: list) -> list:
     return [(cards[i], cards[j], cards[k]) for i in range(n) for j in range(i + 1, n) for k in range(j + 1, n)]
 
 
-def apply(state: State, seat: int, action) -> dict:
-    """Check `action` for `seat`; if it is legal, perform it, else raise and change nothing.
-    Returns the action in its one normal form (as the record keeps it)."""
-    action = parse_action(action)
-    error = check(state, seat, action)
-    if error:
-        raise error
-    PERFORM[action["type"]](state, seat, action)
-    return action
 
 
 # --- Setup (R3.4, O5, O6) ---------------------------------------------------------------------------
@@ -1158,6 +1148,7 @@ def ordinal(n: int) -> str:
 
 PERFORM = {"pick": do_pick, "trade": do_trade, "done": do_done, "play": do_play, "flip": do_flip,
            "pickup": do_pickup, "draw": do_draw, "refill": do_refill, "swap": do_swap, "no_swap": do_no_swap}
+apply = applier(parse_action, check, PERFORM)
 
 
 # --- What a seat sees -------------------------------------------------------------------------------
@@ -1172,9 +1163,7 @@ def waiting_for(state: State) -> list:
     return [state.turn]
 
 
-def to_act(state: State) -> int | None:
-    seats = waiting_for(state)
-    return seats[0] if seats else None
+to_act = first_waiting(waiting_for)
 
 
 def card_line(card: str, why: str | None = None) -> dict:

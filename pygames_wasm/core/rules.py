@@ -1,0 +1,36 @@
+"""The parts of a game's surface that are the same for every game (see core/match.py)."""
+
+from .errors import GameError, shown
+
+
+def seat_error(state, seat) -> GameError | None:
+    """An error if `seat` is not a seat of this game (the first thing every check asks)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
+        return GameError("bad_seats", f"There is no seat {shown(seat)}.")
+    return None
+
+
+def applier(parse_action, check, perform: dict):
+    """A game's `apply`, from its `parse_action`, `check` and `PERFORM` (action type -> effect)."""
+
+    def apply(state, seat: int, action) -> dict:
+        """Check `action` for `seat`; if it is legal, perform it, else raise and change nothing.
+        Returns the action in its one normal form (as the record keeps it)."""
+        action = parse_action(action)
+        error = check(state, seat, action)
+        if error:
+            raise error
+        perform[action["type"]](state, seat, action)
+        return action
+
+    return apply
+
+
+def first_waiting(waiting_for):
+    """A game's `to_act`, from its `waiting_for`: the seat to prompt first, or None."""
+
+    def to_act(state) -> int | None:
+        seats = waiting_for(state)
+        return seats[0] if seats else None
+
+    return to_act
