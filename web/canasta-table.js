@@ -7,6 +7,7 @@
 // only keeps the viewer's current selection, which is never saved.
 
 import { $, el } from "./dom.js";
+import { closingButtons } from "./table-kit.js";
 import { clearTable as clearShared, showMessage } from "./table.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel, rankOf, rankPlural } from "./cards.js";
 import { showSummary } from "./dialogs.js";
@@ -338,17 +339,7 @@ function renderActions(view, ctx) {
     }
     actions.append(b);
   }
-  if (view.can_undo && view.seat != null) {
-    const b = el("button", { type: "button", class: "action undo secondary", text: "Undo" });
-    b.dataset.focusKey = "undo";
-    b.addEventListener("click", () => ctx.onUndo(b));
-    actions.append(b);
-  }
-  for (const extra of ctx.extraButtons || []) {
-    const b = el("button", { type: "button", class: "action secondary", text: extra.label });
-    b.addEventListener("click", extra.onClick);
-    actions.append(b);
-  }
+  actions.append(...closingButtons(view, ctx));
   const done = Promise.all(checks);
   done.then(() => {
     if (token === sel.token) $("actions").dataset.checked = String(token);

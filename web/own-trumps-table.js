@@ -7,6 +7,7 @@
 // the only state kept here, and it is never saved.
 
 import { $, el } from "./dom.js";
+import { closingButtons } from "./table-kit.js";
 import { clearTable as clearShared, showMessage } from "./table.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel } from "./cards.js";
 import { showSummary } from "./dialogs.js";
@@ -302,17 +303,7 @@ function renderHand(view, ctx) {
       actions.append(b);
     }
   }
-  if (view.can_undo && view.seat != null && !sel.beater) {
-    const b = el("button", { type: "button", class: "action undo secondary", text: "Undo" });
-    b.dataset.focusKey = "undo";
-    b.addEventListener("click", () => ctx.onUndo(b));
-    actions.append(b);
-  }
-  for (const extra of ctx.extraButtons || []) {
-    const b = el("button", { type: "button", class: "action secondary", text: extra.label });
-    b.addEventListener("click", extra.onClick);
-    actions.append(b);
-  }
+  actions.append(...closingButtons(view, ctx, { undo: !sel.beater }));
 }
 
 function redraw(focus) {

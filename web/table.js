@@ -2,6 +2,7 @@
 // played comes from the engine (view.hand[i].why, view.actions, view.undo_why).
 
 import { $, el } from "./dom.js";
+import { closingButtons } from "./table-kit.js";
 import { cardLabel, drawFace, miniCard } from "./cards.js";
 import { showRound } from "./dialogs.js";
 
@@ -149,19 +150,12 @@ function renderHand(view, ctx) {
   const actions = $("actions");
   hand.replaceChildren();
   actions.replaceChildren();
-  const extras = () => {
-    for (const extra of ctx.extraButtons || []) {
-      const b = el("button", { type: "button", class: "action secondary", text: extra.label });
-      b.addEventListener("click", extra.onClick);
-      actions.append(b);
-    }
-  };
   if (!view.hand) {
     // Watching only (the public table): no hand, but maybe a button or two.
     area.hidden = !(ctx.extraButtons || []).length;
     area.classList.remove("my-turn");
     $("hand-title").textContent = "";
-    extras();
+    actions.append(...closingButtons(view, ctx));
     return;
   }
   area.hidden = false;
@@ -196,13 +190,7 @@ function renderHand(view, ctx) {
     b.addEventListener("click", () => ctx.onAction(a, b));
     actions.append(b);
   }
-  if (view.can_undo) {
-    const b = el("button", { type: "button", class: "action undo secondary", text: "Undo" });
-    b.dataset.focusKey = "undo";
-    b.addEventListener("click", () => ctx.onUndo(b));
-    actions.append(b);
-  }
-  extras();
+  actions.append(...closingButtons(view, ctx));
 }
 
 function renderLog(view) {

@@ -7,6 +7,7 @@
 // The flow (curtain, computer pace, undo, save) stays in app.js.
 
 import { $, el } from "./dom.js";
+import { closingButtons } from "./table-kit.js";
 import { clearTable as clearShared, showMessage } from "./table.js";
 import { showSummary } from "./dialogs.js";
 
@@ -371,17 +372,7 @@ function renderActions(view, ctx) {
     }
     box.append(b);
   }
-  if (view.can_undo && view.seat != null) {
-    const b = el("button", { type: "button", class: "action undo secondary", text: "Undo" });
-    b.dataset.focusKey = "undo";
-    b.addEventListener("click", () => ctx.onUndo(b));
-    box.append(b);
-  }
-  for (const extra of ctx.extraButtons || []) {
-    const b = el("button", { type: "button", class: "action secondary", text: extra.label });
-    b.addEventListener("click", extra.onClick);
-    box.append(b);
-  }
+  box.append(...closingButtons(view, ctx));
   const done = Promise.all(checks);
   done.then(() => { if (token === sel.token) box.dataset.checked = String(token); });
   return done;
