@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -29,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
-from page_speed import pct  # noqa: E402
+from benchkit import bench_page, tap_numbers  # noqa: E402
 
 BENCH_CODE = r'''
 import json, sys, time
@@ -103,96 +102,54 @@ def engine_numbers(hands: int) -> dict:
 
 
 def page_numbers(taps: int) -> dict:
-    from playwright.sync_api import sync_playwright
-
-    from e2e.pagekit import SiteServer, ensure_site, launch_chromium
-
-    ensure_site()
-    server = SiteServer()
-    try:
-        with sync_playwright() as p:
-            browser = launch_chromium(p)
-            # The page forbids eval (CSP); wait_for_function needs it, so the bench bypasses the CSP.
-            ctx = browser.new_context(viewport={"width": 1024, "height": 768}, base_url=server.url, bypass_csp=True)
-            ctx.set_default_timeout(60_000)
-            page = ctx.new_page()
-            errors = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto("./?speed=fast&bench=1&seed=5")
-            page.wait_for_function("!document.getElementById('start-button').disabled", timeout=120_000)
-            page.get_by_role("radio", name="Canasta").check()
-            kinds = ["Person"] + ["Computer (heuristic)"] * 3
-            for i, kind in enumerate(kinds, start=1):
-                page.get_by_label(f"Seat {i} player").select_option(label=kind)
-            page.get_by_role("button", name="Start game").click()
-            selects = 0
-            deadline = time.monotonic() + 240
-            idle = "!document.querySelector('#table[aria-busy=true]') && !document.querySelector('#actions .checking')"
-            while selects < taps and time.monotonic() < deadline:
-                dialog = page.locator("dialog[open]")
-                if dialog.count():
-                    dialog.get_by_role("button", name="Continue").or_(
-                        dialog.get_by_role("button", name="Play again")).first.click()
-                    continue
-                mine = page.locator("#hand-area.my-turn").count() and page.evaluate(idle)
-                if not mine:
-                    page.wait_for_timeout(5)
-                    continue
-                draw = page.get_by_role("button", name="Draw from the stock")
-                end = page.get_by_role("button", name="End the hand (the stock is empty)")
-                if end.count():
-                    end.click()
-                elif draw.count():
-                    draw.first.click()
-                else:
-                    # Select two cards and unselect one (timed), then discard the other (timed).
-                    cards = page.locator("#hand button")
-                    n = cards.count()
-                    for i in (n - 1, n - 2, n - 2):
+    with bench_page() as page:
+        page.get_by_role("radio", name="Canasta").check()
+        kinds = ["Person"] + ["Computer (heuristic)"] * 3
+        for i, kind in enumerate(kinds, start=1):
+            page.get_by_label(f"Seat {i} player").select_option(label=kind)
+        page.get_by_role("button", name="Start game").click()
+        selects = 0
+        deadline = time.monotonic() + 240
+        idle = "!document.querySelector('#table[aria-busy=true]') && !document.querySelector('#actions .checking')"
+        while selects < taps and time.monotonic() < deadline:
+            dialog = page.locator("dialog[open]")
+            if dialog.count():
+                dialog.get_by_role("button", name="Continue").or_(
+                    dialog.get_by_role("button", name="Play again")).first.click()
+                continue
+            mine = page.locator("#hand-area.my-turn").count() and page.evaluate(idle)
+            if not mine:
+                page.wait_for_timeout(5)
+                continue
+            draw = page.get_by_role("button", name="Draw from the stock")
+            end = page.get_by_role("button", name="End the hand (the stock is empty)")
+            if end.count():
+                end.click()
+            elif draw.count():
+                draw.first.click()
+            else:
+                # Select two cards and unselect one (timed), then discard the other (timed).
+                cards = page.locator("#hand button")
+                n = cards.count()
+                for i in (n - 1, n - 2, n - 2):
+                    cards.nth(i).click()
+                    page.wait_for_function(idle)
+                    selects += 1
+                discard = page.locator("#actions button:not([aria-disabled=true])").filter(has_text="Discard")
+                if discard.count():
+                    discard.first.click()
+                else:  # going out is refused: try the others
+                    cards.nth(n - 1).click()
+                    for i in range(n - 1):
+                        page.wait_for_function(idle)
                         cards.nth(i).click()
                         page.wait_for_function(idle)
-                        selects += 1
-                    discard = page.locator("#actions button:not([aria-disabled=true])").filter(
-                        has_text="Discard")
-                    if discard.count():
-                        discard.first.click()
-                    else:  # going out is refused: try the others
-                        cards.nth(n - 1).click()
-                        for i in range(n - 1):
-                            page.wait_for_function(idle)
-                            cards.nth(i).click()
-                            page.wait_for_function(idle)
-                            if discard.count():
-                                discard.first.click()
-                                break
-                            cards.nth(i).click()
-                page.wait_for_function(idle)
-            measures = page.evaluate(
-                "performance.getEntriesByName('tap-to-redraw').map(m => [m.detail && m.detail.action, m.duration])")
-            stats = page.evaluate("pygames.stats()")
-            ctx.close()
-            browser.close()
-            assert not errors, errors
-    finally:
-        server.stop()
-    by = {}
-    for action, d in measures:
-        by.setdefault(action, []).append(d)
-    print("(c) tap → Canasta table redrawn, in Chromium (target p95 < 50 ms):")
-    for action in ("select", "draw", "discard"):
-        v = by.get(action, [])
-        if v:
-            print(f"    {action:<8} {len(v):>3} taps: median {statistics.median(v):6.1f} ms   p95 {pct(v, .95):6.1f} ms"
-                  f"   max {max(v):6.1f} ms")
-    t = stats["timings"]
-    for method in ("bot_move", "explain", "view"):
-        v = t.get(method, [])
-        if v:
-            print(f"    worker {method:<9} {len(v):>4} calls: median {statistics.median(v):6.2f} ms   p95 {pct(v, .95):6.2f} ms"
-                  f"   max {max(v):6.2f} ms")
-    return {a: {"n": len(v), "median": statistics.median(v), "p95": pct(v, .95)} for a, v in by.items()} | {
-        f"worker_{m}": {"n": len(v), "median": statistics.median(v), "p95": pct(v, .95)}
-        for m, v in t.items() if m in ("bot_move", "explain", "view") and v}
+                        if discard.count():
+                            discard.first.click()
+                            break
+                        cards.nth(i).click()
+            page.wait_for_function(idle)
+        return tap_numbers(page, "Canasta", ("bot_move", "explain", "view"))
 
 
 def main(argv=None):

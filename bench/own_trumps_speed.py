@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import subprocess
 import sys
 import time
@@ -36,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
-from page_speed import pct  # noqa: E402
+from benchkit import bench_page, tap_numbers  # noqa: E402
 
 BENCH_CODE = r'''
 import json, sys, time
@@ -126,88 +125,49 @@ def simulate_numbers(games: int) -> dict:
 
 
 def page_numbers(taps: int) -> dict:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout, sync_playwright
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    from e2e.pagekit import SiteServer, ensure_site, launch_chromium
+    with bench_page() as page:
+        page.get_by_role("radio", name="Own Trumps").check()
+        page.get_by_label("Seat 2 player").select_option(label="Computer (heuristic)")
+        page.get_by_role("button", name="Start game").click()
+        idle = "!document.querySelector('#table[aria-busy=true]')"
+        mine = ("document.querySelector('#hand-area.my-turn') && !document.querySelector('dialog[open]') && "
+                "!document.querySelector('#table[aria-busy=true]')")
+        selects = 0
+        deadline = time.monotonic() + 240
 
-    ensure_site()
-    server = SiteServer()
-    try:
-        with sync_playwright() as p:
-            browser = launch_chromium(p)
-            # The page forbids eval (CSP); wait_for_function needs it, so the bench bypasses the CSP.
-            ctx = browser.new_context(viewport={"width": 1024, "height": 768}, base_url=server.url, bypass_csp=True)
-            ctx.set_default_timeout(60_000)
-            page = ctx.new_page()
-            errors = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto("./?speed=fast&bench=1&seed=5")
-            page.wait_for_function("!document.getElementById('start-button').disabled", timeout=120_000)
-            page.get_by_role("radio", name="Own Trumps").check()
-            page.get_by_label("Seat 2 player").select_option(label="Computer (heuristic)")
-            page.get_by_role("button", name="Start game").click()
-            idle = "!document.querySelector('#table[aria-busy=true]')"
-            mine = ("document.querySelector('#hand-area.my-turn') && !document.querySelector('dialog[open]') && "
-                    "!document.querySelector('#table[aria-busy=true]')")
-            selects = 0
-            deadline = time.monotonic() + 240
+        def tap(locator) -> None:
+            """The page redraws after every move; a button gone meanwhile is simply looked up again."""
+            try:
+                locator.click(timeout=2000)
+            except PlaywrightTimeout:
+                pass
 
-            def tap(locator) -> None:
-                """The page redraws after every move; a button gone meanwhile is simply looked up again."""
-                try:
-                    locator.click(timeout=2000)
-                except PlaywrightTimeout:
-                    pass
-
-            while selects < taps and time.monotonic() < deadline:
-                dialog = page.locator("dialog[open]")
-                if dialog.count():
-                    tap(dialog.get_by_role("button", name="Continue").or_(
-                        dialog.get_by_role("button", name="Play again")).first)
-                    continue
-                suit = page.locator("button.ot-suit:not([aria-disabled=true])")
-                if suit.count() and page.evaluate(idle):
-                    tap(suit.first)
-                    continue
-                if not page.evaluate(mine):
-                    page.wait_for_timeout(5)
-                    continue
-                marked = page.locator("#hand button.can-beat")
-                if page.locator("#turn-line").inner_text().startswith("Your turn: lead"):
-                    tap(page.locator("#hand button").last)
-                elif marked.count() and page.locator("#hand button").count() > 1:
-                    tap(marked.first)  # timed: select
-                    selects += 1
-                    tap(page.locator('#hand button[aria-pressed="false"]').last)  # timed: beat
-                else:
-                    tap(page.locator("#actions .action-pick_up, #hand button.can-beat").first)
-                page.wait_for_function(idle)
-            measures = page.evaluate(
-                "performance.getEntriesByName('tap-to-redraw').map(m => [m.detail && m.detail.action, m.duration])")
-            stats = page.evaluate("pygames.stats()")
-            ctx.close()
-            browser.close()
-            assert not errors, errors
-    finally:
-        server.stop()
-    by = {}
-    for action, d in measures:
-        by.setdefault(action, []).append(d)
-    print("(d) tap → Own Trumps table redrawn, in Chromium (target p95 < 50 ms):")
-    for action in ("select", "lead", "beat", "pick_up"):
-        v = by.get(action, [])
-        if v:
-            print(f"    {action:<8} {len(v):>3} taps: median {statistics.median(v):6.1f} ms   p95 {pct(v, .95):6.1f} ms"
-                  f"   max {max(v):6.1f} ms")
-    t = stats["timings"]
-    for method in ("bot_move", "act", "view"):
-        v = t.get(method, [])
-        if v:
-            print(f"    worker {method:<9} {len(v):>4} calls: median {statistics.median(v):6.2f} ms   p95 {pct(v, .95):6.2f} ms"
-                  f"   max {max(v):6.2f} ms" + ("   (target p95 < 100 ms)" if method == "bot_move" else ""))
-    return {a: {"n": len(v), "median": statistics.median(v), "p95": pct(v, .95)} for a, v in by.items()} | {
-        f"worker_{m}": {"n": len(v), "median": statistics.median(v), "p95": pct(v, .95)}
-        for m, v in t.items() if m in ("bot_move", "act", "view") and v}
+        while selects < taps and time.monotonic() < deadline:
+            dialog = page.locator("dialog[open]")
+            if dialog.count():
+                tap(dialog.get_by_role("button", name="Continue").or_(
+                    dialog.get_by_role("button", name="Play again")).first)
+                continue
+            suit = page.locator("button.ot-suit:not([aria-disabled=true])")
+            if suit.count() and page.evaluate(idle):
+                tap(suit.first)
+                continue
+            if not page.evaluate(mine):
+                page.wait_for_timeout(5)
+                continue
+            marked = page.locator("#hand button.can-beat")
+            if page.locator("#turn-line").inner_text().startswith("Your turn: lead"):
+                tap(page.locator("#hand button").last)
+            elif marked.count() and page.locator("#hand button").count() > 1:
+                tap(marked.first)  # timed: select
+                selects += 1
+                tap(page.locator('#hand button[aria-pressed="false"]').last)  # timed: beat
+            else:
+                tap(page.locator("#actions .action-pick_up, #hand button.can-beat").first)
+            page.wait_for_function(idle)
+        return tap_numbers(page, "Own Trumps", ("bot_move", "act", "view"))
 
 
 def main(argv=None):

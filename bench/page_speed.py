@@ -35,6 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchkit import pct  # noqa: E402
 from e2e.pagekit import SiteServer, ensure_site, launch_chromium  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -57,14 +58,6 @@ BARE_PYODIDE = """
 </script>
 """
 
-
-def pct(values, q):
-    if not values:
-        return float("nan")
-    s = sorted(values)
-    k = (len(s) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(s) - 1)
-    return s[lo] + (s[hi] - s[lo]) * (k - lo)
 
 
 def new_page(browser, url, viewport=(1024, 768)):

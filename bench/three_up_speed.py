@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import statistics
 import subprocess
 import sys
 import time
@@ -31,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
-from page_speed import pct  # noqa: E402
+from benchkit import bench_page, tap_numbers  # noqa: E402
 
 BENCH_CODE = r'''
 import json, sys, time
@@ -109,69 +108,26 @@ def simulate_numbers(games: int) -> dict:
 
 
 def page_numbers(taps: int) -> dict:
-    from playwright.sync_api import sync_playwright
-
-    from e2e.pagekit import SiteServer, ensure_site, launch_chromium
-
-    ensure_site()
-    server = SiteServer()
     idle = "!document.querySelector('#table[aria-busy=true]') && !document.querySelector('#actions .checking')"
-    try:
-        with sync_playwright() as p:
-            browser = launch_chromium(p)
-            # The page forbids eval (CSP); wait_for_function needs it, so the bench bypasses the CSP.
-            ctx = browser.new_context(viewport={"width": 1024, "height": 768}, base_url=server.url, bypass_csp=True)
-            ctx.set_default_timeout(60_000)
-            page = ctx.new_page()
-            errors = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto("./?speed=fast&bench=1&seed=5")
-            page.wait_for_function("!document.getElementById('start-button').disabled", timeout=120_000)
-            page.get_by_role("radio", name="3UP 3DOWN").check()
-            page.get_by_label("Number of players").select_option("4")
-            for i, kind in enumerate(["Person"] + ["Computer (heuristic)"] * 3, start=1):
-                page.get_by_label(f"Seat {i} player").select_option(label=kind)
-            page.get_by_role("button", name="Start game").click()
-            tapped = 0
-            deadline = time.monotonic() + 300
-            while tapped < taps and time.monotonic() < deadline:
-                dialog = page.locator("dialog[open]")
-                if dialog.count():
-                    dialog.get_by_role("button", name="Play again").click()
-                    continue
-                if not (page.locator("#hand-area.my-turn").count() and page.evaluate(idle)):
-                    page.wait_for_timeout(5)
-                    continue
-                tapped += tap_once(page)
-                page.wait_for_function(idle)
-            measures = page.evaluate(
-                "performance.getEntriesByName('tap-to-redraw').map(m => [m.detail && m.detail.action, m.duration])")
-            stats = page.evaluate("pygames.stats()")
-            ctx.close()
-            browser.close()
-            assert not errors, errors
-    finally:
-        server.stop()
-    by = {}
-    for action, d in measures:
-        by.setdefault(action, []).append(d)
-    every = [d for _, d in measures]
-    print("(c) tap → 3UP 3DOWN table redrawn, in Chromium (target p95 < 50 ms):")
-    print(f"    all      {len(every):>3} taps: median {statistics.median(every):6.1f} ms   p95 {pct(every, .95):6.1f} ms"
-          f"   max {max(every):6.1f} ms")
-    for action, v in sorted(by.items()):
-        print(f"    {action:<8} {len(v):>3} taps: median {statistics.median(v):6.1f} ms   p95 {pct(v, .95):6.1f} ms"
-              f"   max {max(v):6.1f} ms")
-    t = stats["timings"]
-    for method in ("bot_move", "view", "act", "explain"):
-        v = t.get(method, [])
-        if v:
-            print(f"    worker {method:<9} {len(v):>4} calls: median {statistics.median(v):6.2f} ms   p95 {pct(v, .95):6.2f} ms"
-                  f"   max {max(v):6.2f} ms" + ("   (target p95 < 100 ms)" if method == "bot_move" else ""))
-    return {"tap_all": {"n": len(every), "median": statistics.median(every), "p95": pct(every, .95)}} | {
-        a: {"n": len(v), "median": statistics.median(v), "p95": pct(v, .95)} for a, v in by.items()} | {
-        f"worker_{m}": {"n": len(v), "median": statistics.median(v), "p95": pct(v, .95)}
-        for m, v in t.items() if m in ("bot_move", "view", "act", "explain") and v}
+    with bench_page() as page:
+        page.get_by_role("radio", name="3UP 3DOWN").check()
+        page.get_by_label("Number of players").select_option("4")
+        for i, kind in enumerate(["Person"] + ["Computer (heuristic)"] * 3, start=1):
+            page.get_by_label(f"Seat {i} player").select_option(label=kind)
+        page.get_by_role("button", name="Start game").click()
+        tapped = 0
+        deadline = time.monotonic() + 300
+        while tapped < taps and time.monotonic() < deadline:
+            dialog = page.locator("dialog[open]")
+            if dialog.count():
+                dialog.get_by_role("button", name="Play again").click()
+                continue
+            if not (page.locator("#hand-area.my-turn").count() and page.evaluate(idle)):
+                page.wait_for_timeout(5)
+                continue
+            tapped += tap_once(page)
+            page.wait_for_function(idle)
+        return tap_numbers(page, "3UP 3DOWN", ("bot_move", "view", "act", "explain"))
 
 
 def tap_once(page) -> int:

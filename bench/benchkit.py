@@ -1,0 +1,76 @@
+"""What the benchmarks share: percentiles, and timing taps on a game's table in Chromium."""
+from __future__ import annotations
+
+import statistics
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def pct(values, q):
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    k = (len(s) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(s) - 1)
+    return s[lo] + (s[hi] - s[lo]) * (k - lo)
+
+
+def summary(values) -> dict:
+    return {"n": len(values), "median": statistics.median(values), "p95": pct(values, .95)}
+
+
+@contextmanager
+def bench_page(query: str = "?speed=fast&bench=1&seed=5"):
+    """Chromium on the built site (dist/site), the lobby ready to start. ?bench=1 makes the worker
+    time a bot_move before each bot_act. The page forbids eval (CSP) and wait_for_function needs it,
+    so the bench context bypasses the CSP."""
+    from playwright.sync_api import sync_playwright
+
+    from e2e.pagekit import SiteServer, ensure_site, launch_chromium
+
+    ensure_site()
+    server = SiteServer()
+    try:
+        with sync_playwright() as p:
+            browser = launch_chromium(p)
+            ctx = browser.new_context(viewport={"width": 1024, "height": 768}, base_url=server.url, bypass_csp=True)
+            ctx.set_default_timeout(60_000)
+            page = ctx.new_page()
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(f"./{query}")
+            page.wait_for_function("!document.getElementById('start-button').disabled", timeout=120_000)
+            yield page
+            ctx.close()
+            browser.close()
+            assert not errors, errors
+    finally:
+        server.stop()
+
+
+def tap_numbers(page, title: str, worker_methods: tuple) -> dict:
+    """The page's tap-to-redraw measures, by action, and the worker's timings of `worker_methods`,
+    printed and returned."""
+    measures = page.evaluate(
+        "performance.getEntriesByName('tap-to-redraw').map(m => [m.detail && m.detail.action, m.duration])")
+    timings = page.evaluate("pygames.stats()")["timings"]
+    by = {}
+    for action, d in measures:
+        by.setdefault(action, []).append(d)
+    every = [d for _, d in measures]
+    print(f"(c) tap → {title} table redrawn, in Chromium (target p95 < 50 ms):")
+    for action, v in [("all", every), *sorted(by.items())]:
+        if v:
+            print(f"    {action:<8} {len(v):>3} taps: median {statistics.median(v):6.1f} ms   p95 {pct(v, .95):6.1f} ms"
+                  f"   max {max(v):6.1f} ms")
+    for method in worker_methods:
+        v = timings.get(method, [])
+        if v:
+            print(f"    worker {method:<9} {len(v):>4} calls: median {statistics.median(v):6.2f} ms   p95 {pct(v, .95):6.2f} ms"
+                  f"   max {max(v):6.2f} ms" + ("   (target p95 < 100 ms)" if method == "bot_move" else ""))
+    return {"tap_all": summary(every)} | {a: summary(v) for a, v in by.items()} | {
+        f"worker_{m}": summary(timings[m]) for m in worker_methods if timings.get(m)}
