@@ -14,14 +14,14 @@ test setup, as if earlier hands had been played), which sets each team's initial
 a meld for a team from stock cards (every card stays conserved), for tests that start mid-hand.
 """
 
-import copy
 from collections import Counter
 
 import pytest
 
-from pygames_wasm.core import GameError, Rng, Setup, game_rng, stack_deck
+from pygames_wasm.core import GameError, Setup, game_rng, stack_deck
 from pygames_wasm.games import canasta as C
 from pygames_wasm.core.match import explain
+from statekit import state_snapshot
 
 NAMES = ["North", "East", "South", "West"]
 FILLER_RANKS = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "A", "3"]  # a black 3 only when short
@@ -130,10 +130,10 @@ class Table:
         return self.state.events[before:]
 
     def error(self, seat: int, action) -> str:
-        before = snapshot(self.state)
+        before = state_snapshot(self.state)
         with pytest.raises(GameError) as info:
             C.apply(self.state, seat, action)
-        assert snapshot(self.state) == before, f"the illegal {action!r} changed the game"
+        assert state_snapshot(self.state) == before, f"the illegal {action!r} changed the game"
         assert explain(C, self.state, seat, action) == info.value.message
         return info.value.message
 
@@ -157,8 +157,6 @@ class Table:
         return self.view(None)["teams"][team]
 
 
-def snapshot(state) -> dict:
-    return copy.deepcopy({k: (v.position() if isinstance(v, Rng) else v) for k, v in vars(state).items()})
 
 
 def table(**kw) -> Table:

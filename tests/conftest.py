@@ -15,13 +15,13 @@ Both offer the same small surface: `act(seat, "play 7")`, `play(seat, "7")` (pla
 `view(seat)`, `hand(seat)`, `actions(seat)`, and the public `total`, `turn`, `to_act`.
 """
 
-import copy
 import json
 
 import pytest
 
 from pygames_wasm import api
-from pygames_wasm.core import Rng, Setup, game_rng, stack_deck
+from statekit import state_snapshot
+from pygames_wasm.core import Setup, game_rng, stack_deck
 from pygames_wasm.games import ono99
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -206,9 +206,6 @@ class ModuleTable(_Table):
         return {"code": err.code, "message": err.message}
 
 
-def state_snapshot(state) -> dict:
-    """Everything in a State, comparable with == (the Rng by its position)."""
-    return copy.deepcopy({k: (v.position() if isinstance(v, Rng) else v) for k, v in vars(state).items()})
 
 
 def assert_error(reply: dict, code: str | None = None) -> dict:

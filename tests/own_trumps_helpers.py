@@ -18,13 +18,13 @@ of an illegal action, after checking that nothing changed and that `explain` giv
 sentence), `view(seat)`, `hand(seat)`, `actions(seat)` (string forms), `state`.
 """
 
-import copy
 
 import pytest
 
-from pygames_wasm.core import GameError, Rng, Setup, game_rng, stack_deck
+from pygames_wasm.core import GameError, Setup, game_rng, stack_deck
 from pygames_wasm.core.match import explain
 from pygames_wasm.games import own_trumps as G
+from statekit import state_snapshot
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -56,8 +56,6 @@ def stacked_deck(players: int, hands: dict, leader: int) -> list:
     return stack_deck(G.DECK, [full[(leader + k) % players][r] for r in range(size) for k in range(players)])
 
 
-def snapshot(state) -> dict:
-    return copy.deepcopy({k: (v.position() if isinstance(v, Rng) else v) for k, v in vars(state).items()})
 
 
 class Table:
@@ -112,10 +110,10 @@ class Table:
         return [e["text"] for e in self.state.events[before:]]
 
     def error(self, seat: int, action) -> str:
-        before = snapshot(self.state)
+        before = state_snapshot(self.state)
         with pytest.raises(GameError) as info:
             G.apply(self.state, seat, action)
-        assert snapshot(self.state) == before, f"the illegal {action!r} changed the game"
+        assert state_snapshot(self.state) == before, f"the illegal {action!r} changed the game"
         assert explain(G, self.state, seat, action) == info.value.message
         return info.value.message
 

@@ -8,16 +8,16 @@ melds composed from the hand are either applied or refused with a reason and no 
 ends within a bound, and so does every game (to a small target).
 """
 
-import copy
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from canasta_helpers import NAMES
 from pygames_wasm.core.match import explain
-from pygames_wasm.core import NO_SETUP, GameError, Rng, game_rng
+from pygames_wasm.core import NO_SETUP, Rng, game_rng
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import canasta as C
+from statekit import try_action
 
 MAX_HAND_ACTIONS = 1500  # a hand: at most ~64 draws per seat plus melds, pile pick-ups and discards
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -37,9 +37,6 @@ def games(draw):
     return options, draw(st.one_of(st.integers(0, 2**32 - 1), st.binary(min_size=16, max_size=16).map(bytes.hex)))
 
 
-def snapshot(state) -> dict:
-    light = {k: (v.position() if isinstance(v, Rng) else v) for k, v in vars(state).items() if k != "events"}
-    return copy.deepcopy({**light, "events": len(state.events)})
 
 
 def check_view_hides_cards(state, seat, rng: Rng) -> None:
@@ -74,17 +71,6 @@ def random_composed(state, seat, rng: Rng) -> dict:
     return {"type": "meld", "melds": [picks]}
 
 
-def try_illegal_or_apply(state, seat, action) -> bool:
-    before = snapshot(state)
-    why = explain(C, state, seat, action)
-    try:
-        C.apply(state, seat, action)
-    except GameError as err:
-        assert err.message == why and err.message
-        assert snapshot(state) == before, f"the refused {action} changed the game"
-        return False
-    assert why is None, f"{action} was applied although explain said: {why}"
-    return True
 
 
 def play_out(options: dict, seed: int, check_views_every: int = 3):
@@ -104,7 +90,7 @@ def play_out(options: dict, seed: int, check_views_every: int = 3):
             for action in legal:
                 assert explain(C, state, seat, action) is None, action
         if state.phase == "play" and rng.below(4) == 0:
-            try_illegal_or_apply(state, seat, random_composed(state, seat, rng))
+            try_action(C, state, seat, random_composed(state, seat, rng))
         else:
             C.apply(state, seat, rng.choice(legal))
         C.check_invariants(state)

@@ -19,6 +19,7 @@ from pygames_wasm import api
 from pygames_wasm.core import NO_SETUP, GameError, Rng, game_rng
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import ono99
+from statekit import state_snapshot
 
 PLAYER_LINE_KEYS = {"seat", "name", "status", "hand_count", "laid_down", "tokens", "score", "missing_cards"}
 MAX_ACTIONS = 6000  # far above the longest game seen (see test_games_end_within_the_bound)
@@ -90,10 +91,6 @@ def check_views_hide_hands(state, rng: Rng) -> None:
         state.hands, state.draw_pile = hands, pile
 
 
-def snapshot(state) -> dict:
-    """The whole state, comparable with == (the event log, append-only, by its length and last entry)."""
-    light = {k: (v.position() if isinstance(v, Rng) else v) for k, v in vars(state).items() if k != "events"}
-    return copy.deepcopy({**light, "events": (len(state.events), state.events[-1:])})
 
 
 def check_illegal_action_changes_nothing(state, seat: int, legal: list, rng: Rng) -> None:
@@ -105,14 +102,14 @@ def check_illegal_action_changes_nothing(state, seat: int, legal: list, rng: Rng
             break
     else:
         return
-    before = snapshot(state)
+    before = state_snapshot(state)
     try:
         ono99.apply(state, seat, action)
     except GameError as err:
         assert err.code and err.message
     else:
         raise AssertionError(f"{action} was applied although it is not legal")
-    assert snapshot(state) == before, f"the illegal {action} changed the game"
+    assert state_snapshot(state) == before, f"the illegal {action} changed the game"
 
 
 def twin_with_another_pile(state, rng: Rng):

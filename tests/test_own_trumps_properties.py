@@ -7,15 +7,15 @@ not change when the hidden cards are dealt differently (non-interference); every
 rules or by the safeguard; and the same record replays the same match.
 """
 
-import copy
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from own_trumps_helpers import NAMES
-from pygames_wasm.core import NO_SETUP, GameError, Rng, game_rng
-from pygames_wasm.core.match import explain
+from pygames_wasm.core import NO_SETUP, Rng, game_rng
 from pygames_wasm.core.rng import SplitMix64
+from pygames_wasm.core.match import explain
 from pygames_wasm.games import own_trumps as G
+from statekit import try_action
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -35,10 +35,6 @@ def matches(draw):
     return options, players, seed
 
 
-def snapshot(state) -> dict:
-    """Everything of the state; the position counts (immutable keys) and events by a shallow copy."""
-    light = {k: (v.position() if isinstance(v, Rng) else v) for k, v in vars(state).items() if k not in ("seen", "events")}
-    return copy.deepcopy(light) | {"seen": dict(state.seen), "events": len(state.events)}
 
 
 def check_view_hides_cards(state, seat, rng: Rng) -> None:
@@ -73,17 +69,6 @@ def random_action(state, seat, rng: Rng) -> dict:
     return {"type": "beat", "card": card, "add": rng.choice(cards)} if rng.below(4) else {"type": "beat", "card": card}
 
 
-def try_action(state, seat, action) -> bool:
-    before = snapshot(state)
-    why = explain(G, state, seat, action)
-    try:
-        G.apply(state, seat, action)
-    except GameError as err:
-        assert err.message == why and err.message
-        assert snapshot(state) == before, f"the refused {action} changed the game"
-        return False
-    assert why is None, f"{action} was applied although explain said: {why}"
-    return True
 
 
 def play_out(options: dict, players: int, seed) -> tuple:
@@ -104,7 +89,7 @@ def play_out(options: dict, players: int, seed) -> tuple:
         if rng.below(3) == 0:
             other = rng.below(players)
             attempt = random_action(state, other, rng)
-            if try_action(state, other, attempt):
+            if try_action(G, state, other, attempt):
                 taken.append((other, G.action_text(G.parse_action(attempt))))
                 G.check_invariants(state)
                 continue

@@ -7,15 +7,14 @@ seats not asked have none, random plays composed from the hand are applied or re
 reason as `explain` and no change, every game ends, and the same actions replay the same game.
 """
 
-import copy
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from three_up_helpers import NAMES
-from pygames_wasm.core import NO_SETUP, GameError, Rng, game_rng
-from pygames_wasm.core.match import explain
+from pygames_wasm.core import NO_SETUP, Rng, game_rng
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import three_up as T
+from statekit import try_action
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 COLOURS_FOR = {2: ["RBG", "RG", "RB", "G", "R"], 3: ["RBG", "RG", "BG"], 4: ["RBG", "RG", "RB"], 5: ["RBG", "RG"],
@@ -55,8 +54,6 @@ def games(draw):
     return n, options, seed
 
 
-def snapshot(state) -> dict:
-    return copy.deepcopy({k: (v.position() if isinstance(v, Rng) else v) for k, v in vars(state).items()})
 
 
 def composed_play(state, seat, rng: Rng) -> dict:
@@ -65,18 +62,6 @@ def composed_play(state, seat, rng: Rng) -> dict:
     return {"type": "play", "cards": [pool[rng.below(len(pool))] for _ in range(1 + rng.below(3))]}
 
 
-def try_composed(state, seat, action) -> bool:
-    """Apply the action or see it refused with explain's reason and no change; True if applied."""
-    before = snapshot(state)
-    why = explain(T, state, seat, action)
-    try:
-        T.apply(state, seat, action)
-    except GameError as err:
-        assert err.message == why and err.message
-        assert snapshot(state) == before, f"the refused {action} changed the game"
-        return False
-    assert why is None, f"{action} was applied although explain said: {why}"
-    return True
 
 
 def play_out(n: int, options: dict, seed) -> tuple:
@@ -98,7 +83,7 @@ def play_out(n: int, options: dict, seed) -> tuple:
                 assert T.check(state, seat, action) is None, action
         if state.phase in ("play", "follow") and rng.below(5) == 0:
             action = composed_play(state, seat, rng)
-            if not try_composed(state, seat, action):
+            if not try_action(T, state, seat, action):
                 continue
         else:
             action = rng.choice(legal)
