@@ -4,7 +4,8 @@
 
 import { EngineClient, EngineError } from "./engine-client.js";
 import { Lobby } from "./lobby.js";
-import { ono99Table, showMessage } from "./table.js";
+import { ono99Table } from "./table.js";
+import { showMessage } from "./table-kit.js";
 import { canastaTable } from "./canasta-table.js";
 import { threeUpTable } from "./three-up-table.js";
 import { ownTrumpsTable } from "./own-trumps-table.js";

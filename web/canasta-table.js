@@ -7,8 +7,8 @@
 // only keeps the viewer's current selection, which is never saved.
 
 import { $, el } from "./dom.js";
-import { closingButtons } from "./table-kit.js";
-import { clearTable as clearShared, showMessage } from "./table.js";
+import { choiceButton, closingButtons, focusKey, showMessage } from "./table-kit.js";
+import { clearTable as clearShared } from "./table.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel, rankOf, rankPlural } from "./cards.js";
 import { showSummary } from "./dialogs.js";
 
@@ -314,29 +314,13 @@ function renderActions(view, ctx) {
       actions.append(addChooser(c, ctx, token, checks));
       continue;
     }
-    const b = el("button", { type: "button", class: `action${c.secondary ? " secondary" : ""}`, text: c.label });
-    b.dataset.focusKey = `action:${c.key}`;
-    if (c.action) b.dataset.action = c.action.type;
-    const refuse = (why) => {
-      b.setAttribute("aria-disabled", "true");
-      b.classList.add("unavailable");
-      b.dataset.why = why;
-    };
-    if (c.why) refuse(c.why);
-    b.addEventListener("click", () => {
-      if (b.dataset.why) { showMessage(b.dataset.why); return; }
-      if (c.local === "stage") { sel.staged.push([...sel.picked]); sel.picked.clear(); redraw(); return; }
-      if (c.local === "clear") { sel.staged = []; sel.picked.clear(); redraw(); return; }
-      if (c.action) ctx.onAction(c.action, b);
+    const [b, check] = choiceButton(c, ctx, () => token === sel.token, (local) => {
+      if (local === "stage") sel.staged.push([...sel.picked]);
+      else sel.staged = [];  // "clear"
+      sel.picked.clear();
+      redraw();
     });
-    if (c.check && ctx.explain) {
-      b.classList.add("checking");
-      checks.push(ctx.explain(c.action).then((r) => {
-        if (token !== sel.token) return;
-        b.classList.remove("checking");
-        if (r && !r.legal) refuse(r.why || "That is not possible now.");
-      }, () => { b.classList.remove("checking"); }));
-    }
+    if (check) checks.push(check);
     actions.append(b);
   }
   actions.append(...closingButtons(view, ctx));
@@ -417,11 +401,6 @@ function redraw(focus) {
 }
 
 // ------------------------------------------------------------------ the renderer
-function focusKey() {
-  const a = document.activeElement;
-  if (!a || !$("table").contains(a)) return null;
-  return a.dataset.focusKey || "table";
-}
 
 function ensureBoard() {
   if ($("cboard")) return;

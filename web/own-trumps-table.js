@@ -7,8 +7,8 @@
 // the only state kept here, and it is never saved.
 
 import { $, el } from "./dom.js";
-import { closingButtons } from "./table-kit.js";
-import { clearTable as clearShared, showMessage } from "./table.js";
+import { closingButtons, focusKey, showMessage } from "./table-kit.js";
+import { clearTable as clearShared } from "./table.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel } from "./cards.js";
 import { showSummary } from "./dialogs.js";
 
@@ -326,11 +326,6 @@ function ensureBoard() {
   $("table").querySelector(".center").after(board);
 }
 
-function focusKey() {
-  const a = document.activeElement;
-  if (!a || !$("table").contains(a)) return null;
-  return a.dataset.focusKey || "table";
-}
 
 export function render(view, ctx) {
   ensureBoard();

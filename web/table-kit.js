@@ -1,6 +1,6 @@
 // What every game's table draws the same way.
 
-import { el } from "./dom.js";
+import { $, el } from "./dom.js";
 
 /**
  * The buttons every table ends its actions with: Undo (when the engine allows it, and `undo` is
@@ -21,4 +21,54 @@ export function closingButtons(view, ctx, { undo = true } = {}) {
     out.push(b);
   }
   return out;
+}
+
+/** Where the keyboard focus is on the table (its focus key), so a redraw can put it back. */
+export function focusKey() {
+  const a = document.activeElement;
+  if (!a || !$("table").contains(a)) return null;
+  return a.dataset.focusKey || "table";
+}
+
+/**
+ * The button of one of a table's choices, `c` = {label, key, action?, why?, check?, secondary?,
+ * local?}. A refused choice stays tappable and shows why; with `check` the engine is asked first
+ * (explain) and the button is refused if the engine would refuse it. A `local` choice (the page's
+ * own, such as clearing a selection) goes to `onLocal`. `current()` says whether the table is still
+ * the one the button was made for when the engine answers. Returns [button, the check or null].
+ */
+export function choiceButton(c, ctx, current, onLocal) {
+  const b = el("button", { type: "button", class: `action${c.secondary ? " secondary" : ""}`, text: c.label });
+  b.dataset.focusKey = `action:${c.key}`;
+  if (c.action) b.dataset.action = c.action.type;
+  const refuse = (why) => {
+    b.setAttribute("aria-disabled", "true");
+    b.classList.add("unavailable");
+    b.dataset.why = why;
+  };
+  if (c.why) refuse(c.why);
+  b.addEventListener("click", () => {
+    if (b.dataset.why) { showMessage(b.dataset.why); return; }
+    if (c.local) { onLocal(c.local); return; }
+    if (c.action) ctx.onAction(c.action, b);
+  });
+  let check = null;
+  if (c.check && ctx.explain) {
+    b.classList.add("checking");
+    check = ctx.explain(c.action).then((r) => {
+      if (!current()) return;
+      b.classList.remove("checking");
+      if (r && !r.legal) refuse(r.why || "That is not possible now.");
+    }, () => b.classList.remove("checking"));
+  }
+  return [b, check];
+}
+
+/** The message line under the table: a refusal's reason, a problem, or nothing. */
+export function showMessage(text) {
+  const box = $("message");
+  box.textContent = "";
+  // Re-setting the text makes screen readers announce a repeated message again.
+  requestAnimationFrame(() => { box.textContent = text || ""; });
+  box.classList.toggle("visible", !!text);
 }

@@ -2,7 +2,7 @@
 // played comes from the engine (view.hand[i].why, view.actions, view.undo_why).
 
 import { $, el } from "./dom.js";
-import { closingButtons } from "./table-kit.js";
+import { closingButtons, focusKey } from "./table-kit.js";
 import { cardLabel, drawFace, miniCard } from "./cards.js";
 import { showRound } from "./dialogs.js";
 
@@ -200,12 +200,6 @@ function renderLog(view) {
   for (const e of recent) log.append(el("li", { text: e.text }));
 }
 
-/** Where the keyboard focus was, so a redraw can put it back. */
-function focusKey() {
-  const a = document.activeElement;
-  if (!a || !$("table").contains(a)) return null;
-  return a.dataset.focusKey || "table";
-}
 
 function restoreFocus(key) {
   if (!key) return;
@@ -247,14 +241,6 @@ export function clearTable() {
   $("total").textContent = "";
   $("direction").replaceChildren();
   $("table").hidden = true;
-}
-
-export function showMessage(text) {
-  const box = $("message");
-  box.textContent = "";
-  // Re-setting the text makes screen readers announce a repeated message again.
-  requestAnimationFrame(() => { box.textContent = text || ""; });
-  box.classList.toggle("visible", !!text);
 }
 
 /** The ONO 99 table, as app.js's registry of tables by game id wants it. */

@@ -7,8 +7,8 @@
 // The flow (curtain, computer pace, undo, save) stays in app.js.
 
 import { $, el } from "./dom.js";
-import { closingButtons } from "./table-kit.js";
-import { clearTable as clearShared, showMessage } from "./table.js";
+import { choiceButton, closingButtons, focusKey, showMessage } from "./table-kit.js";
+import { clearTable as clearShared } from "./table.js";
 import { showSummary } from "./dialogs.js";
 
 const COLOUR = { R: "red", B: "blue", G: "green" };
@@ -348,28 +348,8 @@ function renderActions(view, ctx) {
   const token = ++sel.token;
   const checks = [];
   for (const c of choices(view)) {
-    const b = el("button", { type: "button", class: `action${c.secondary ? " secondary" : ""}`, text: c.label });
-    b.dataset.focusKey = `action:${c.key}`;
-    if (c.action) b.dataset.action = c.action.type;
-    const refuse = (why) => {
-      b.setAttribute("aria-disabled", "true");
-      b.classList.add("unavailable");
-      b.dataset.why = why;
-    };
-    if (c.why) refuse(c.why);
-    b.addEventListener("click", () => {
-      if (b.dataset.why) { showMessage(b.dataset.why); return; }
-      if (c.local === "clear") { sel.picked = []; redraw(); return; }
-      if (c.action) ctx.onAction(c.action, b);
-    });
-    if (c.check && ctx.explain) {
-      b.classList.add("checking");
-      checks.push(ctx.explain(c.action).then((r) => {
-        if (token !== sel.token) return;
-        b.classList.remove("checking");
-        if (r && !r.legal) refuse(r.why || "That is not possible now.");
-      }, () => b.classList.remove("checking")));
-    }
+    const [b, check] = choiceButton(c, ctx, () => token === sel.token, () => { sel.picked = []; redraw(); });
+    if (check) checks.push(check);
     box.append(b);
   }
   box.append(...closingButtons(view, ctx));
@@ -438,11 +418,6 @@ function ensureBoard() {
     el("div", { id: "tu-down", class: "hand tu-down-row", role: "group", "aria-labelledby": "tu-down-title" })));
 }
 
-function focusKey() {
-  const a = document.activeElement;
-  if (!a || !$("table").contains(a)) return null;
-  return a.dataset.focusKey || "table";
-}
 
 export function render(view, ctx) {
   ensureBoard();
