@@ -17,6 +17,7 @@ import { Builder } from "selenium-webdriver";
 
 const [engine, site] = process.argv.slice(2);
 const TIMEOUT_MS = 120_000;
+const STEP_MS = 30_000;  // one step that gets no answer fails, named, instead of hanging the driver
 
 // Each step runs in the page (the same source for both drivers).
 const STEPS = {
@@ -36,16 +37,23 @@ const STEPS = {
   dropSnapshot: `return caches.delete("pygames-snapshot");`,
 };
 
+/** A step's source, run in the page, failing with its name if the page has not answered in time. */
+function inPage(step) {
+  return `const late = new Promise((_, fail) => setTimeout(() => fail(new Error("step ${step}: no answer in ${STEP_MS} ms")), ${STEP_MS}));
+          return Promise.race([(async () => { ${STEPS[step]} })(), late]);`;
+}
+
 async function firefox() {
   const browser = await puppeteer.launch({
     browser: "firefox", executablePath: process.env.FIREFOX_PATH || "/usr/bin/firefox-esr", headless: true,
+    protocolTimeout: 2 * STEP_MS,  // past the in-page limit: the driver itself stopped answering
   });
   const page = await browser.newPage();
   page.on("console", (m) => { if (["warn", "error"].includes(m.type())) report.console.push(m.text().slice(0, 300)); });
   return {
     version: await browser.version(),
     goto: (url) => page.goto(url),
-    run: (step) => page.evaluate(`(async () => { ${STEPS[step]} })()`),
+    run: (step) => page.evaluate(`(() => { ${inPage(step)} })()`),
     quit: () => browser.close(),
   };
 }
@@ -81,12 +89,17 @@ async function webkit() {
     goto: (url) => driver.get(url),
     run: (step) => driver.executeAsyncScript(
       `const done = arguments[arguments.length - 1];
-       Promise.resolve((() => { ${STEPS[step]} })()).then(done, (e) => done({ error: String(e) }));`),
+       Promise.resolve((() => { ${inPage(step)} })()).then(done, (e) => done({ error: String(e) }));`),
     quit: async () => { await driver.quit(); server.kill(); },
   };
 }
 
+const begun = Date.now();
+/** What the scenario is doing, on stderr with the seconds since it began (the test shows it on failure). */
+function trace(what) { process.stderr.write(`${((Date.now() - begun) / 1000).toFixed(1)}s ${what}\n`); }
+
 async function until(b, step, what) {
+  trace(`waiting for ${what}`);
   const deadline = Date.now() + TIMEOUT_MS;
   while (Date.now() < deadline) {
     const done = await b.run(step);
@@ -97,11 +110,17 @@ async function until(b, step, what) {
   throw new Error(`${engine}: timed out waiting for ${what}`);
 }
 
+/** One step that answers at once. */
+async function once(b, step) {
+  trace(step);
+  return b.run(step);
+}
+
 async function moves(b, n) {
   const made = [];
   while (made.length < n) {
     await until(b, "table", "the person's turn");
-    made.push(await b.run("move"));
+    made.push(await once(b, "move"));
     await new Promise((r) => setTimeout(r, 300));
   }
   return made;
@@ -111,18 +130,20 @@ const report = { engine, visits: [], console: [] };  // console: the page's warn
 const b = engine === "firefox" ? await firefox() : await webkit();
 report.version = b.version;
 try {
+  trace("first visit");
   await b.goto(`${site}?speed=fast`);
   await until(b, "ready", "the engine");
-  const first = { startedFrom: await b.run("startedFrom") };
-  await b.run("start");
+  const first = { startedFrom: await once(b, "startedFrom") };
+  await once(b, "start");
   first.moves = await moves(b, 3);
   report.visits.push(first);
   await until(b, "snapshotMade", "the start-up snapshot");
   for (const drop of [false, true]) {  // the snapshot path, then the normal start it falls back to
-    if (drop) await b.run("dropSnapshot");
+    if (drop) await once(b, "dropSnapshot");
+    trace("return visit");
     await b.goto(`${site}?speed=fast`);  // the game in progress is resumed
     await until(b, "table", "the resumed table");
-    const visit = { startedFrom: await b.run("startedFrom") };
+    const visit = { startedFrom: await once(b, "startedFrom") };
     visit.moves = await moves(b, 2);
     report.visits.push(visit);
   }
