@@ -16,12 +16,9 @@ a meld for a team from stock cards (every card stays conserved), for tests that 
 
 from collections import Counter
 
-import pytest
-
-from pygames_wasm.core import GameError, Setup, game_rng, stack_deck
+from pygames_wasm.core import Setup, game_rng, stack_deck
 from pygames_wasm.games import canasta as C
-from pygames_wasm.core.match import explain
-from statekit import state_snapshot
+from statekit import GameTable
 
 NAMES = ["North", "East", "South", "West"]
 FILLER_RANKS = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "A", "3"]  # a black 3 only when short
@@ -64,7 +61,9 @@ def stacked_deck(hands: dict, pile="5C", draw="", first=0) -> list:
     return stack_deck(C.DECK, deal_order(fill_hands(hands, reserved), first) + upcards + stock)
 
 
-class Table:
+class Table(GameTable):
+    module = C
+
     def __init__(self, hands=None, pile="5C", draw="", first=0, options=None, scores=None, seed=1,
                  hands_played=None, next_deals=()):
         hands = hands or {}
@@ -123,19 +122,8 @@ class Table:
         state.stock.remove(swap)
         hand[hand.index(card)] = swap
 
-    def act(self, seat: int, action) -> list:
-        before = len(self.state.events)
-        C.apply(self.state, seat, action)
-        C.check_invariants(self.state)
-        return self.state.events[before:]
-
     def error(self, seat: int, action) -> str:
-        before = state_snapshot(self.state)
-        with pytest.raises(GameError) as info:
-            C.apply(self.state, seat, action)
-        assert state_snapshot(self.state) == before, f"the illegal {action!r} changed the game"
-        assert explain(C, self.state, seat, action) == info.value.message
-        return info.value.message
+        return self.refusal(seat, action).message
 
     def view(self, seat=None) -> dict:
         return C.view(self.state, seat)

@@ -20,7 +20,7 @@ import json
 import pytest
 
 from pygames_wasm import api
-from statekit import state_snapshot
+from statekit import GameTable, state_snapshot
 from pygames_wasm.core import Setup, game_rng, stack_deck
 from pygames_wasm.games import ono99
 
@@ -166,8 +166,10 @@ class ApiGame(_Table):
         return self.call("undo", seat=seat)
 
 
-class ModuleTable(_Table):
+class ModuleTable(GameTable, _Table):
     """A game driven through the ono99 module (new_state / apply / view); invariants after each act."""
+
+    module = ono99
 
     def __init__(self, hands, draw=(), options=None, first=0, seed=1, total=None, direction=None, rounds=(),
                  tokens=None, scores=None):
@@ -185,10 +187,7 @@ class ModuleTable(_Table):
         ono99.check_invariants(self.state)
 
     def act(self, seat: int, action) -> list:
-        before = len(self.state.events)
-        ono99.apply(self.state, seat, as_action(action))
-        ono99.check_invariants(self.state)
-        return self.state.events[before:]
+        return super().act(seat, as_action(action))
 
     def view(self, seat=None) -> dict:
         return ono99.view(self.state, seat)

@@ -22,9 +22,8 @@ sentence), `view(seat)`, `hand(seat)`, `actions(seat)` (string forms), `state`.
 import pytest
 
 from pygames_wasm.core import GameError, Setup, game_rng, stack_deck
-from pygames_wasm.core.match import explain
 from pygames_wasm.games import own_trumps as G
-from statekit import state_snapshot
+from statekit import GameTable
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -58,7 +57,9 @@ def stacked_deck(players: int, hands: dict, leader: int) -> list:
 
 
 
-class Table:
+class Table(GameTable):
+    module = G
+
     def __init__(self, players=2, hands=None, trumps="SH", dealer=None, options=None, seed=1, next_deals=()):
         self.opts = G.make_options(dict(options or {}))
         dealer = players - 1 if dealer is None else dealer
@@ -104,18 +105,11 @@ class Table:
         G.check_invariants(state)
 
     def act(self, seat: int, action) -> list:
-        before = len(self.state.events)
-        G.apply(self.state, seat, action)
-        G.check_invariants(self.state)
-        return [e["text"] for e in self.state.events[before:]]
+        """The texts of the events `action` caused."""
+        return [e["text"] for e in super().act(seat, action)]
 
     def error(self, seat: int, action) -> str:
-        before = state_snapshot(self.state)
-        with pytest.raises(GameError) as info:
-            G.apply(self.state, seat, action)
-        assert state_snapshot(self.state) == before, f"the illegal {action!r} changed the game"
-        assert explain(G, self.state, seat, action) == info.value.message
-        return info.value.message
+        return self.refusal(seat, action).message
 
     def code(self, seat: int, action) -> str:
         with pytest.raises(GameError) as info:

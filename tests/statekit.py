@@ -1,10 +1,13 @@
-"""What the engine tests of every game share: whole states compared, and an action tried that the
-rules may refuse."""
+"""What the engine tests of every game share: whole states compared, an action tried that the
+rules may refuse, and a game driven through its module."""
 
 import copy
 
+import pytest
+
 from pygames_wasm.core import GameError, Rng
 from pygames_wasm.core.match import explain
+from pygames_wasm.core.views import events_after
 
 
 def state_snapshot(state) -> dict:
@@ -26,3 +29,27 @@ def try_action(module, state, seat: int, action) -> bool:
         return False
     assert why is None, f"{action} was applied although explain said: {why}"
     return True
+
+
+class GameTable:
+    """A game driven through its module (`module`, `state`, set by each game's table), its invariants
+    checked after every action."""
+
+    module = None
+    state = None
+
+    def act(self, seat: int, action) -> list:
+        """Apply `action`; the events it caused (found by number: a state keeps a short history)."""
+        last = self.state.events[-1]["n"] if self.state.events else 0
+        self.module.apply(self.state, seat, action)
+        self.module.check_invariants(self.state)
+        return events_after(self.state.events, last)
+
+    def refusal(self, seat: int, action) -> GameError:
+        """The error `action` gets now: the game is exactly as it was, and `explain` says the same."""
+        before = state_snapshot(self.state)
+        with pytest.raises(GameError) as info:
+            self.module.apply(self.state, seat, action)
+        assert state_snapshot(self.state) == before, f"the refused {action!r} changed the game"
+        assert explain(self.module, self.state, seat, action) == info.value.message
+        return info.value

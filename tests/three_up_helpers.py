@@ -19,14 +19,11 @@ checking that nothing changed and that `explain` gives the same sentence), `view
 cards between places, every card kept: what is not named goes out of the game (removed).
 """
 
-import copy
 from collections import Counter
 
-import pytest
-
-from pygames_wasm.core import GameError, Rng, Setup, game_rng, stack_deck
-from pygames_wasm.core.match import explain
+from pygames_wasm.core import Setup, game_rng, stack_deck
 from pygames_wasm.games import three_up as T
+from statekit import GameTable
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
@@ -70,7 +67,9 @@ def deal_order(opts, n, up, hand, down, draw, first) -> list:
             + [dealt[s][r] for r in range(T.DEALT) for s in seats] + cards(draw)), up
 
 
-class Table:
+class Table(GameTable):
+    module = T
+
     def __init__(self, up=None, hand=None, down=None, draw="", first=0, n=2, options=None, deck=None,
                  picked=True, seed=1, next_deals=()):
         options = dict(options or {})
@@ -96,21 +95,11 @@ class Table:
         for seat in list(T.waiting_for(self.state)):
             self.act(seat, {"type": "pick", "cards": self.ups[self.state.round - 1][seat]})
 
-    def act(self, seat: int, action) -> list:
-        before = len(self.state.events)
-        T.apply(self.state, seat, action)
-        T.check_invariants(self.state)
-        return self.state.events[before:]
-
     def error(self, seat: int, action, code: str | None = None) -> str:
-        before = snapshot(self.state)
-        with pytest.raises(GameError) as info:
-            T.apply(self.state, seat, action)
-        assert snapshot(self.state) == before, f"the refused {action!r} changed the game"
-        assert explain(T, self.state, seat, action) == info.value.message
+        err = self.refusal(seat, action)
         if code:
-            assert info.value.code == code, (info.value.code, info.value.message)
-        return info.value.message
+            assert err.code == code, (err.code, err.message)
+        return err.message
 
     def play(self, seat: int, text: str) -> list:
         """Play these cards (in this order) and, if the turn then needs it, the refill."""
@@ -161,10 +150,6 @@ class Table:
             state.turns -= 1
             T.begin_turn(state, turn)
         T.check_invariants(state)
-
-
-def snapshot(state) -> dict:
-    return copy.deepcopy({k: (v.position() if isinstance(v, Rng) else v) for k, v in vars(state).items()})
 
 
 def table(**kw) -> Table:
