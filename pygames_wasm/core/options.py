@@ -103,3 +103,10 @@ def describe_options(specs: list, values: dict) -> list:
             text = str(value)
         lines.append(f"{spec.label}: {text}")
     return lines
+
+
+def lobby_info(game_id: str, title: str, players: dict, presets: list, specs: list, rules_summary: list,
+               **own) -> dict:
+    """What the lobby needs to offer a game: what every game has, then the game's `own` entries."""
+    return {"id": game_id, "title": title, "players": players, "presets": presets,
+            "options": [s.to_dict() for s in specs], "rules_summary": rules_summary, **own}

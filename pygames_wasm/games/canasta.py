@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 
 from ..core import GameError, Rng, Setup, build_deck, int_list, shown
-from ..core.options import OptionSpec, parse_options
+from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import applier, first_waiting, seat_error
 from ..core.views import copied, log, recent_events
 
@@ -199,16 +199,10 @@ def team_name(state, team: int) -> str:
 
 
 def info() -> dict:
-    return {
-        "id": GAME_ID,
-        "title": TITLE,
-        "players": {"min": PLAYERS, "max": PLAYERS},
-        "teams": [[0, 2], [1, 3]],  # partners as seated
-        "teams_drawn_when": {"partnership_draw": ["partners"]},  # then the draw decides (the view's `order`)
-        "presets": [{"id": "classic", "title": "Classic Canasta", "options": {}}],
-        "options": [s.to_dict() for s in OPTION_SPECS],
-        "rules_summary": RULES_SUMMARY,
-    }
+    return lobby_info(GAME_ID, TITLE, {"min": PLAYERS, "max": PLAYERS},
+                      [{"id": "classic", "title": "Classic Canasta", "options": {}}], OPTION_SPECS, RULES_SUMMARY,
+                      teams=[[0, 2], [1, 3]],  # partners as seated
+                      teams_drawn_when={"partnership_draw": ["partners"]})  # then the draw decides (the view's `order`)
 
 
 RULES_SUMMARY = [

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 
 from ..core import GameError, Rng, Setup, shown, build_deck, int_list
-from ..core.options import OptionSpec, parse_options
+from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import applier, first_waiting, seat_error
 from ..core.views import copied, log, recent_events
 
@@ -157,16 +157,10 @@ def seat_limits(opts: Options) -> tuple:
 
 def info() -> dict:
     """What the lobby needs to offer this game."""
-    return {
-        "id": GAME_ID,
-        "title": TITLE,
-        "players": {"min": 2, "max": 8},
-        "player_limits": {"key": "version", "values": {v: list(r) for v, r in SEATS.items()}},
-        "presets": [{"id": "2022", "title": "2022 rules (Mattel)", "options": PRESETS["2022"]},
-                    {"id": "1980", "title": "1980 rules (O'NO 99)", "options": PRESETS["1980"]}],
-        "options": [s.to_dict() for s in OPTION_SPECS],
-        "rules_summary": RULES_SUMMARY,
-    }
+    presets = [{"id": "2022", "title": "2022 rules (Mattel)", "options": PRESETS["2022"]},
+               {"id": "1980", "title": "1980 rules (O'NO 99)", "options": PRESETS["1980"]}]
+    return lobby_info(GAME_ID, TITLE, {"min": 2, "max": 8}, presets, OPTION_SPECS, RULES_SUMMARY,
+                      player_limits={"key": "version", "values": {v: list(r) for v, r in SEATS.items()}})
 
 
 RULES_SUMMARY = [

@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import chain
 
 from ..core import GameError, Rng, Setup, shown
-from ..core.options import OptionSpec, parse_options
+from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import applier, first_waiting, seat_error
 from ..core.views import last_event_number, log, recent_events
 
@@ -171,14 +171,9 @@ def make_options(raw) -> Options:
 
 
 def info() -> dict:
-    return {
-        "id": GAME_ID,
-        "title": TITLE,
-        "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "default": DEFAULT_PLAYERS},
-        "presets": [{"id": k, "title": PRESET_TITLES[k], "options": v} for k, v in PRESETS.items()],
-        "options": [s.to_dict() for s in OPTION_SPECS],
-        "rules_summary": RULES_SUMMARY,
-    }
+    return lobby_info(GAME_ID, TITLE, {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "default": DEFAULT_PLAYERS},
+                      [{"id": k, "title": PRESET_TITLES[k], "options": v} for k, v in PRESETS.items()],
+                      OPTION_SPECS, RULES_SUMMARY)
 
 
 RULES_SUMMARY = [

@@ -32,7 +32,7 @@ from functools import cached_property
 from itertools import chain, product
 
 from ..core import GameError, Rng, Setup, build_deck, shown
-from ..core.options import OptionSpec, parse_options
+from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import applier, first_waiting, seat_error
 from ..core.views import copied, log, recent_events
 from ..core.rng import SplitMix64
@@ -229,14 +229,9 @@ def make_options(raw) -> Options:
 
 
 def info() -> dict:
-    return {
-        "id": GAME_ID,
-        "title": TITLE,
-        "players": {"min": MIN_SEATS, "max": MAX_SEATS},
-        "presets": [{"id": key, "title": title, "options": options} for key, (title, options) in PRESETS.items()],
-        "options": [s.to_dict() for s in OPTION_SPECS],
-        "rules_summary": RULES_SUMMARY,
-    }
+    return lobby_info(GAME_ID, TITLE, {"min": MIN_SEATS, "max": MAX_SEATS},
+                      [{"id": key, "title": title, "options": options} for key, (title, options) in PRESETS.items()],
+                      OPTION_SPECS, RULES_SUMMARY)
 
 
 RULES_SUMMARY = [
