@@ -1,6 +1,9 @@
-"""What the benchmarks share: percentiles, and timing taps on a game's table in Chromium."""
+"""What the benchmarks share: percentiles, a game bench's command line, and timing taps on a game's
+table in Chromium."""
 from __future__ import annotations
 
+import argparse
+import json
 import statistics
 import sys
 from contextlib import contextmanager
@@ -21,6 +24,37 @@ def pct(values, q):
 
 def summary(values) -> dict:
     return {"n": len(values), "median": statistics.median(values), "p95": pct(values, .95)}
+
+
+def bench_main(argv, doc: str, parts: list) -> int:
+    """A game bench's command line. `parts` are (name, measure, flag, default, help): each measure
+    gets its flag's count. --skip-sim and --skip-page leave out the parts named "simulate" and
+    "page"; --json also writes every part's numbers to a file."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    for _, _, flag, default, help_text in parts:
+        ap.add_argument(flag, type=int, default=default, help=help_text)
+    names = [name for name, *_ in parts]
+    if "simulate" in names:
+        ap.add_argument("--skip-sim", action="store_true", help="no simulator runs")
+    ap.add_argument("--skip-page", action="store_true", help="no Chromium")
+    ap.add_argument("--json", help="also write the numbers to this file")
+    args = ap.parse_args(argv)
+    skipped = {"simulate": getattr(args, "skip_sim", False), "page": args.skip_page}
+    out = {name: measure(getattr(args, flag.lstrip("-").replace("-", "_")))
+           for name, measure, flag, _, _ in parts if not skipped.get(name)}
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=1))
+    return 0
+
+
+def start_table(page, game: str, kinds: list, players: int | None = None) -> None:
+    """From the lobby, start a game of `game` (its radio button's name) with these seats."""
+    page.get_by_role("radio", name=game).check()
+    if players:
+        page.get_by_label("Number of players").select_option(str(players))
+    for i, kind in enumerate(kinds, start=1):
+        page.get_by_label(f"Seat {i} player").select_option(label=kind)
+    page.get_by_role("button", name="Start game").click()
 
 
 @contextmanager

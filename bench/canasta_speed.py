@@ -17,8 +17,6 @@ in Pyodide, and tap-to-redraw on the Canasta table in Chromium.
 """
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -28,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
-from benchkit import bench_page, tap_numbers  # noqa: E402
+from benchkit import bench_main, bench_page, start_table, tap_numbers  # noqa: E402
 
 BENCH_CODE = r'''
 import json, sys, time
@@ -103,11 +101,7 @@ def engine_numbers(hands: int) -> dict:
 
 def page_numbers(taps: int) -> dict:
     with bench_page() as page:
-        page.get_by_role("radio", name="Canasta").check()
-        kinds = ["Person"] + ["Computer (heuristic)"] * 3
-        for i, kind in enumerate(kinds, start=1):
-            page.get_by_label(f"Seat {i} player").select_option(label=kind)
-        page.get_by_role("button", name="Start game").click()
+        start_table(page, "Canasta", ["Person"] + ["Computer (heuristic)"] * 3)
         selects = 0
         deadline = time.monotonic() + 240
         idle = "!document.querySelector('#table[aria-busy=true]') && !document.querySelector('#actions .checking')"
@@ -153,18 +147,10 @@ def page_numbers(taps: int) -> dict:
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--hands", type=int, default=40, help="hands to time per runtime and bot kind")
-    ap.add_argument("--taps", type=int, default=40, help="card taps to time in the page")
-    ap.add_argument("--skip-page", action="store_true", help="engine numbers only (no Chromium)")
-    ap.add_argument("--json", help="also write the numbers to this file")
-    args = ap.parse_args(argv)
-    out = {"engine": engine_numbers(args.hands)}
-    if not args.skip_page:
-        out["page"] = page_numbers(args.taps)
-    if args.json:
-        Path(args.json).write_text(json.dumps(out, indent=1))
-    return 0
+    return bench_main(argv, __doc__, [
+        ("engine", engine_numbers, "--hands", 40, "hands to time per runtime and bot kind"),
+        ("page", page_numbers, "--taps", 40, "card taps to time in the page"),
+    ])
 
 
 if __name__ == "__main__":

@@ -23,8 +23,6 @@ Chromium the tap-to-redraw time and the heuristic bot's decision time in the wor
 """
 from __future__ import annotations
 
-import argparse
-import json
 import subprocess
 import sys
 import time
@@ -35,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
-from benchkit import bench_page, tap_numbers  # noqa: E402
+from benchkit import bench_main, bench_page, start_table, tap_numbers  # noqa: E402
 
 BENCH_CODE = r'''
 import json, sys, time
@@ -128,9 +126,7 @@ def page_numbers(taps: int) -> dict:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     with bench_page() as page:
-        page.get_by_role("radio", name="Own Trumps").check()
-        page.get_by_label("Seat 2 player").select_option(label="Computer (heuristic)")
-        page.get_by_role("button", name="Start game").click()
+        start_table(page, "Own Trumps", ["Person", "Computer (heuristic)"])
         idle = "!document.querySelector('#table[aria-busy=true]')"
         mine = ("document.querySelector('#hand-area.my-turn') && !document.querySelector('dialog[open]') && "
                 "!document.querySelector('#table[aria-busy=true]')")
@@ -171,22 +167,11 @@ def page_numbers(taps: int) -> dict:
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=40, help="random one-game matches per seat count and runtime")
-    ap.add_argument("--sim-games", type=int, default=1000, help="games for the heuristic-vs-random simulation")
-    ap.add_argument("--taps", type=int, default=40, help="beating-card taps to time in the page")
-    ap.add_argument("--skip-sim", action="store_true", help="no simulator runs")
-    ap.add_argument("--skip-page", action="store_true", help="no Chromium")
-    ap.add_argument("--json", help="also write the numbers to this file")
-    args = ap.parse_args(argv)
-    out = {"engine": engine_numbers(args.games)}
-    if not args.skip_sim:
-        out["simulate"] = simulate_numbers(args.sim_games)
-    if not args.skip_page:
-        out["page"] = page_numbers(args.taps)
-    if args.json:
-        Path(args.json).write_text(json.dumps(out, indent=1))
-    return 0
+    return bench_main(argv, __doc__, [
+        ("engine", engine_numbers, "--games", 40, "random one-game matches per seat count and runtime"),
+        ("simulate", simulate_numbers, "--sim-games", 1000, "games for the heuristic-vs-random simulation"),
+        ("page", page_numbers, "--taps", 40, "beating-card taps to time in the page"),
+    ])
 
 
 if __name__ == "__main__":

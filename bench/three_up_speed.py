@@ -17,8 +17,6 @@ decision time, heuristic-vs-random win rates, and tap-to-redraw on the table in 
 """
 from __future__ import annotations
 
-import argparse
-import json
 import re
 import subprocess
 import sys
@@ -30,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
-from benchkit import bench_page, tap_numbers  # noqa: E402
+from benchkit import bench_main, bench_page, start_table, tap_numbers  # noqa: E402
 
 BENCH_CODE = r'''
 import json, sys, time
@@ -110,11 +108,7 @@ def simulate_numbers(games: int) -> dict:
 def page_numbers(taps: int) -> dict:
     idle = "!document.querySelector('#table[aria-busy=true]') && !document.querySelector('#actions .checking')"
     with bench_page() as page:
-        page.get_by_role("radio", name="3UP 3DOWN").check()
-        page.get_by_label("Number of players").select_option("4")
-        for i, kind in enumerate(["Person"] + ["Computer (heuristic)"] * 3, start=1):
-            page.get_by_label(f"Seat {i} player").select_option(label=kind)
-        page.get_by_role("button", name="Start game").click()
+        start_table(page, "3UP 3DOWN", ["Person"] + ["Computer (heuristic)"] * 3, players=4)
         tapped = 0
         deadline = time.monotonic() + 300
         while tapped < taps and time.monotonic() < deadline:
@@ -155,22 +149,11 @@ def tap_once(page) -> int:
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=100, help="random 4-seat games to time per runtime")
-    ap.add_argument("--sim-games", type=int, default=1000, help="games per heuristic-vs-random run")
-    ap.add_argument("--taps", type=int, default=60, help="taps to time in the page")
-    ap.add_argument("--skip-page", action="store_true", help="no Chromium")
-    ap.add_argument("--skip-sim", action="store_true", help="no heuristic-vs-random runs")
-    ap.add_argument("--json", help="also write the numbers to this file")
-    args = ap.parse_args(argv)
-    out = {"engine": engine_numbers(args.games)}
-    if not args.skip_sim:
-        out["heuristic_vs_random"] = simulate_numbers(args.sim_games)
-    if not args.skip_page:
-        out["page"] = page_numbers(args.taps)
-    if args.json:
-        Path(args.json).write_text(json.dumps(out, indent=1))
-    return 0
+    return bench_main(argv, __doc__, [
+        ("engine", engine_numbers, "--games", 100, "random 4-seat games to time per runtime"),
+        ("simulate", simulate_numbers, "--sim-games", 1000, "games per heuristic-vs-random run"),
+        ("page", page_numbers, "--taps", 60, "taps to time in the page"),
+    ])
 
 
 if __name__ == "__main__":
