@@ -13,6 +13,39 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
+# Python run by a game bench on CPython and in Pyodide (engine_speed's runners), before its own code:
+# whole games of bots through the page's API.
+API_PLAY = r'''
+import json, sys, time
+from pygames_wasm import api
+
+def ok(reply):
+    assert "error" not in reply, reply
+    return reply
+
+def play_api(game, bots, seed, options=None, stop=None, time_moves=None, timed=("heuristic",)):
+    """One game of `bots` (their kinds, by seat) through api.call, until it is over or `stop(view)`
+    says so: its number of actions and the last public view. With `time_moves` (a list), the
+    bot_move of each seat whose kind is in `timed` is timed there first (ms)."""
+    seats = [{"name": f"Bot {i + 1}", "kind": "bot", "bot": bot} for i, bot in enumerate(bots)]
+    handle = ok(api.call("new_game", {"game": game, "seats": seats, "seed": seed, "options": options or {}}))["handle"]
+    actions = 0
+    while True:
+        view = ok(api.call("view", {"handle": handle, "seat": None}))["view"]
+        if view["over"] or (stop and stop(view)):
+            break
+        seat = view["to_act"]
+        if time_moves is not None and bots[seat] in timed:
+            t0 = time.perf_counter()
+            ok(api.call("bot_move", {"handle": handle, "seat": seat}))
+            time_moves.append(1000 * (time.perf_counter() - t0))
+        ok(api.call("bot_act", {"handle": handle, "seat": seat}))
+        actions += 1
+    api.call("close", {"handle": handle})
+    return actions, view
+'''
+
+
 def pct(values, q):
     if not values:
         return float("nan")

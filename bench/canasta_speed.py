@@ -26,40 +26,17 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
-from benchkit import bench_main, bench_page, start_table, tap_numbers  # noqa: E402
+from benchkit import API_PLAY, bench_main, bench_page, start_table, tap_numbers  # noqa: E402
 
-BENCH_CODE = r'''
-import json, sys, time
-from pygames_wasm import api
-
+BENCH_CODE = API_PLAY + r'''
 HANDS, BOT, WARMUP = __HANDS__, __BOT__, 1
-
-def ok(reply):
-    assert "error" not in reply, reply
-    return reply
-
 decisions = []
 
 def play_hands(seed, hands, time_moves):
-    seats = [{"name": f"Bot {i + 1}", "kind": "bot", "bot": BOT} for i in range(4)]
-    handle = ok(api.call("new_game", {"game": "canasta", "seats": seats, "seed": seed}))["handle"]
-    actions = done = 0
-    while done < hands:
-        view = ok(api.call("view", {"handle": handle, "seat": None}))["view"]
-        if view["over"]:
-            break
-        done = len(view["sheets"])
-        if done >= hands:
-            break
-        seat = view["to_act"]
-        if time_moves:
-            t0 = time.perf_counter()
-            ok(api.call("bot_move", {"handle": handle, "seat": seat}))
-            decisions.append(1000 * (time.perf_counter() - t0))
-        ok(api.call("bot_act", {"handle": handle, "seat": seat}))
-        actions += 1
-    api.call("close", {"handle": handle})
-    return done, actions
+    """Whole hands of four `BOT`s, up to `hands` of them: (hands played, actions)."""
+    actions, view = play_api("canasta", [BOT] * 4, seed, stop=lambda view: len(view["sheets"]) >= hands,
+                             time_moves=decisions if time_moves else None, timed=(BOT,))
+    return min(len(view["sheets"]), hands), actions
 
 play_hands(999, WARMUP, False)
 t0 = time.perf_counter()

@@ -33,36 +33,15 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
-from benchkit import bench_main, bench_page, start_table, tap_numbers  # noqa: E402
+from benchkit import API_PLAY, bench_main, bench_page, start_table, tap_numbers  # noqa: E402
 
-BENCH_CODE = r'''
-import json, sys, time
+BENCH_CODE = API_PLAY + r'''
 from collections import Counter
-from pygames_wasm import api
 
 GAMES, WARMUP = __GAMES__, 1
 
-def ok(reply):
-    assert "error" not in reply, reply
-    return reply
-
 def play(seed, bots, time_moves=None):
-    seats = [{"name": f"Bot {i + 1}", "kind": "bot", "bot": b} for i, b in enumerate(bots)]
-    handle = ok(api.call("new_game", {"game": "own_trumps", "seats": seats, "seed": seed,
-                                      "options": {"match_games": 1}}))["handle"]
-    actions = 0
-    while True:
-        view = ok(api.call("view", {"handle": handle, "seat": None}))["view"]
-        if view["over"]:
-            break
-        seat = view["to_act"]
-        if time_moves is not None and bots[seat] == "heuristic":
-            t0 = time.perf_counter()
-            ok(api.call("bot_move", {"handle": handle, "seat": seat}))
-            time_moves.append(1000 * (time.perf_counter() - t0))
-        ok(api.call("bot_act", {"handle": handle, "seat": seat}))
-        actions += 1
-    api.call("close", {"handle": handle})
+    actions, view = play_api("own_trumps", bots, seed, {"match_games": 1}, time_moves=time_moves)
     return actions, view["last_game"]["ended"]
 
 out = {"python": sys.version.split()[0]}

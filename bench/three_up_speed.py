@@ -28,37 +28,14 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
-from benchkit import bench_main, bench_page, start_table, tap_numbers  # noqa: E402
+from benchkit import API_PLAY, bench_main, bench_page, start_table, tap_numbers  # noqa: E402
 
-BENCH_CODE = r'''
-import json, sys, time
-from pygames_wasm import api
-
+BENCH_CODE = API_PLAY + r'''
 GAMES, WARMUP = __GAMES__, 2
-
-def ok(reply):
-    assert "error" not in reply, reply
-    return reply
-
 decisions = []
 
 def play(seed, bot, time_moves=False):
-    seats = [{"name": f"Bot {i + 1}", "kind": "bot", "bot": bot} for i in range(4)]
-    handle = ok(api.call("new_game", {"game": "three_up", "seats": seats, "seed": seed}))["handle"]
-    actions = 0
-    while True:
-        view = ok(api.call("view", {"handle": handle, "seat": None}))["view"]
-        if view["over"]:
-            break
-        seat = view["to_act"]
-        if time_moves:
-            t0 = time.perf_counter()
-            ok(api.call("bot_move", {"handle": handle, "seat": seat}))
-            decisions.append(1000 * (time.perf_counter() - t0))
-        ok(api.call("bot_act", {"handle": handle, "seat": seat}))
-        actions += 1
-    api.call("close", {"handle": handle})
-    return actions
+    return play_api("three_up", [bot] * 4, seed, time_moves=decisions if time_moves else None)[0]
 
 for seed in range(WARMUP):
     play(10_000 + seed, "random")
