@@ -10,6 +10,21 @@ def seat_error(state, seat) -> GameError | None:
     return None
 
 
+def action_kind(raw, fields: dict, example: str, kinds: str) -> str:
+    """The type of the action `raw` once its outer shape holds: a dict whose type is a key of `fields`
+    and with no field besides that type's. `example` shows an action, `kinds` names the game's
+    actions ("a Canasta action"), for the errors."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+        raise GameError("bad_action", f"An action needs a type, such as {example}.")
+    kind = raw["type"]
+    if kind not in fields:
+        raise GameError("bad_action", f"'{shown(kind)}' is not {kinds}.")
+    extra = sorted(map(str, set(raw) - set(fields[kind]) - {"type"}))
+    if extra:
+        raise GameError("bad_action", f"Unexpected field '{shown(extra[0])}' in a '{kind}' action.")
+    return kind
+
+
 def applier(parse_action, check, perform: dict):
     """A game's `apply`, from its `parse_action`, `check` and `PERFORM` (action type -> effect)."""
 

@@ -26,7 +26,7 @@ from itertools import chain
 
 from ..core import GameError, Rng, Setup, build_deck, int_list, shown
 from ..core.options import OptionSpec, lobby_info, parse_options
-from ..core.rules import applier, first_waiting, seat_error
+from ..core.rules import action_kind, applier, first_waiting, seat_error
 from ..core.views import copied, log, recent_events
 
 GAME_ID = "canasta"
@@ -540,14 +540,7 @@ def parse_action(raw) -> dict:
     sorted), so the same action always has the same form."""
     if isinstance(raw, str):
         raw = parse_text(raw)
-    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
-        raise GameError("bad_action", "An action needs a type, such as {\"type\": \"draw\"}.")
-    kind = raw["type"]
-    if kind not in ACTION_FIELDS:
-        raise GameError("bad_action", f"'{shown(kind)}' is not a Canasta action.")
-    extra = sorted(map(str, set(raw) - ACTION_FIELDS[kind] - {"type"}))
-    if extra:
-        raise GameError("bad_action", f"Unexpected field '{shown(extra[0])}' in a '{kind}' action.")
+    kind = action_kind(raw, ACTION_FIELDS, '{"type": "draw"}', "a Canasta action")
     action = {"type": kind}
     if kind == "take_pile":
         action["cards"] = _card_list(raw.get("cards", []), "The cards to take the pile with")

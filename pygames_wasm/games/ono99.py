@@ -14,7 +14,7 @@ from itertools import chain
 
 from ..core import GameError, Rng, Setup, shown, build_deck, int_list
 from ..core.options import OptionSpec, lobby_info, parse_options
-from ..core.rules import applier, first_waiting, seat_error
+from ..core.rules import action_kind, applier, first_waiting, seat_error
 from ..core.views import copied, log, recent_events
 
 GAME_ID = "ono99"
@@ -404,6 +404,7 @@ def legal_actions(state: State, seat: int) -> list:
 # --- Actions ------------------------------------------------------------------------------------------
 
 ACTION_TYPES = {"play": True, "bust": True, "draw": False, "discard4": False, "lay_down": False}  # type: has a card
+ACTION_FIELDS = dict.fromkeys(ACTION_TYPES, ("card",))  # a card where there should be none: refused below
 
 
 def parse_action(raw) -> dict:
@@ -416,14 +417,7 @@ def parse_action(raw) -> dict:
     if isinstance(raw, str):
         words = raw.split()
         raw = {"type": words[0], "card": words[1]} if len(words) == 2 else {"type": words[0] if words else ""}
-    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
-        raise GameError("bad_action", "An action needs a type, such as {\"type\": \"play\", \"card\": \"7\"}.")
-    kind = raw["type"]
-    if kind not in ACTION_TYPES:
-        raise GameError("bad_action", f"'{shown(kind)}' is not an ONO 99 action.")
-    extra = sorted(map(str, set(raw) - {"type", "card"}))
-    if extra:
-        raise GameError("bad_action", f"Unexpected field '{shown(extra[0])}' in a '{kind}' action.")
+    kind = action_kind(raw, ACTION_FIELDS, '{"type": "play", "card": "7"}', "an ONO 99 action")
     if ACTION_TYPES[kind]:
         card = raw.get("card")
         if not isinstance(card, str):

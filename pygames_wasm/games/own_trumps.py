@@ -22,7 +22,7 @@ from itertools import chain
 
 from ..core import GameError, Rng, Setup, shown
 from ..core.options import OptionSpec, lobby_info, parse_options
-from ..core.rules import applier, first_waiting, seat_error
+from ..core.rules import action_kind, applier, first_waiting, seat_error
 from ..core.views import last_event_number, log, recent_events
 
 GAME_ID = "own_trumps"
@@ -346,14 +346,7 @@ def parse_action(raw) -> dict:
     """An action from its JSON object or string form, checked for shape."""
     if isinstance(raw, str):
         raw = parse_text(raw)
-    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
-        raise GameError("bad_action", "An action needs a type, such as {\"type\": \"lead\", \"card\": \"9D\"}.")
-    kind = raw["type"]
-    if kind not in FIELDS:
-        raise GameError("bad_action", f"'{shown(kind)}' is not an Own Trumps action (trump, lead, beat or pick_up).")
-    extra = sorted(map(str, set(raw) - set(FIELDS[kind]) - {"type"}))
-    if extra:
-        raise GameError("bad_action", f"Unexpected field '{shown(extra[0])}' in a '{kind}' action.")
+    kind = action_kind(raw, FIELDS, '{"type": "lead", "card": "9D"}', "an Own Trumps action (trump, lead, beat or pick_up)")
     if kind == "trump":
         if raw.get("suit") not in SUITS:
             raise GameError("bad_action", f"'{shown(raw.get('suit'))}' is not a suit: choose S, H, D or C.")

@@ -33,7 +33,7 @@ from itertools import chain, product
 
 from ..core import GameError, Rng, Setup, build_deck, shown
 from ..core.options import OptionSpec, lobby_info, parse_options
-from ..core.rules import applier, first_waiting, seat_error
+from ..core.rules import action_kind, applier, first_waiting, seat_error
 from ..core.views import copied, log, recent_events
 from ..core.rng import SplitMix64
 
@@ -498,14 +498,7 @@ def parse_action(raw) -> dict:
     """An action from its JSON object or its string form, checked for shape."""
     if isinstance(raw, str):
         raw = parse_text(raw)
-    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
-        raise GameError("bad_action", "An action needs a type, such as {\"type\": \"play\", \"cards\": [\"R7\"]}.")
-    kind_ = raw["type"]
-    if kind_ not in ACTION_FIELDS:
-        raise GameError("bad_action", f"'{shown(kind_)}' is not a 3UP 3DOWN action.")
-    extra = sorted(map(str, set(raw) - ACTION_FIELDS[kind_] - {"type"}))
-    if extra:
-        raise GameError("bad_action", f"Unexpected field '{shown(extra[0])}' in a '{kind_}' action.")
+    kind_ = action_kind(raw, ACTION_FIELDS, '{"type": "play", "cards": ["R7"]}', "a 3UP 3DOWN action")
     action = {"type": kind_}
     if kind_ in ("pick", "play"):
         cards = raw.get("cards")
