@@ -15,6 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "dist" / "site"
 CHROMIUM_ARGS = [
@@ -95,6 +97,23 @@ def my_turn(scope) -> bool:
     return scope.locator("#hand-area.my-turn").is_visible() and \
         scope.locator("#table[aria-busy=true]").count() == 0 and \
         scope.locator("dialog[open]").count() == 0
+
+
+def settled(page):
+    """Not redrawing after a choice, and every choice shown has been checked with the engine."""
+    expect(page.locator("#table[aria-busy=true]")).to_have_count(0)
+    expect(page.locator("#actions .checking")).to_have_count(0)
+
+
+def pass_to(page, name: str, nothing_shown) -> None:
+    """The curtain names `name`; `nothing_shown(page)` checks the page holds no hand while it is up;
+    their tap lowers it."""
+    curtain = page.get_by_role("dialog", name=f"Pass the device to {name}")
+    expect(curtain).to_be_visible(timeout=20_000)
+    nothing_shown(page)
+    curtain.get_by_role("button", name=f"Pass the device to {name} — tap when ready").click()
+    expect(curtain).to_be_hidden()
+    settled(page)
 
 
 def hand_labels(scope) -> list[str]:

@@ -13,7 +13,8 @@ from collections import Counter
 
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, hand_labels, my_turn, write_save
+from e2e import pagekit
+from e2e.pagekit import NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, hand_labels, my_turn, settled, write_save
 
 SEATS = [("Ann", "Person"), ("Computer 1", "Computer (heuristic)"),
          ("Computer 2", "Computer (heuristic)"), ("Computer 3", "Computer (heuristic)")]
@@ -33,12 +34,6 @@ def start(page: Page, seed: int = SEED, seats=SEATS):
         page.get_by_label(f"Seat {i} name").fill(name)
     expect(page.locator("#teams-note")).to_contain_text("Partners are drawn when the game starts")
     page.get_by_role("button", name="Start game").click()
-
-
-def settled(page: Page):
-    """Not redrawing after a choice, and every choice has been checked with the engine."""
-    expect(page.locator("#table[aria-busy=true]")).to_have_count(0)
-    expect(page.locator("#actions .checking")).to_have_count(0)
 
 
 def rank(label: str) -> str:
@@ -201,13 +196,8 @@ def no_cards_in_dom(page: Page):
 
 def pass_to(page: Page, name: str):
     """The curtain names the person; nothing of any hand is in the page until they tap."""
-    curtain = page.get_by_role("dialog", name=f"Pass the device to {name}")
-    expect(curtain).to_be_visible(timeout=20_000)
-    no_cards_in_dom(page)
-    curtain.get_by_role("button", name=f"Pass the device to {name} — tap when ready").click()
-    expect(curtain).to_be_hidden()
+    pagekit.pass_to(page, name, no_cards_in_dom)
     expect(page.locator("#hand button").first).to_be_visible()
-    settled(page)
 
 
 # ---------------------------------------------------------------- tests

@@ -11,7 +11,7 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, hand_labels, my_turn, write_save
+from e2e.pagekit import NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, hand_labels, my_turn, settled, write_save
 
 HAND_MARKERS = ("hand-card", "data-playable")
 
@@ -44,11 +44,6 @@ def curtain_button(page: Page):
 
 def hand_buttons(page: Page):
     return page.locator("#hand button")
-
-
-def settled(page: Page):
-    """The page is not in the middle of redrawing after a choice."""
-    expect(page.locator("#table[aria-busy=true]")).to_have_count(0)
 
 
 def total(page: Page) -> str:

@@ -11,7 +11,8 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, hand_labels, write_save
+from e2e import pagekit
+from e2e.pagekit import NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, hand_labels, settled, write_save
 
 RANK = {"Six": 6, "Seven": 7, "Eight": 8, "Nine": 9, "Ten": 10, "Jack": 11, "Queen": 12, "King": 13, "Ace": 14}
 CARD_NAME = re.compile(r"\b(Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of (spades|hearts|diamonds|clubs)\b")
@@ -34,10 +35,6 @@ def start(page: Page, seats, seed: int, options: dict | None = None):
             page.get_by_label(label).fill(str(value))
             page.get_by_label(label).press("Tab")
     page.get_by_role("button", name="Start game").click()
-
-
-def settled(page: Page):
-    expect(page.locator("#table[aria-busy=true]")).to_have_count(0)
 
 
 def my_move(page: Page) -> bool:
@@ -147,12 +144,7 @@ def check_no_hand_while_curtain(page: Page, hands: dict):
 
 
 def pass_to(page: Page, name: str, hands: dict):
-    curtain = page.get_by_role("dialog", name=f"Pass the device to {name}")
-    expect(curtain).to_be_visible(timeout=20_000)
-    check_no_hand_while_curtain(page, hands)
-    curtain.get_by_role("button", name=f"Pass the device to {name} — tap when ready").click()
-    expect(curtain).to_be_hidden()
-    settled(page)
+    pagekit.pass_to(page, name, lambda page: check_no_hand_while_curtain(page, hands))
 
 
 def plant(page: Page, seats: list, deck: list, actions: list, options: dict | None = None, dealer: int = 1,

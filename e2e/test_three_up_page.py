@@ -14,7 +14,8 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, hand_labels, my_turn, write_save
+from e2e import pagekit
+from e2e.pagekit import NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, hand_labels, my_turn, settled, write_save
 
 PERSON = {"kind": "human"}
 BOT = {"kind": "bot", "bot": "heuristic"}
@@ -65,11 +66,6 @@ def named(name: str, **kind) -> dict:
 
 
 # ---------------------------------------------------------------- page helpers
-def settled(page: Page):
-    expect(page.locator("#table[aria-busy=true]")).to_have_count(0)
-    expect(page.locator("#actions .checking")).to_have_count(0)
-
-
 def no_cards_in_dom(page: Page):
     """While the curtain is up the page holds no card at all: no hand, no face-down card, no face."""
     expect(page.locator("#hand button")).to_have_count(0)
@@ -81,12 +77,7 @@ def no_cards_in_dom(page: Page):
 
 
 def pass_to(page: Page, name: str):
-    curtain = page.get_by_role("dialog", name=f"Pass the device to {name}")
-    expect(curtain).to_be_visible(timeout=20_000)
-    no_cards_in_dom(page)
-    curtain.get_by_role("button", name=f"Pass the device to {name} — tap when ready").click()
-    expect(curtain).to_be_hidden()
-    settled(page)
+    pagekit.pass_to(page, name, no_cards_in_dom)
 
 
 def playable(page: Page, where: str):
