@@ -447,9 +447,9 @@ def meld_rank(cards) -> str | None:
     return ranks.pop() if len(ranks) == 1 else None
 
 
-def meld_block(opts: Options, cards: list, new: bool = True) -> str | None:
-    """Why `cards` are not a valid meld (R7.1-R7.5), or None. `new` says it is being laid down, so it
-    needs three cards; a meld grown by additions is checked with new=False as well (same limits)."""
+def meld_block(opts: Options, cards: list) -> str | None:
+    """Why `cards` are not a valid meld (R7.1-R7.5), or None: a new one, or one grown by additions (the
+    same limits)."""
     if "3H" in cards or "3D" in cards:
         return "Red threes are never melded; they go on the table by themselves."
     naturals = [c for c in cards if c not in WILD]
@@ -711,7 +711,7 @@ def take_pile_block(state: State, seat: int, action: dict) -> str | None:
         return f"{frozen}, so you need a pair of natural {plural(r)} from your hand to pick it up."
     team_melds = state.melds[team_of(state, seat)]
     if r in team_melds:
-        why = meld_block(state.opts, team_melds[r] + [top] + cards, new=False)
+        why = meld_block(state.opts, team_melds[r] + [top] + cards)
         if why:
             return f"The {short(top)} cannot go on your meld of {plural(r)} that way: {lower(why)}"
     elif not cards:
@@ -791,7 +791,7 @@ def add_block(state: State, seat: int, action: dict) -> str | None:
         return f"The {short(odd[0])} does not belong in a meld of {plural(r)}."
     if r == "3" and len(hand) - len(cards) > 1:
         return "Black threes can only be melded when you go out."
-    why = meld_block(state.opts, state.melds[team][r] + cards, new=False)
+    why = meld_block(state.opts, state.melds[team][r] + cards)
     if why:
         return why
     left = len(hand) - len(cards)

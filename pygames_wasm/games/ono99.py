@@ -403,7 +403,7 @@ def legal_actions(state: State, seat: int) -> list:
 
 # --- Actions ------------------------------------------------------------------------------------------
 
-ACTION_TYPES = {"play": True, "bust": True, "draw": False, "discard4": False, "lay_down": False}  # type: has a card
+ACTION_TYPES = {"play": True, "bust": True, "draw": False, "discard4": False, "lay_down": False}  # does the action name a card?
 ACTION_FIELDS = dict.fromkeys(ACTION_TYPES, ("card",))  # a card where there should be none: refused below
 
 
