@@ -98,11 +98,6 @@ export function showResult(view, { onPlayAgain, onNewGame }, parts = null) {
   open(dialog);
 }
 
-export function closeResult() {
-  const d = $("result-dialog");
-  if (d.open) d.close();
-}
-
 export function closeAll() {
   for (const id of ["rules-dialog", "round-dialog", "result-dialog", "confirm-dialog"]) {
     const d = $(id);
