@@ -7,7 +7,7 @@ import pytest
 
 from pygames_wasm.core import GameError, Rng
 from pygames_wasm.core.match import explain
-from pygames_wasm.core.views import events_after
+from pygames_wasm.core.views import events_after, last_event_number
 
 
 def state_snapshot(state) -> dict:
@@ -40,7 +40,7 @@ class GameTable:
 
     def act(self, seat: int, action) -> list:
         """Apply `action`; the events it caused (found by number: a state keeps a short history)."""
-        last = self.state.events[-1]["n"] if self.state.events else 0
+        last = last_event_number(self.state.events)
         self.module.apply(self.state, seat, action)
         self.module.check_invariants(self.state)
         return events_after(self.state.events, last)

@@ -21,6 +21,7 @@ from . import checkpoint
 from .errors import GameError, shown
 from .options import describe_options
 from .rng import bot_rng, game_rng
+from .rules import seat_error
 from .setup import NO_SETUP, Setup
 from .views import events_after, last_event_number
 
@@ -175,8 +176,9 @@ class Match:
             self.state = self.replay(self.actions)
 
     def check_seat(self, seat) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise GameError("bad_seats", f"There is no seat {shown(seat)}.")
+        error = seat_error(self.state, seat)
+        if error:
+            raise error
 
     def view(self, seat: int | None) -> dict:
         if seat is not None:
