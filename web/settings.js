@@ -1,0 +1,45 @@
+// What a player chooses for this device, remembered in localStorage: how big the cards are, how
+// fast moves animate, a four-colour deck, how long the Hard computer thinks. Presentation only:
+// no setting changes a rule (rules are game options, chosen in the lobby and kept in the record).
+
+const KEY = "pygames:settings";
+const EVENT = "pygames:settings";
+
+/** Every setting with its default and the values it may take. */
+export const SETTINGS = {
+  cardSize: { default: "normal", values: ["small", "normal", "large"] },
+  motion: { default: "auto", values: ["auto", "slow", "normal", "fast", "off"] },
+  fourColour: { default: false, values: [false, true] },
+  thinkMs: { default: 200, values: [100, 200, 400, 800] },
+};
+
+function stored() {
+  try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; }
+}
+
+/** The value of setting `name`: the stored one if it is still allowed, else the default. */
+export function getSetting(name) {
+  const spec = SETTINGS[name];
+  const value = stored()[name];
+  return spec.values.includes(value) ? value : spec.default;
+}
+
+/** Store a setting and tell every listener (the tables redraw, the page restyles). */
+export function setSetting(name, value) {
+  if (!SETTINGS[name] || !SETTINGS[name].values.includes(value)) throw new Error(`No setting ${name}=${value}`);
+  const all = stored();
+  all[name] = value;
+  try { localStorage.setItem(KEY, JSON.stringify(all)); } catch { /* private mode: kept for this page only */ }
+  window.dispatchEvent(new CustomEvent(EVENT, { detail: { name, value } }));
+}
+
+export function onSettingChange(listener) {
+  window.addEventListener(EVENT, (e) => listener(e.detail.name, e.detail.value));
+}
+
+/** The animation pace to use now: "auto" follows the system's reduced-motion wish. */
+export function motionPace() {
+  const chosen = getSetting("motion");
+  if (chosen !== "auto") return chosen;
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "off" : "normal";
+}
