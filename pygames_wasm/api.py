@@ -11,7 +11,8 @@ import sys
 import traceback
 from itertools import accumulate, count
 
-from .bots import BOTS
+from .bots import BOTS, LEVELS, SEARCH
+from .bots.search import DEFAULT_MS, Budget, decide
 from .core import GameError, Setup, shown
 from .core.match import RECORD_FORMAT, Match
 from .core.rng import new_seed
@@ -19,6 +20,7 @@ from .games import GAMES
 
 _matches: dict = {}
 _handles = count(1)
+MIN_THINK_MS, MAX_THINK_MS = 20, 5000  # a Hard player's thinking time, per move
 MAX_DEPTH = 32  # nesting of a request; ours need 6. Deeper JSON would exhaust the stack in Pyodide.
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # a JSON string (written unrolled: 3x faster)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
@@ -104,7 +106,8 @@ def _new_match(game_id, options, seats, seed, setup: Setup, match_id=None) -> Ma
 # --- Methods ------------------------------------------------------------------------------------
 
 def list_games(params: dict) -> dict:
-    return {"games": [module.info() for module in GAMES.values()]}
+    return {"games": [module.info() | {"bots": [level for level in LEVELS if level["id"] in BOTS[game_id]]}
+                      for game_id, module in GAMES.items()]}
 
 
 def new_game(params: dict) -> dict:
@@ -185,17 +188,34 @@ def explain(params: dict) -> dict:
     return {"legal": why is None, "why": why}
 
 
+def _budget(params: dict) -> Budget:
+    """How long a Hard player may think: `think_ms` (the player's setting), else the default."""
+    ms = params.get("think_ms", DEFAULT_MS)
+    if not isinstance(ms, int) or isinstance(ms, bool) or not MIN_THINK_MS <= ms <= MAX_THINK_MS:
+        raise GameError("bad_request", f"think_ms must be a whole number from {MIN_THINK_MS} to {MAX_THINK_MS}.")
+    return Budget(ms=ms)
+
+
 def bot_move(params: dict) -> dict:
     match = _match(params)
-    return {"action": match.bot_move(_seat(params, match))}
+    return {"action": match.bot_move(_seat(params, match), _budget(params))}
 
 
 def bot_act(params: dict) -> dict:
     match = _match(params)
     seat = _seat(params, match)
-    action = match.bot_move(seat)
+    action = match.bot_move(seat, _budget(params))
     events = match.act(seat, action)
     return {"action": action, "events": events, "recorded": match.actions[-1]}
+
+
+def hint(params: dict) -> dict:
+    """"Suggest a move": what the Hard player would do in this seat, from this seat's view and the
+    public history only, with a one-line reason. Changes nothing."""
+    match = _match(params)
+    seat = _seat(params, match)
+    decision = decide(SEARCH[match.module.GAME_ID], *match.knowledge(seat), _budget(params))
+    return {"action": decision.action, "reason": decision.reason()}
 
 
 def undo(params: dict) -> dict:
@@ -211,4 +231,4 @@ def close(params: dict) -> dict:
 
 
 METHODS = {f.__name__: f for f in (list_games, new_game, load, save, checkpoint, view, legal_actions, act, explain,
-                                    bot_move, bot_act, undo, close)}
+                                    bot_move, bot_act, hint, undo, close)}

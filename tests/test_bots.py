@@ -32,9 +32,9 @@ def test_every_bot_move_is_legal_and_taken_from_the_view(game, kinds, options, s
 def test_bots_decide_from_a_view_that_holds_only_their_own_hand():
     seen = []
 
-    def spy(view, rng):
+    def spy(view, history, rng, budget):
         seen.append(view)
-        return BOTS["ono99"]["heuristic"](view, rng)
+        return BOTS["ono99"]["heuristic"](view, history, rng, budget)
 
     BOTS["ono99"]["spy"] = spy
     try:
@@ -60,4 +60,4 @@ def test_heuristic_bot_beats_random_in_1980_points_games():
 
 def test_bot_choices_are_reproducible():
     view = {"actions": [{"type": "play", "card": c} for c in "123456"]}
-    assert BOTS["ono99"]["random"](view, SplitMix64(3)) == BOTS["ono99"]["random"](view, SplitMix64(3))
+    assert BOTS["ono99"]["random"](view, [], SplitMix64(3), None) == BOTS["ono99"]["random"](view, [], SplitMix64(3), None)

@@ -4,7 +4,7 @@ partnership beats the random one."""
 import time
 
 from pygames_wasm import simulate
-from pygames_wasm.bots import BOTS
+from pygames_wasm.bots import BOTS, canasta_bot
 from pygames_wasm.games import canasta
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.simulate import play_one
@@ -17,9 +17,9 @@ def seats(kinds):
 def test_bots_see_only_their_own_seat():
     seen = []
 
-    def spy(view, rng):
+    def spy(view, history, rng, budget):
         seen.append(view)
-        return BOTS["canasta"]["heuristic"](view, rng)
+        return BOTS["canasta"]["heuristic"](view, history, rng, budget)
 
     BOTS["canasta"]["spy"] = spy
     try:
@@ -40,9 +40,9 @@ def test_heuristic_partnership_beats_random_in_nearly_every_game():
 def test_heuristic_partner_answers_may_i_go_out():
     view = {"actions": [{"type": "answer", "yes": True}, {"type": "answer", "yes": False}], "phase": "answer",
             "hand": [{"card": c} for c in ("4S", "5H")]}
-    assert BOTS["canasta"]["heuristic"](view, SplitMix64(1)) == {"type": "answer", "yes": True}
+    assert canasta_bot.choose(view, SplitMix64(1)) == {"type": "answer", "yes": True}
     view["hand"] = [{"card": c} for c in ("JK", "JK", "AS", "KH")]
-    assert BOTS["canasta"]["heuristic"](view, SplitMix64(1)) == {"type": "answer", "yes": False}
+    assert canasta_bot.choose(view, SplitMix64(1)) == {"type": "answer", "yes": False}
 
 
 def test_heuristic_decisions_are_fast():
@@ -54,7 +54,7 @@ def test_heuristic_decisions_are_fast():
     for entry in match.actions[:300]:
         seat = entry["seat"]
         start = time.perf_counter()
-        BOTS["canasta"]["heuristic"](replay.view(seat), SplitMix64(1))
+        canasta_bot.choose(replay.view(seat), SplitMix64(1))
         times.append(time.perf_counter() - start)
         replay.act(seat, entry["action"])
     times.sort()

@@ -45,9 +45,9 @@ def spy_on(game_id: str, seed) -> list:
     kinds = {"ono99": 3, "canasta": 4}
     seats = [{"name": f"P{i}", "kind": "bot", "bot": "spy"} for i in range(kinds.get(game_id, 2))]
 
-    def spy(view, rng):
+    def spy(view, history, rng, budget):
         seen.append((len(match.actions), view["seat"], rng.next64()))
-        return BOTS[game_id]["random"](view, rng)
+        return BOTS[game_id]["random"](view, history, rng, budget)
 
     match = Match(GAMES[game_id], {**BOTS[game_id], "spy": spy}, {}, seats, seed)
     for _ in range(5):

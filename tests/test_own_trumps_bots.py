@@ -4,7 +4,7 @@ and the heuristic one clearly beats random play, heads-up and at four seats."""
 from collections import Counter
 
 from own_trumps_helpers import two_player_table
-from pygames_wasm.bots import BOTS
+from pygames_wasm.bots import BOTS, own_trumps_bot
 from pygames_wasm.bots.own_trumps_bot import Planner
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import own_trumps as G
@@ -17,9 +17,9 @@ ONE_GAME = {"match_games": 1}
 def test_bots_decide_from_a_view_that_holds_only_their_own_hand():
     seen = []
 
-    def spy(view, rng):
+    def spy(view, history, rng, budget):
         seen.append(view)
-        return BOTS["own_trumps"]["heuristic"](view, rng)
+        return BOTS["own_trumps"]["heuristic"](view, history, rng, budget)
 
     BOTS["own_trumps"]["spy"] = spy
     try:
@@ -44,7 +44,7 @@ def test_the_bot_adds_a_card_the_next_player_cannot_beat():
     # adding the A♥ (B's trump Ace) makes B take the whole pile; the 7♣ B could beat.
     table = two_player_table()
     table.arrange({A: "KD AH 7C 6S", B: "8C 9C 10D JD"}, pile="9D", turn=A)
-    action = BOTS["own_trumps"]["heuristic"](table.view(A), SplitMix64(1))
+    action = own_trumps_bot.choose(table.view(A), SplitMix64(1))
     assert action == {"type": "beat", "card": "KD", "add": "AH"}
 
 
@@ -53,13 +53,13 @@ def test_the_bot_goes_out_when_it_can_and_avoids_the_draw():
     # A runs out either way: beating with the 9♣ and adding the 8♠ leaves the 8♠ on top, which B's
     # last card (9♠) beats: a draw; beating with the 8♠ (A's trump) and adding the 9♣ wins.
     table.arrange({A: "9C 8S", B: "9S"}, pile="8C", turn=A)
-    assert BOTS["own_trumps"]["heuristic"](table.view(A), SplitMix64(1)) == {"type": "beat", "card": "8S", "add": "9C"}
+    assert own_trumps_bot.choose(table.view(A), SplitMix64(1)) == {"type": "beat", "card": "8S", "add": "9C"}
 
 
 def test_the_bot_keeps_its_high_trumps_when_a_plain_card_beats():
     table = two_player_table()
     table.arrange({A: "KD AS 7C 8C 6D", B: "8H 9H 10H JH"}, pile="9D", turn=A)
-    action = BOTS["own_trumps"]["heuristic"](table.view(A), SplitMix64(1))
+    action = own_trumps_bot.choose(table.view(A), SplitMix64(1))
     assert action["card"] == "KD"
 
 
@@ -84,13 +84,13 @@ def test_heuristic_beats_random_at_four_seats():
 def test_the_trump_choice_is_any_free_suit():
     table = two_player_table(trumps=None)
     table.act(A, "trump D")
-    picks = {BOTS["own_trumps"]["heuristic"](table.view(B), SplitMix64(s))["suit"] for s in range(20)}
+    picks = {own_trumps_bot.choose(table.view(B), SplitMix64(s))["suit"] for s in range(20)}
     assert picks == {"S", "H", "C"}
 
 
 def test_bot_choices_are_reproducible():
     table = two_player_table()
     view = table.view(A)
-    bot = BOTS["own_trumps"]["heuristic"]
+    bot = own_trumps_bot.choose
     assert bot(view, SplitMix64(3)) == bot(view, SplitMix64(3))
     assert G.parse_action(bot(view, SplitMix64(3))) in G.legal_actions(table.state, A)

@@ -20,7 +20,7 @@ def bot_game(kinds: list, seed: int, options=None):
     steps = 0
     while not state.over:
         seat = T.to_act(state)
-        action = BOTS["three_up"][kinds[seat]](T.view(state, seat), SplitMix64(seed * 100_003 + steps))
+        action = BOTS["three_up"][kinds[seat]](T.view(state, seat), [], SplitMix64(seed * 100_003 + steps), None)
         T.apply(state, seat, action)
         steps += 1
     return state
@@ -45,9 +45,9 @@ def test_bots_play_every_phase_and_option_legally():
 def test_bots_see_only_their_own_view():
     seen = []
 
-    def spy(view, rng):
+    def spy(view, history, rng, budget):
         seen.append(view)
-        return BOTS["three_up"]["heuristic"](view, rng)
+        return BOTS["three_up"]["heuristic"](view, history, rng, budget)
 
     BOTS["three_up"]["spy"] = spy
     try:

@@ -1,11 +1,42 @@
-"""Computer players, by game and kind. A bot is a function (view, rng) -> action: it sees only
-its seat's view (which lists its legal actions), never the hidden cards."""
+"""Computer players, by game and level. Every player is a function (view, history, rng, budget) ->
+action: it sees only its seat's view (which lists its legal actions) and the public history of the
+game, never the hidden cards; `rng` is its own one-way stream; `budget` is how long it may think
+(only the Hard player uses the last two fully).
+
+Levels, as the lobby names them: Easy (the Normal player with believable slips), Normal (a
+heuristic that decides in about a millisecond), Hard (bots/search.py). "random" and "heuristic" are
+the older names, kept for saved games and the simulator.
+"""
 
 from . import canasta_bot, ono99_bot, own_trumps_bot, random_bot, three_up_bot
+from .easy import easy
+from .search import player
+
+LEVELS = [
+    {"id": "easy", "title": "Easy", "about": "Plays sensibly, but slips now and then."},
+    {"id": "normal", "title": "Normal", "about": "A steady player that decides at once."},
+    {"id": "hard", "title": "Hard", "about": "Thinks ahead about the cards it cannot see."},
+]
+
+SEARCH = {}  # game id -> its SearchGame (bots/<game>_search.py)
+
+
+def simple(choose):
+    """A player that decides from the view alone: (view, rng) -> action."""
+    return lambda view, history, rng, budget: choose(view, rng)
+
+
+def players(heuristic, search_game=None) -> dict:
+    kinds = {"easy": simple(easy(heuristic)), "normal": simple(heuristic),
+             "random": simple(random_bot.choose), "heuristic": simple(heuristic)}
+    if search_game is not None:
+        kinds["hard"] = player(search_game)
+    return kinds
+
 
 BOTS = {
-    "ono99": {"random": random_bot.choose, "heuristic": ono99_bot.choose},
-    "canasta": {"random": random_bot.choose, "heuristic": canasta_bot.choose},
-    "three_up": {"random": random_bot.choose, "heuristic": three_up_bot.choose},
-    "own_trumps": {"random": random_bot.choose, "heuristic": own_trumps_bot.choose},
+    "ono99": players(ono99_bot.choose, SEARCH.get("ono99")),
+    "canasta": players(canasta_bot.choose, SEARCH.get("canasta")),
+    "three_up": players(three_up_bot.choose, SEARCH.get("three_up")),
+    "own_trumps": players(own_trumps_bot.choose, SEARCH.get("own_trumps")),
 }

@@ -191,14 +191,27 @@ class Match:
         view["undo_why"] = undo_why
         return view
 
-    def bot_move(self, seat: int) -> dict:
-        """The action the seat's bot would take, decided from that seat's view alone (brief: without
-        the history a bot does not read)."""
+    def knowledge(self, seat: int) -> tuple:
+        """What a computer player deciding for `seat` is given: the seat's view (brief: without the
+        event lines a bot does not read), the public history, and its own random stream."""
         view = self.module.view(self.state, seat, brief=True)
         if not view["actions"]:
             raise GameError("not_your_turn", f"{self.seats[seat]['name']} has nothing to do now.")
-        kind = self.seats[seat].get("bot", "heuristic")
-        return self.bots[kind](view, bot_rng(self.seed, len(self.actions), seat))
+        return view, self.history(seat), bot_rng(self.seed, len(self.actions), seat)
+
+    def bot_move(self, seat: int, budget=None) -> dict:
+        """The action the seat's bot would take; `budget` (bots/search.py) is how long a searching
+        bot may think."""
+        return self.bots[self.seats[seat].get("bot", "heuristic")](*self.knowledge(seat), budget)
+
+    def history(self, seat: int) -> list:
+        """The game's actions as `seat` saw them: [{"seat", "action"}]. Actions are public in our games;
+        a game whose actions can hold something only their player sees says what others saw
+        (`public_action(action, actor, viewer)`)."""
+        public = getattr(self.module, "public_action", None)
+        if public is None:
+            return [{"seat": a["seat"], "action": dict(a["action"])} for a in self.actions]
+        return [{"seat": a["seat"], "action": public(a["action"], a["seat"], seat)} for a in self.actions]
 
     def record(self) -> dict:
         return {"format": RECORD_FORMAT, "id": self.id, "game": self.module.GAME_ID, "options": asdict(self.options),

@@ -1,0 +1,121 @@
+"""The Hard computer player: a search over what its seat can know, written once for every game.
+
+Determinized Monte Carlo (as in "perfect information Monte Carlo" and the root of information-set
+MCTS): again and again, deal the cards the seat cannot see in a way that fits everything it knows
+(the game's `determinize`, from the seat's view and the public history), try every candidate action
+in that same imagined deal, play each on to the end of the round with a cheap policy, and score the
+outcome. The action with the best average wins. Trying all candidates in the same deal (common
+random numbers) compares them fairly with few deals.
+
+The real game state never reaches this module: a search player is a function of (view, history,
+rng, budget), like every bot, and the deals it imagines come from its own random stream.
+
+Each game supplies a `SearchGame` (bots/<game>_search.py): how to deal the unseen cards, a quick
+move for playouts, when a playout stops, and how good its end is for the seat.
+"""
+
+import time
+from copy import deepcopy
+from dataclasses import dataclass, field
+from random import Random
+from typing import Callable
+
+DEFAULT_MS = 200  # the page's default thinking time (the player can choose another)
+PLAYOUT_MOVES = 1000  # a playout longer than this is scored where it stands
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long to think: at most `ms` milliseconds (None: no clock) and at most `deals` imagined
+    deals (None: no cap). The arena and the tests use deals alone, so that a decision does not
+    depend on the machine's speed; the page uses both."""
+    ms: float | None = DEFAULT_MS
+    deals: int | None = None
+
+    def __post_init__(self):
+        if self.ms is None and self.deals is None:
+            raise ValueError("a search budget needs a time or a number of deals")
+
+
+@dataclass(frozen=True)
+class SearchGame:
+    """What one game gives the search.
+
+    determinize(view, history, rng) -> State   a whole state that fits the seat's view and history:
+                                               `rules.view(state, seat, brief=True) == view`
+    policy(state, seat, rng) -> action         the quick move of a playout (legal in `state`)
+    stop(state, view) -> bool                  end the playout here, e.g. when the round of `view` is over
+                                               (a finished game always ends it)
+    value(state, seat) -> float                how good the stopped playout is for `seat`, 0 to 1
+    candidates(view) -> actions                the actions worth comparing (default: all legal ones)
+    clone(state) -> State                      an independent copy (default: deepcopy)
+    """
+    rules: object
+    determinize: Callable
+    policy: Callable
+    stop: Callable
+    value: Callable
+    candidates: Callable = field(default=lambda view: view["actions"])
+    clone: Callable = field(default=deepcopy)
+
+
+@dataclass
+class Decision:
+    """What a search found: the chosen action, and for every candidate its deals and mean value."""
+    action: dict
+    tried: list  # [(action, deals, mean value)], best first
+    deals: int
+    ms: float
+
+    def reason(self) -> str:
+        """A one-line, honest reason for a hint."""
+        if len(self.tried) < 2:
+            return "It is the only move."
+        best, runner_up = self.tried[0][2], self.tried[1][2]
+        return (f"In {self.deals} imagined deals of the unseen cards, this did best "
+                f"({round(100 * best)}% against {round(100 * runner_up)}% for the next best move).")
+
+
+def decide(game: SearchGame, view: dict, history: list, rng, budget: Budget = Budget()) -> Decision:
+    """Search from `view` (the seat's own, the only thing it is allowed to know) and `history` (the
+    public actions so far); `rng` is the bot's own stream."""
+    start = time.perf_counter()
+    candidates = game.candidates(view)
+    if len(candidates) == 1:
+        return Decision(candidates[0], [(candidates[0], 0, 0.0)], 0, 0.0)
+    seat = view["seat"]
+    stream = Random(rng.next64())  # a fast stream for the playouts, drawn from the bot's one-way stream
+    totals = [0.0] * len(candidates)
+    deals = 0
+    while budget.deals is None or deals < budget.deals:
+        if budget.ms is not None and deals and (time.perf_counter() - start) * 1000 >= budget.ms:
+            break
+        world = game.determinize(view, history, stream)
+        playout_seed = stream.getrandbits(64)  # the same future for every candidate in this deal
+        for i, action in enumerate(candidates):
+            state = game.clone(world) if i < len(candidates) - 1 else world
+            game.rules.apply(state, seat, action)
+            totals[i] += playout(game, state, view, Random(playout_seed))
+        deals += 1
+    ranked = sorted(range(len(candidates)), key=lambda i: -totals[i])  # ties: the game's first listed
+    tried = [(candidates[i], deals, totals[i] / deals) for i in ranked]
+    return Decision(tried[0][0], tried, deals, (time.perf_counter() - start) * 1000)
+
+
+def playout(game: SearchGame, state, view: dict, rng: Random) -> float:
+    """Play `state` on with the quick policy until the game's stop, and score it for the seat of
+    `view` (the view the search started from)."""
+    rules = game.rules
+    for _ in range(PLAYOUT_MOVES):
+        if state.over or game.stop(state, view):
+            break
+        mover = rules.to_act(state)
+        rules.apply(state, mover, game.policy(state, mover, rng))
+    return game.value(state, view["seat"])
+
+
+def player(game: SearchGame) -> Callable:
+    """The Hard player of one game: (view, history, rng, budget) -> action."""
+    def choose(view: dict, history: list, rng, budget: Budget | None = None) -> dict:
+        return decide(game, view, history, rng, budget or Budget()).action
+    return choose
