@@ -74,19 +74,21 @@ export function cardFace(card) {
 
 /** A game card of its own style (ONO 99, 3UP 3DOWN): corner indices, a big sign on a
  * tilted oval, a caption for the special cards. A 6 and a 9 are underlined, as on real cards. */
-function buildGameFace(frag, glyph, caption) {
+function buildGameFace(frag, glyph, caption, compact) {
   const mark = glyph === "6" || glyph === "9" ? " turnable" : "";
+  if (compact) { frag.append(span(`sign${mark}`, glyph)); return; }
   frag.append(span(`idx tl${mark}`, glyph), span("oval"), span(`sign${mark}`, glyph));
   if (caption) frag.append(span("caption", caption));
   else frag.append(span(`idx br${mark}`, glyph));
 }
 
-/** Fill `el` with an ONO 99 card face (decorative; the accessible name is set by the caller). */
-export function drawFace(el, card) {
+/** Fill `el` with an ONO 99 card face (decorative; the accessible name is set by the caller).
+ * `compact`: only the sign, for a mini card. */
+export function drawFace(el, card, compact = false) {
   const face = cardFace(card);
   el.dataset.card = card;
-  return fillFace(el, `ono:${card}`, ["ono-card", ...face.kind.split(" ")],
-    (frag) => buildGameFace(frag, face.glyph, face.caption));
+  return fillFace(el, `ono:${card}:${compact}`, ["ono-card", ...face.kind.split(" "), ...(compact ? ["mini"] : [])],
+    (frag) => buildGameFace(frag, face.glyph, face.caption, compact));
 }
 
 /** A small face-up card for laid-down hands and summaries, named for assistive tech. */
@@ -94,9 +96,7 @@ export function miniCard(card, label) {
   const el = document.createElement("span");
   el.setAttribute("role", "img");
   el.setAttribute("aria-label", cardLabel(card, label));
-  drawFace(el, card);
-  el.classList.add("mini");
-  return el;
+  return drawFace(el, card, true);
 }
 
 // ------------------------------------------------------------------ 3UP 3DOWN cards
@@ -104,22 +104,21 @@ export function miniCard(card, label) {
 const TU_COLOURS = { R: "red", B: "blue", G: "green" };
 const TU_CLEAR = { C: ["C", "Clear"], "C+1": ["+1", "Clear +1"], "C+2": ["+2", "Clear +2"] };
 
-/** Fill `el` with a 3UP 3DOWN card face (decorative: the caller names it). */
-export function drawThreeUpCard(el, code) {
+/** Fill `el` with a 3UP 3DOWN card face (decorative: the caller names it); `compact`: a mini card. */
+export function drawThreeUpCard(el, code, compact = false) {
   const kind = code.slice(1);
   const clear = TU_CLEAR[kind];
   el.dataset.card = code;
-  return fillFace(el, `tu:${code}`, ["tu-card", `tu-${TU_COLOURS[code[0]]}`, ...(clear ? ["tu-clear"] : [])],
-    (frag) => buildGameFace(frag, clear ? clear[0] : kind, clear ? clear[1] : ""));
+  const classes = ["tu-card", `tu-${TU_COLOURS[code[0]]}`, ...(clear ? ["tu-clear"] : []), ...(compact ? ["mini"] : [])];
+  return fillFace(el, `tu:${code}:${compact}`, classes,
+    (frag) => buildGameFace(frag, clear ? clear[0] : kind, clear ? clear[1] : "", compact));
 }
 
 export function miniThreeUpCard(code, label) {
   const el = document.createElement("span");
   el.setAttribute("role", "img");
   el.setAttribute("aria-label", label);
-  drawThreeUpCard(el, code);
-  el.classList.add("mini");
-  return el;
+  return drawThreeUpCard(el, code, true);
 }
 
 // ------------------------------------------------------------------ playing cards (Canasta, Own Trumps)
@@ -185,7 +184,11 @@ function index(cls, rank, suit) {
   return box;
 }
 
-function buildPlayingFace(frag, code) {
+function buildPlayingFace(frag, code, compact) {
+  if (compact) {  // a mini card: the index alone, rank over suit
+    frag.append(code === "JK" ? index("tl", "★", "") : index("tl", rankOf(code), SUITS[suitOf(code)][1]));
+    return;
+  }
   if (code === "JK") {
     for (const cls of ["tl", "br"]) {
       const box = span(`idx ${cls} joker-idx`);
@@ -216,8 +219,9 @@ function buildPlayingFace(frag, code) {
   }
 }
 
-/** Fill `el` with a playing-card face (decorative; the caller names it). */
-export function drawPlayingCard(el, code) {
+/** Fill `el` with a playing-card face (decorative; the caller names it); `compact`: a mini card,
+ * built with its index only (melds and summaries hold many). */
+export function drawPlayingCard(el, code, compact = false) {
   const joker = code === "JK";
   const suit = suitOf(code);
   const rank = rankOf(code);
@@ -225,15 +229,14 @@ export function drawPlayingCard(el, code) {
   const classes = ["pcard", red ? "red" : "black", joker ? "joker" : `suit-${suit}`];
   if (joker || rank === "2") classes.push("wild");
   if (rank === "J" || rank === "Q" || rank === "K") classes.push("court-card");
+  if (compact) classes.push("mini");
   el.dataset.card = code;
-  return fillFace(el, `p:${code}`, classes, (frag) => buildPlayingFace(frag, code));
+  return fillFace(el, `p:${code}:${compact}`, classes, (frag) => buildPlayingFace(frag, code, compact));
 }
 
 export function miniPlayingCard(code) {
   const el = document.createElement("span");
   el.setAttribute("role", "img");
   el.setAttribute("aria-label", playingCardLabel(code));
-  drawPlayingCard(el, code);
-  el.classList.add("mini");
-  return el;
+  return drawPlayingCard(el, code, true);
 }
