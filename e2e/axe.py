@@ -8,6 +8,8 @@ from e2e.pagekit import ROOT
 
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 BLOCKING = ("serious", "critical")
+# Moderate and minor rules the issue's review found, held to zero as well.
+ALSO = ("heading-order", "region", "empty-table-header", "landmark-unique", "page-has-heading-one")
 
 RUN = """async () => {
   const r = await axe.run(document, { resultTypes: ["violations"] });
@@ -26,7 +28,8 @@ def violations(page) -> list[dict]:
 
 
 def assert_accessible(page, where: str) -> None:
-    """No serious or critical axe violation on the page now; `where` names the screen in the failure."""
-    bad = [v for v in violations(page) if v["impact"] in BLOCKING]
+    """No serious or critical axe violation on the page now (nor one of ALSO); `where` names the screen
+    in the failure."""
+    bad = [v for v in violations(page) if v["impact"] in BLOCKING or v["id"] in ALSO]
     assert not bad, f"axe on {where}:\n" + "\n".join(
         f"- {v['id']} ({v['impact']}): {v['help']}\n    " + "\n    ".join(v["nodes"]) for v in bad)

@@ -466,7 +466,7 @@ const PARTS = [
 export function sheetTable(sheet, view) {
   const table = el("table", { class: "score-sheet" });
   table.append(el("caption", { class: "visually-hidden", text: `Score sheet, hand ${sheet.hand}` }));
-  const head = el("tr", {}, el("th", { scope: "col", text: "" }));
+  const head = el("tr", {}, el("td"));  // the corner: no header for an empty cell
   for (const t of sheet.teams) head.append(el("th", { scope: "col", text: t.name }));
   table.append(el("thead", {}, head));
   const body = el("tbody");

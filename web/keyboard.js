@@ -52,13 +52,13 @@ let last = null;  // the element that last had the focus
 const gone = (node) => !node || !node.isConnected || node.closest("[hidden]") || node.getClientRects().length === 0;
 const overlay = () => !$("curtain").hidden || document.querySelector("dialog[open]");
 
-/** Where the focus goes when what held it went away: what the player is most likely to do next. */
+/** Where the focus goes when what held it went away: the player's cards, else what they may do. */
 function bestTarget() {
   if (!$("lobby").hidden) return document.querySelector("#games input:checked") || $("start-button");
   const table = $("table");
   if (table.hidden) return null;
-  return table.querySelector(".draw-button")
-    || table.querySelector('#hand button[tabindex="0"]')
+  return [...table.querySelectorAll('.hand button[tabindex="0"]')].find((b) => !gone(b))
+    || table.querySelector(".draw-button")
     || table.querySelector("#actions button:not([aria-disabled])")
     || [...table.querySelectorAll("button")].find((b) => !gone(b))
     || table;

@@ -366,7 +366,7 @@ function tallyTable(game, view) {
   const t = el("table", { class: "score-sheet ot-sheet" });
   t.append(el("caption", { class: "visually-hidden", text: "The match so far" }));
   const two = view.players.length === 2;
-  t.append(el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "" }),
+  t.append(el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Player" }),
     el("th", { scope: "col", text: "Trumps" }), el("th", { scope: "col", text: "Cards left" }),
     el("th", { scope: "col", text: two ? "Won" : "First out" }), el("th", { scope: "col", text: "Lost" }),
     el("th", { scope: "col", text: "Drawn" }))));
