@@ -57,9 +57,9 @@ def errors():
     return PageErrors()
 
 
-@pytest.fixture
-def page(browser, site_url, errors) -> Page:
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, base_url=site_url)
+def open_page(browser, site_url, errors, **context_options):
+    """A page in a fresh context (a fixture's body): yields it, then fails on unexpected errors."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, base_url=site_url, **context_options)
     context.set_default_timeout(20_000)
     pg = context.new_page()
     pg.on("pageerror", lambda exc: errors.page_errors.append(f"pageerror: {exc}"))
@@ -70,6 +70,11 @@ def page(browser, site_url, errors) -> Page:
         context.close()
     bad = errors.unexpected()
     assert not bad, "errors in the page:\n" + "\n".join(bad)
+
+
+@pytest.fixture
+def page(browser, site_url, errors) -> Page:
+    yield from open_page(browser, site_url, errors)
 
 
 @pytest.fixture

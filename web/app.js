@@ -10,6 +10,8 @@ import { canastaTable } from "./canasta-table.js";
 import { threeUpTable } from "./three-up-table.js";
 import { ownTrumpsTable } from "./own-trumps-table.js";
 import { showRules, showResult, closeAll, confirmLeave } from "./dialogs.js";
+import { keepFocus } from "./keyboard.js";
+import { setUpReadTable } from "./read-table.js";
 
 import { $ } from "./dom.js";
 import { EMBED } from "./embed-mode.js";
@@ -69,6 +71,8 @@ $("rules-button").addEventListener("click", () => {
   const id = (game.info && game.info.game) || (lobby.game && lobby.game.id);
   showRules((games || []).find((g) => g.id === id) || lobby.game, game.info && game.info.options_text);
 });
+keepFocus();
+setUpReadTable(() => game.view && game.view.summary);
 $("leave-button").addEventListener("click", async () => {
   if (game.view && game.view.over) { backToLobby(true); return; }
   if (await confirmLeave()) backToLobby(false);
@@ -81,6 +85,7 @@ function showLobbyScreen() {
   clearTable();
   game.view = null;
   $("leave-button").hidden = true;
+  $("read-button").hidden = true;
   lobby.showResume(!!game.handle && !game.over);
   lobby.show();
   document.title = "pygames";
@@ -89,6 +94,7 @@ function showLobbyScreen() {
 function showTableScreen() {
   lobby.hide();
   $("leave-button").hidden = false;
+  $("read-button").hidden = false;
   advance();
 }
 

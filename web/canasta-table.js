@@ -8,6 +8,7 @@
 
 import { $, el } from "./dom.js";
 import { choiceButton, closingButtons, focusKey, showMessage } from "./table-kit.js";
+import { rove } from "./keyboard.js";
 import { clearTable as clearShared } from "./table.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel, rankOf } from "./cards.js";
 import { meldList, meldName } from "./melds.js";
@@ -209,6 +210,7 @@ function renderHand(view, ctx) {
     b.addEventListener("click", () => toggle(i, b));
     hand.append(b);
   });
+  rove(hand);
   renderStaged(view);
   return renderActions(view, ctx);
 }
@@ -443,7 +445,7 @@ const PARTS = [
 export function sheetTable(sheet, view) {
   const table = el("table", { class: "score-sheet" });
   table.append(el("caption", { class: "visually-hidden", text: `Score sheet, hand ${sheet.hand}` }));
-  const head = el("tr", {}, el("th", { scope: "col", text: "" }));
+  const head = el("tr", {}, el("td"));  // the corner: no header for an empty cell
   for (const t of sheet.teams) head.append(el("th", { scope: "col", text: t.name }));
   table.append(el("thead", {}, head));
   const body = el("tbody");

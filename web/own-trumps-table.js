@@ -8,6 +8,7 @@
 
 import { $, el } from "./dom.js";
 import { closingButtons, focusKey, showMessage } from "./table-kit.js";
+import { rove } from "./keyboard.js";
 import { clearTable as clearShared } from "./table.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel } from "./cards.js";
 import { showSummary } from "./dialogs.js";
@@ -172,9 +173,9 @@ function renderTrumpChoice(view, ctx) {
     if (mine) {
       const b = el("button", { type: "button", class: `ot-suit suit-${code}${free ? "" : " unavailable"}`,
         "aria-label": `Choose ${name}${free ? "" : ` (${note} trump)`}` },
-      el("span", { class: "ot-suit-symbol", "aria-hidden": "true", text: symbol }),
+      el("span", { class: "ot-suit-symbol", "aria-hidden": "true", "data-text": symbol }),
       el("span", { class: "ot-suit-name", "aria-hidden": "true", text: cap(name) }),
-      el("span", { class: "ot-suit-note", "aria-hidden": "true", text: note }));
+      el("span", { class: "ot-suit-note", "aria-hidden": "true", "data-text": note }));  // CSS text: not in the name
       if (!free) b.setAttribute("aria-disabled", "true");
       b.dataset.focusKey = `suit:${code}`;
       const action = { type: "trump", suit: code };
@@ -276,15 +277,13 @@ function renderHand(view, ctx) {
       if (turn && view.top && c.playable && !sel.beater) b.classList.add("can-beat");
       if (!usable) {
         b.classList.add("unplayable");
-        b.setAttribute("aria-describedby", "ot-unplayable-note");
+        b.setAttribute("aria-describedby", "unplayable-note");
       }
       drawPlayingCard(b, c.card);
       b.addEventListener("click", () => tapCard(c, b));
       hand.append(b);
     }
-    if (!$("ot-unplayable-note")) {
-      document.body.append(el("span", { id: "ot-unplayable-note", class: "visually-hidden", text: "Cannot be played now; tap to hear why." }));
-    }
+    rove(hand);
     if (turn && view.top && !sel.beater) {
       const pick = pickupAction(view);
       if (pick) {
@@ -367,7 +366,7 @@ function tallyTable(game, view) {
   const t = el("table", { class: "score-sheet ot-sheet" });
   t.append(el("caption", { class: "visually-hidden", text: "The match so far" }));
   const two = view.players.length === 2;
-  t.append(el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "" }),
+  t.append(el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Player" }),
     el("th", { scope: "col", text: "Trumps" }), el("th", { scope: "col", text: "Cards left" }),
     el("th", { scope: "col", text: two ? "Won" : "First out" }), el("th", { scope: "col", text: "Lost" }),
     el("th", { scope: "col", text: "Drawn" }))));

@@ -3,6 +3,7 @@
 
 import { $, el } from "./dom.js";
 import { closingButtons, focusKey } from "./table-kit.js";
+import { rove } from "./keyboard.js";
 import { cardLabel, drawFace, miniCard } from "./cards.js";
 import { showRound } from "./dialogs.js";
 
@@ -179,9 +180,7 @@ function renderHand(view, ctx) {
     b.addEventListener("click", () => ctx.onCard(c, b));
     hand.append(b);
   });
-  if (!document.getElementById("unplayable-note")) {
-    document.body.append(el("span", { id: "unplayable-note", class: "visually-hidden", text: "Cannot be played now; tap to hear why." }));
-  }
+  rove(hand);
   // Every other legal action, by its clear name.
   for (const a of view.actions || []) {
     if (a.type === "play" || a.type === "draw") continue;

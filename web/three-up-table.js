@@ -8,6 +8,7 @@
 
 import { $, el } from "./dom.js";
 import { choiceButton, closingButtons, focusKey, showMessage } from "./table-kit.js";
+import { rove } from "./keyboard.js";
 import { clearTable as clearShared } from "./table.js";
 import { showSummary } from "./dialogs.js";
 import { drawThreeUpCard as drawCard, miniThreeUpCard as miniCard } from "./cards.js";
@@ -185,13 +186,14 @@ function renderCards(view, ctx, zone, lines, box) {
     b.dataset.playable = usable ? "true" : "false";
     if (!usable) {
       b.classList.add("unplayable");
-      b.setAttribute("aria-describedby", "tu-unplayable-note");
+      b.setAttribute("aria-describedby", "unplayable-note");
     }
     b.setAttribute("aria-pressed", pickedIndex(zone, c.card, nth - 1) ? "true" : "false");
     drawCard(b, c.card);
     b.addEventListener("click", () => tapCard(view, ctx, zone, c, b, nth - 1));
     box.append(b);
   });
+  rove(box);
 }
 
 function selectable(view, zone) {
@@ -261,6 +263,7 @@ function renderDowns(view, ctx, box) {
     });
     box.append(b);
   }
+  rove(box);
 }
 
 // ------------------------------------------------------------------ choices
@@ -360,9 +363,6 @@ function renderMine(view, ctx) {
   const note = $("tu-note");
   note.textContent = view.note || "";
   note.hidden = !view.note;
-  if (!document.getElementById("tu-unplayable-note")) {
-    document.body.append(el("span", { id: "tu-unplayable-note", class: "visually-hidden", text: "Cannot be played now; tap to hear why." }));
-  }
   return renderActions(view, ctx);
 }
 

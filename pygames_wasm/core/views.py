@@ -36,3 +36,31 @@ def last_event_number(events: list) -> int:
 
 def recent_events(events: list) -> list:
     return [dict(e) for e in events[-EVENTS_SHOWN:]]
+
+
+# --- "Read the table": one paragraph a screen reader speaks on request --------------------------------
+
+def counted(n: int, word: str, words: str | None = None) -> str:
+    """'1 card', '4 cards' ('words' when the plural is not word + s)."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
+
+def listed(items: list) -> str:
+    """'Bob', 'Bob and Cy', 'Bob, Cy and Dee'."""
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}" if items else ""
+
+
+def situation(*sentences) -> str:
+    """A game's situation from its sentences (empty ones left out), each ending in a full stop, and the
+    last public event last, so a player hears where the game stands and then what just happened."""
+    out = []
+    for s in sentences:
+        if s:
+            out.append(s if s[-1] in ".!?" else s + ".")
+    return " ".join(out)
+
+
+def last_move(events: list) -> str | None:
+    """The last public event, as the last sentence of a situation."""
+    return f"Last move: {events[-1]['text']}" if events else None

@@ -27,7 +27,7 @@ from itertools import chain
 from ..core import GameError, Rng, Setup, build_deck, int_list, shown
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, first_waiting, seat_error
-from ..core.views import copied, log, recent_events
+from ..core.views import copied, counted, last_move, listed, log, recent_events, situation
 
 GAME_ID = "canasta"
 TITLE = "Canasta"
@@ -1382,8 +1382,43 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
     if not brief:  # a view is a copy: a caller that changes it changes no game
         sheets = json.loads(state.sheets_json)
         view |= {"partnership_draw": copied(state.draw_cards), "events": recent_events(state.events),
-                 "sheets": sheets, "last_hand": copied(sheets[-1]) if sheets else None}
+                 "sheets": sheets, "last_hand": copied(sheets[-1]) if sheets else None,
+                 "summary": summary(state, seat)}
     return view
+
+
+PHASE_WORDS = {"draw": "draw from the stock or take the pile", "play": "meld or add to melds, then discard"}
+
+
+def summary(state: State, seat: int | None) -> str:
+    """The whole table in a few sentences, for "Read the table": the score, whose turn and what they
+    do now, the pile, everyone's cards and melds, and the last move."""
+    if state.over:
+        return situation(f"The game is over. {result_text(state)}", last_move(state.events))
+    score = ", ".join(f"{team_name(state, t)} {state.scores[t]}" for t in (0, 1))
+    lines = [f"Hand {state.hand_no}. Score: {score}"]
+    if state.phase == "answer":
+        asker, answerer = state.turn, partner(state, state.turn)
+        who = "you" if answerer == seat else state.names[answerer]
+        lines.append(f"{'You ask' if asker == seat else state.names[asker] + ' asks'} {who}: may I go out?")
+    elif state.turn == seat:
+        lines.append(f"Your turn: {PHASE_WORDS[state.phase]}")
+    else:
+        lines.append(f"{state.names[state.turn]}'s turn")
+    pile = f"Discard pile: {counted(len(state.pile), 'card')}"
+    if state.pile:
+        pile += f", {label(state.pile[-1])} on top{', frozen' if state.frozen_by else ''}"
+    lines += [pile, f"Stock: {counted(len(state.stock), 'card')}"]
+    if seat is not None:
+        lines.append(f"You hold {counted(len(state.hands[seat]), 'card')}")
+    lines.append(listed([f"{state.names[s]} has {counted(len(state.hands[s]), 'card')}" for s in state.order
+                         if s != seat]))
+    for t in (0, 1):
+        melds = state.melds[t]
+        words = [f"{counted(len(melds[r]), 'card')} of {plural(r)}" + (" (a canasta)" if canasta_kind(melds[r]) else "")
+                 for r in sorted(melds, key=RANKS.index)]
+        lines.append(f"{team_name(state, t)} melds: {listed(words) if words else 'none'}")
+    return situation(*lines, last_move(state.events))
 
 
 def undo_block(state: State, seat: int, last: dict) -> str | None:

@@ -15,7 +15,7 @@ from itertools import chain
 from ..core import GameError, Rng, Setup, shown, build_deck, int_list
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, first_waiting, seat_error
-from ..core.views import copied, log, recent_events
+from ..core.views import copied, counted, last_move, listed, log, recent_events, situation
 
 GAME_ID = "ono99"
 TITLE = "ONO 99"
@@ -769,8 +769,39 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         "result": result(state),
     }
     if not brief:  # a view is a copy: changing it changes no game
-        view |= {"events": recent_events(state.events), "last_round": copied(state.last_round)}
+        view |= {"events": recent_events(state.events), "last_round": copied(state.last_round),
+                 "summary": summary(state, seat)}
     return view
+
+
+def summary(state: State, seat: int | None) -> str:
+    """The whole table in a few sentences, for "Read the table": the total, whose turn and what they
+    can do, everyone's cards, and the last move."""
+    if state.over:
+        return situation(f"The game is over. {result_text(state)}", last_move(state.events))
+    you = seat is not None
+    way = "clockwise" if state.direction == 1 else "counterclockwise"
+    lines = [f"Total {state.total}, play goes {way}"]
+    if state.owed:
+        owner, n = state.owed
+        lines.append(f"{'You' if owner == seat else state.names[owner]} must draw {counted(n, 'card')}")
+    if you and seat == state.turn and not turn_block(state, seat):
+        hand = state.hands[seat]
+        playable = sum(card_rule_block(state, c) is None for c in hand)
+        can = "none" if not playable else "all" if playable == len(hand) else str(playable)
+        lines.append(f"Your turn: {counted(len(hand), 'card')} in your hand, {can} can be played")
+    else:
+        if state.status[state.turn] == "in":
+            lines.append("Your turn" if state.turn == seat else f"{state.names[state.turn]}'s turn")
+        if you:
+            lines.append(f"You hold {counted(len(state.hands[seat]), 'card')}")
+    others = [s for s in range(state.n) if s != seat]
+    lines.append(listed([f"{state.names[s]} has {counted(len(state.hands[s]), 'card')}" for s in others
+                         if state.status[s] == "in"]))
+    gone = [state.names[s] for s in others if state.status[s] != "in"]
+    if gone:
+        lines.append(f"{listed(gone)} {'is' if len(gone) == 1 else 'are'} out")
+    return situation(*lines, last_move(state.events))
 
 
 def undo_block(state: State, seat: int, last: dict) -> str | None:

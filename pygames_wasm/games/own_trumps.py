@@ -23,7 +23,7 @@ from itertools import chain
 from ..core import GameError, Rng, Setup, shown
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, first_waiting, seat_error
-from ..core.views import last_event_number, log, recent_events
+from ..core.views import last_event_number, last_move, listed, log, recent_events, situation
 
 GAME_ID = "own_trumps"
 TITLE = "Own Trumps"
@@ -501,10 +501,6 @@ def legal_actions(state: State, seat: int) -> list:
 
 
 
-def listed(words: list) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 # --- Trumps and the deal ------------------------------------------------------------------------------
 
 def do_trump(state: State, seat: int, action: dict) -> None:
@@ -786,8 +782,39 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
     }
     if not brief:
         view |= {"events": recent_events(state.events), "games": [copy_game(g) for g in state.games],
-                 "last_game": copy_game(state.games[-1]) if state.games else None}
+                 "last_game": copy_game(state.games[-1]) if state.games else None, "summary": summary(state, seat)}
     return view
+
+
+def summary(state: State, seat: int | None) -> str:
+    """The whole table in a few sentences, for "Read the table": the game of the match, everyone's
+    trumps, whose turn, the top card, everyone's cards, and the last move."""
+    this_game = [e for e in state.events[-1:] if e["n"] >= state.first_event]  # never an earlier deal's cards
+    if state.over:
+        return situation(f"The match is over. {result_text(state)}", last_move(this_game))
+    lines = [f"Game {state.game_no} of {state.opts.match_games}" if state.opts.match_games > 1 else None]
+
+    def name(s):
+        return "you" if s == seat else state.names[s]
+
+    def whose(s):
+        return "your" if s == seat else f"{state.names[s]}'s"
+
+    trumps = [f"{whose(s)} {SUIT_NAMES[t]}" for s, t in enumerate(state.trumps) if t]
+    lines.append(f"Trumps: {listed(trumps)}" if trumps else "No trumps chosen yet")
+    if state.phase == "trumps":
+        lines.append("Choose your trump suit" if state.chooser == seat
+                     else f"{name(state.chooser)} chooses a trump suit")
+        return situation(*lines, last_move(this_game))
+    lines.append("Your turn" if state.turn == seat else f"{state.names[state.turn]}'s turn")
+    top = top_card(state)
+    lines.append(f"On top: {label(top)}, played by {name(state.pile_by[-1])}, {plural(len(state.pile), 'card')} "
+                 "in the pile" if top else "The pile is empty")
+    holders = [seat] + [s for s in range(state.n) if s != seat] if seat is not None else range(state.n)
+    held = [f"{'You hold' if s == seat else state.names[s] + ' holds'} {plural(len(state.hands[s]), 'card')}"
+            for s in holders if s not in state.out]
+    lines.append(listed(held))
+    return situation(*lines, last_move(this_game))
 
 
 def copy_game(game: dict) -> dict:

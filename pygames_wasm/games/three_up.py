@@ -34,7 +34,7 @@ from itertools import chain, product
 from ..core import GameError, Rng, Setup, build_deck, shown
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, first_waiting, seat_error
-from ..core.views import copied, log, recent_events
+from ..core.views import copied, counted, last_move, listed, log, recent_events, situation
 from ..core.rng import SplitMix64
 
 GAME_ID = "three_up"
@@ -1278,8 +1278,38 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
     if not brief:
         sheets = copied(state.sheets)
         view |= {"sheets": sheets, "last_round": copied(sheets[-1]) if sheets else None,
-                 "events": recent_events(state.events)}
+                 "events": recent_events(state.events), "summary": summary(state, seat)}
     return view
+
+
+def summary(state: State, seat: int | None) -> str:
+    """The whole table in a few sentences, for "Read the table": whose turn and what they owe, the
+    pile, everyone's cards (face-up ones by name), and the last move."""
+    if state.over:
+        return situation(f"The game is over. {result_text(state)}", last_move(state.events))
+    lines = [f"Round {state.round} of {state.opts.round_count}" if state.opts.round_count > 1 else None]
+    waiting = waiting_for(state)
+    name = "You" if state.turn == seat else state.names[state.turn]
+    if state.phase == "pick":
+        lines.append("Choose three of your cards to lie face up" if seat in waiting
+                     else f"Waiting for {listed([state.names[s] for s in waiting])} to choose face-up cards")
+    elif state.phase == "trade":
+        lines.append(f"{name} {'are' if state.turn == seat else 'is'} trading")
+    else:
+        lines.append("Your turn" if state.turn == seat else f"{state.names[state.turn]}'s turn")
+        if state.phase == "follow" and state.turn == seat:
+            lines.append(owed_text(state, seat))
+    pile = f"Pile: {counted(len(state.pile), 'card')}, {label(state.pile[-1])} on top" if state.pile \
+        else "The pile is empty"
+    lines += [pile, f"Draw pile: {counted(len(state.draw_pile), 'card')}"]
+    for s in [seat] + [t for t in range(state.n) if t != seat] if seat is not None else range(state.n):
+        up = state.up[s] if state.phase != "pick" or s == seat else []
+        parts = [f"{len(state.hands[s])} in hand"]
+        if up:
+            parts.append(f"face up {listed([label(c) for c in up])}")
+        parts.append(f"{len(state.down[s])} face down")
+        lines.append(f"{'You' if s == seat else state.names[s]}: {'; '.join(parts)}")
+    return situation(*lines, last_move(state.events))
 
 
 def result(state: State) -> dict | None:
@@ -1312,7 +1342,8 @@ def undo_block(state: State, seat: int, last: dict) -> str | None:
 
 # --- Invariants (the simulator and the property tests run these after every action) -----------------
 
-PRIVATE = ("seat", "hand", "my_up", "my_down", "note", "actions")  # the only parts of a seat's own view
+# The only parts of a seat's own view (its summary says "you" where the table's names the seat).
+PRIVATE = ("seat", "hand", "my_up", "my_down", "note", "actions", "summary")
 
 
 def hidden_places(state: State) -> list:

@@ -1,0 +1,298 @@
+"""Accessibility: axe-core on every screen of every game, keyboard-only play, where the focus goes,
+"Read the table", refusals announced.
+
+Each screen is reached the way a player reaches it, or by resuming a saved game recorded in CPython
+(the same record gives the same game in the page), so that a score sheet or a result is one reload
+away. axe-core (the npm package) is injected by the test into a page whose CSP is bypassed; it is
+never part of the site. Zero serious or critical violations anywhere.
+"""
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from e2e.axe import assert_accessible
+from e2e.conftest import open_page
+from e2e.pagekit import START_TIMEOUT_MS, my_turn, settled, write_save
+from pygames_wasm import api
+
+SEED = 3
+# Per game: its lobby title, seats, and the options of the games whose record reaches a round's
+# summary (ONO 99's 1980 rules score rounds; 3UP 3DOWN shows score sheets only when scoring).
+GAMES = {
+    "ono99": {"title": "ONO 99", "seats": 3, "options": {"version": "1980"}},
+    "canasta": {"title": "Canasta", "seats": 4, "options": {"target": 1500}},
+    "three_up": {"title": "3UP 3DOWN", "seats": 3, "options": {"scoring": True, "rounds": 2}},
+    "own_trumps": {"title": "Own Trumps", "seats": 2, "options": {"match_games": 2}},
+}
+SUMMARY = ("last_round", "last_hand", "last_game")  # a finished round, hand or game, by game
+
+# Holds the computers' moves while `window.holdBots` is set (from the tab's sessionStorage at each
+# load): the page stays in a computer's turn for as long as the test looks at it. Test-only: it
+# wraps the worker's postMessage.
+HOLD_BOTS = """(() => {
+  const post = Worker.prototype.postMessage;
+  const held = [];
+  window.holdBots = sessionStorage.getItem("holdBots") === "1";
+  Worker.prototype.postMessage = function (msg, ...rest) {
+    if (window.holdBots && msg && msg.method === "bot_act") { held.push(() => post.call(this, msg, ...rest)); return; }
+    return post.call(this, msg, ...rest);
+  };
+  window.releaseBots = () => { window.holdBots = false; for (const send of held.splice(0)) send(); };
+})()"""
+
+
+@pytest.fixture
+def page(browser, site_url, errors) -> Page:
+    """The usual page, in a context that lets the test inject axe-core despite the page's CSP."""
+    for pg in open_page(browser, site_url, errors, bypass_csp=True):
+        pg.add_init_script(HOLD_BOTS)
+        yield pg
+
+
+# ---------------------------------------------------------------- records made in CPython
+def record(game: str, people: int = 1, until=lambda view, moves: False, options=None, seed=SEED) -> dict:
+    """A saved game: seat 0 is Ann (and seat 1 Bea when `people` is 2), the rest computers; every
+    seat's computer plays until `until(public view, moves made)` holds or the game is over. The
+    public view has a `look(seat)` to see a seat's own view."""
+    n = GAMES[game]["seats"]
+    seats = [{"name": name, "kind": "human"} for name in ("Ann", "Bea")[:people]]
+    seats += [{"name": f"Computer {i}", "kind": "bot", "bot": "heuristic"} for i in range(1, n - people + 1)]
+    handle = api.call("new_game", {"game": game, "seed": seed, "seats": seats, "options": options or {}})["handle"]
+    for moves in range(20_000):
+        view = api.call("view", {"handle": handle, "seat": None})["view"]
+        view["look"] = lambda seat: api.call("view", {"handle": handle, "seat": seat})["view"]
+        if view["over"] or until(view, moves):
+            break
+        assert "error" not in api.call("bot_act", {"handle": handle, "seat": view["to_act"]})
+    saved = api.call("save", {"handle": handle})["record"]
+    api.call("close", {"handle": handle})
+    return saved
+
+
+def seat_view(saved: dict, seat: int) -> dict:
+    """The view of `seat` after a record, as the page's engine will have it."""
+    reply = api.call("load", {"record": saved})
+    view = api.call("view", {"handle": reply["handle"], "seat": seat})["view"]
+    api.call("close", {"handle": reply["handle"]})
+    return view
+
+
+def resume(page: Page, saved: dict, hold_bots: bool = False):
+    """Open the page on `saved`, as the page resumes any saved game."""
+    page.goto("./?speed=fast")
+    expect(page.locator("#loading.done")).to_have_count(1, timeout=START_TIMEOUT_MS)  # the engine is up
+    page.evaluate("hold => hold ? sessionStorage.setItem('holdBots', '1') : sessionStorage.removeItem('holdBots')",
+                  hold_bots)
+    write_save(page, {"savedAt": int(time.time() * 1000), "record": saved})
+    expect(page.locator("#lobby")).to_be_hidden(timeout=START_TIMEOUT_MS)
+
+
+def assert_focus_not_lost(page: Page, after: str):
+    """The focus is on something (it may take a redraw and a frame to get there), not <body>."""
+    try:
+        page.wait_for_function("() => document.activeElement && document.activeElement !== document.body",
+                               timeout=3_000)
+    except Exception:
+        raise AssertionError(f"the focus fell to <body> after {after}") from None
+
+
+# ---------------------------------------------------------------- axe on every screen
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_screen_has_no_serious_or_critical_violation(page: Page, game: str):
+    g = GAMES[game]
+    page.goto("./?speed=fast")
+    expect(page.get_by_role("heading", name="Set up a game")).to_be_visible()
+    assert_accessible(page, "the lobby while the engine loads")
+    expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=START_TIMEOUT_MS)
+    page.get_by_role("radio", name=g["title"]).check()
+    page.get_by_text("More options").click()
+    assert_accessible(page, f"the {g['title']} lobby with its options open")
+
+    # A person to act, and the rules over the table.
+    resume(page, record(game, until=lambda v, m: m >= 2 and v["to_act"] == 0))
+    expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=20_000)
+    settled(page)
+    assert_accessible(page, f"the {g['title']} table, the person's turn")
+    rules = page.get_by_role("button", name="Rules")
+    rules.focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name=re.compile("^How to play"))
+    expect(dialog).to_be_visible()
+    assert_accessible(page, f"the {g['title']} rules")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(rules).to_be_focused()  # back where it was
+
+    # A computer's turn: the computers wait while axe looks.
+    resume(page, record(game, until=lambda v, m: m >= 3 and v["to_act"] not in (None, 0)), hold_bots=True)
+    expect(page.locator("#hand button").first).to_be_visible(timeout=20_000)  # Ann watches with her hand
+    expect(page.locator("#hand-area.my-turn")).to_have_count(0)
+    expect(page.locator("#turn-line")).not_to_have_text(re.compile(r"^(Your turn.*)?$"))
+    assert_accessible(page, f"the {g['title']} table, a computer's turn")
+    page.evaluate("window.releaseBots()")
+
+    # Two people: the curtain between them.
+    resume(page, record(game, people=2, until=lambda v, m: m >= 1 and v["to_act"] == 1))
+    curtain = page.get_by_role("dialog", name="Pass the device to Bea")
+    expect(curtain).to_be_visible()
+    assert_accessible(page, f"the {g['title']} curtain")
+    curtain.get_by_role("button").click()
+    expect(curtain).to_be_hidden()
+    assert_focus_not_lost(page, "the curtain")
+
+    # The summary of a round, hand or game, then the end of the game.
+    resume(page, record(game, options=g["options"], until=lambda v, m: any(v.get(k) for k in SUMMARY)))
+    summary = page.locator("#round-dialog")
+    expect(summary).to_be_visible(timeout=20_000)
+    assert_accessible(page, f"the {g['title']} summary of a round")
+    summary.get_by_role("button", name="Continue").click()
+    expect(summary).to_be_hidden()
+    assert_focus_not_lost(page, "the summary closed")
+
+    resume(page, record(game, options=g["options"]))
+    result = page.locator("#result-dialog")
+    expect(result).to_be_visible(timeout=20_000)
+    assert_accessible(page, f"the {g['title']} result")
+
+
+def test_canasta_partner_question_has_no_serious_or_critical_violation(page: Page):
+    """"Partner, may I go out?" as the partner sees it: the question and its two answers."""
+    from e2e.test_canasta_page import ACES_HANDS, stacked_deck
+
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Computer 1", "kind": "bot", "bot": "heuristic"},
+             {"name": "Cy", "kind": "human"}, {"name": "Computer 3", "kind": "bot", "bot": "heuristic"}]
+    handle = api.call("new_game", {"game": "canasta", "seed": 1, "seats": seats, "options": {"ask_partner": True},
+                                   "deck": stacked_deck(ACES_HANDS, "KC", ["9C"]), "dealer": 3})["handle"]
+    for action in ({"type": "draw"}, {"type": "ask_go_out"}):
+        assert "error" not in api.call("act", {"handle": handle, "seat": 0, "action": action})
+    saved = api.call("save", {"handle": handle})["record"]
+    api.call("close", {"handle": handle})
+    resume(page, saved)
+    page.get_by_role("button", name="Pass the device to Cy — tap when ready").click()
+    expect(page.get_by_role("button", name="No, do not go out")).to_be_visible()
+    settled(page)
+    assert_accessible(page, "the Canasta partner's question")
+
+
+# ---------------------------------------------------------------- keyboard, focus, reading
+def ono99_turn_with_a_card_refused() -> dict:
+    """ONO 99, Ann's turn, with a card she may not play and one she may."""
+    def ready(view, moves):
+        if moves < 2 or view["to_act"] != 0:
+            return False
+        playable = {line["playable"] for line in view["look"](0)["hand"]}
+        return playable == {True, False}
+    return record("ono99", until=ready)
+
+
+def test_keyboard_only_play_with_arrow_keys(page: Page):
+    saved = ono99_turn_with_a_card_refused()
+    hand = seat_view(saved, 0)["hand"]
+    resume(page, saved)
+    cards = page.locator("#hand button")
+    expect(cards).to_have_count(len(hand), timeout=20_000)
+    settled(page)
+    # The hand is one tab stop: Tab from the top bar lands on a card, the next Tab leaves the hand.
+    page.get_by_role("button", name="Leave game").focus()
+    page.keyboard.press("Tab")
+    expect(page.locator("#hand button:focus")).to_have_count(1)
+    expect(page.locator('#hand button[tabindex="0"]')).to_have_count(1)
+    page.keyboard.press("Tab")
+    expect(page.locator("#hand button:focus")).to_have_count(0)
+    page.keyboard.press("Shift+Tab")
+    # Home, End and the arrows move within the hand (and wrap).
+    page.keyboard.press("Home")
+    expect(cards.first).to_be_focused()
+    page.keyboard.press("End")
+    expect(cards.last).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(cards.first).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    expect(cards.last).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(cards.first).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    expect(cards.last).to_be_focused()
+    expect(page.locator('#hand button[tabindex="0"]')).to_have_count(1)
+
+    # Enter on a refused card: the reason is announced (an alert, shown, not display: none).
+    refused = next(i for i, line in enumerate(hand) if not line["playable"])
+    page.keyboard.press("Home")
+    for _ in range(refused):
+        page.keyboard.press("ArrowRight")
+    expect(cards.nth(refused)).to_be_focused()
+    page.keyboard.press("Enter")
+    message = page.get_by_role("alert")
+    expect(message).to_have_text(hand[refused]["why"])
+    assert message.evaluate("m => getComputedStyle(m).display") != "none"
+
+    # Space on a playable card plays it; the focus goes on to the draw, which Enter takes.
+    played = next(i for i, line in enumerate(hand) if line["playable"])
+    page.keyboard.press("Home")
+    for _ in range(played):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    expect(page.locator("#log")).to_contain_text(f"Ann played {hand[played]['label']}")
+    draw = page.get_by_role("button", name=re.compile(r"^Draw (a card|\d+ cards)$"))
+    expect(draw).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#log")).to_contain_text("Ann drew")
+    assert_focus_not_lost(page, "a draw")
+
+
+def test_read_the_table_says_the_engines_sentence(page: Page):
+    saved = ono99_turn_with_a_card_refused()
+    sentence = seat_view(saved, 0)["summary"]
+    assert sentence.startswith("Total ") and "Your turn" in sentence
+    resume(page, saved)
+    expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=20_000)
+    settled(page)
+    announcer = page.locator("#announcer[aria-live=polite] p").last
+    page.locator("#hand button").first.focus()
+    page.keyboard.press("r")
+    expect(announcer).to_have_text(sentence)
+    page.evaluate("document.querySelector('#announcer').replaceChildren()")
+    page.get_by_role("button", name="Read the table").click()
+    expect(announcer).to_have_text(sentence)
+    # R is a letter in a text field: the lobby's name field gets it.
+    page.get_by_role("button", name="Leave game").click()
+    page.get_by_role("button", name="Leave the game").click()
+    name = page.get_by_label("Seat 1 name")
+    name.fill("Ann")
+    name.press("r")
+    expect(name).to_have_value("Annr")
+
+
+def test_focus_after_start_clear_selection_and_dialogs(page: Page):
+    page.goto(f"./?speed=fast&seed={SEED}")
+    start = page.get_by_role("button", name="Start game")
+    expect(start).to_be_enabled(timeout=START_TIMEOUT_MS)
+    page.get_by_role("radio", name="Canasta").check()
+    start.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#lobby")).to_be_hidden()
+    expect(page.locator("#hand button").first).to_be_visible(timeout=20_000)
+    settled(page)
+    assert_focus_not_lost(page, "Start")
+    assert page.evaluate("() => document.getElementById('table').contains(document.activeElement)")
+
+    # Clear selection puts the focus back on the hand.
+    deadline = time.monotonic() + 30
+    while not my_turn(page):
+        assert time.monotonic() < deadline, "Ann's turn did not come"
+        page.wait_for_timeout(20)
+    page.locator("#hand button").first.click()
+    clear = page.get_by_role("button", name="Clear selection")
+    clear.focus()
+    page.keyboard.press("Enter")
+    expect(clear).to_have_count(0)
+    expect(page.locator("#hand button:focus")).to_have_count(1)
+
+    # A dialog gives the focus back to what opened it.
+    page.get_by_role("button", name="Leave game").click()
+    page.get_by_role("button", name="Keep playing").click()
+    expect(page.get_by_role("button", name="Leave game")).to_be_focused()

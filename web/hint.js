@@ -1,0 +1,36 @@
+// "Suggest a move": the Hard player's choice for the seat on the table, asked of the engine (`hint`:
+// decided from that seat's view and the public history only), shown by marking the cards of the
+// hand it would use and the button of its kind of move, with the engine's one-line reason.
+// Presentation only: the player still makes the move (or another one).
+
+import { $ } from "./dom.js";
+import { showMessage } from "./table-kit.js";
+
+/** Every card code an action names (a card, cards, the card to add, melds of cards...). */
+export function cardsOf(action) {
+  const out = [];
+  const walk = (value) => {
+    if (typeof value === "string") out.push(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") Object.entries(value).forEach(([k, v]) => { if (k !== "type") walk(v); });
+  };
+  walk(action);
+  return out;
+}
+
+/** Mark the suggestion on the table drawn now; the next drawing of the table clears it. */
+export function showHint(hint) {
+  const table = $("table");
+  const wanted = cardsOf(hint.action);
+  for (const button of table.querySelectorAll("#hand [data-card], #hand [data-index]")) {
+    const face = button.dataset.card ? button : button.querySelector("[data-card]");
+    const at = face ? wanted.indexOf(face.dataset.card) : -1;
+    if (at < 0) continue;
+    wanted.splice(at, 1);  // two equal cards suggested: two marked
+    (button.closest("button") || button).classList.add("hinted");
+  }
+  for (const button of table.querySelectorAll(`button[data-action="${CSS.escape(hint.action.type)}"]`)) {
+    button.classList.add("hinted");
+  }
+  showMessage(`Suggestion: ${hint.reason}`);
+}
