@@ -335,8 +335,10 @@ async function moveSave({ handle, key }) {
 
 async function dispatch(method, params, key) {
   if (method === "resume") return resume(params || {});
-  if (method === "forget") { await forget((params || {}).key); return { ok: true }; }
-  if (method === "saves") return { saves: await listSaves(String((params || {}).prefix || "")) };
+  // Storage may be refused (a private window, a cross-site embed): the page is told, plainly.
+  const refused = (e) => fail("bad_save", `The browser's storage could not be used (${e && e.message}).`);
+  if (method === "forget") return forget((params || {}).key).then(() => ({ ok: true }), refused);
+  if (method === "saves") return listSaves(String((params || {}).prefix || "")).then((saves) => ({ saves }), refused);
   if (method === "move_save") return moveSave(params || {});
   if (method === "__stats") return { timings, bootMs: readyMs, stages, startedFrom, lastResume, snapshotMaking };
   if (method === "__options") { Object.assign(options, params || {}); return { options }; }
