@@ -223,11 +223,14 @@ def test_a_first_visit_can_fill_in_the_lobby_and_start_before_the_engine_is_read
     start.click()
     waiting = page.get_by_role("button", name="Starting as soon as the cards are ready…")
     expect(waiting).to_be_disabled()
+    expect(waiting).to_be_focused()  # the focus stays where the player pressed
+    waiting.click(force=True)  # a second press while waiting starts nothing more
     expect(page.locator("#loading.done")).to_have_count(0)
     assert held, "the wheel was requested and is held back"
     for route in held:
         route.continue_()
     expect(page.locator('#table[data-game="ono99"] #hand button').first).to_be_visible(timeout=START_TIMEOUT_MS)
     expect(page.get_by_role("list", name="Players")).to_contain_text("Rita")
+    expect(page.locator("dialog[open]")).to_have_count(0)  # one game started, nothing to replace
     page.get_by_role("button", name="Rules").click()
     expect(page.get_by_role("dialog", name="How to play ONO 99")).to_contain_text("Draw-speed penalty: no")

@@ -94,14 +94,20 @@ export class Lobby {
     this.showProblem(`The game could not start (${message}). Try reloading the page.`);
   }
 
-  /** Start was pressed before the engine was ready: say that the game starts as soon as it is. */
+  /** Start was pressed before the engine was ready: say that the game starts as soon as it is.
+   *  The button keeps the focus (aria-disabled, not disabled), described by the progress. */
   setWaiting(waiting) {
     this.waiting = waiting;
     const start = $("start-button");
     start.textContent = waiting ? "Starting as soon as the cards are ready…" : "Start game";
-    start.setAttribute("aria-describedby", "loading-label");
+    if (waiting) {
+      start.setAttribute("aria-disabled", "true");
+      start.setAttribute("aria-describedby", "loading-label");
+    } else {
+      start.removeAttribute("aria-disabled");
+      start.removeAttribute("aria-describedby");
+    }
     $("loading").classList.toggle("wanted", waiting);
-    this._updateStart();
   }
 
   showProblem(text) {
@@ -527,7 +533,7 @@ export class Lobby {
   _updateStart() {
     const textsOk = ((this.game && this.game.options) || []).every((spec) => spec.type !== "text"
       || !this._visible(spec) || String(this.values[spec.key] || "").trim().length >= (spec.min || 0));
-    const ok = !this.waiting && this.game && textsOk && this.seats.every((s) => s.name.trim().length >= 1)
+    const ok = this.game && textsOk && this.seats.every((s) => s.name.trim().length >= 1)
       && Object.keys(this._nameProblems()).length === 0;
     $("start-button").disabled = !ok;
   }
