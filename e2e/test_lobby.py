@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import START_TIMEOUT_MS, engine_ready, hand_labels, settled
+from e2e.pagekit import START_TIMEOUT_MS, engine_ready, hand_labels, settled, write_save
+from e2e.test_embed import SAVE_KEYS
 from e2e.test_ono99_page import set_seats, take_turn
+from pygames_wasm import api
 
 SAVES = "#saves li"
 
@@ -234,3 +237,19 @@ def test_a_first_visit_can_fill_in_the_lobby_and_start_before_the_engine_is_read
     expect(page.locator("dialog[open]")).to_have_count(0)  # one game started, nothing to replace
     page.get_by_role("button", name="Rules").click()
     expect(page.get_by_role("dialog", name="How to play ONO 99")).to_contain_text("Draw-speed penalty: no")
+
+
+def test_a_game_saved_in_the_one_slot_of_before_moves_to_its_games_slot_and_resumes(page: Page):
+    """Earlier versions kept one game under `pygames:main:current`: it is moved to its game's slot
+    (with its page state) and resumed, as the page resumed it before."""
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Robo", "kind": "bot", "bot": "heuristic"}]
+    g = api.call("new_game", {"game": "ono99", "seats": seats, "seed": 11})
+    record = api.call("save", {"handle": g["handle"]})["record"]
+    api.call("close", {"handle": g["handle"]})
+    lobby(page)
+    write_save(page, {"savedAt": int(time.time() * 1000), "record": record})
+    expect(page.locator('#table[data-game="ono99"] #hand button').first).to_be_visible(timeout=START_TIMEOUT_MS)
+    assert page.evaluate(SAVE_KEYS) == ["pygames:main:save:ono99"]
+    leave(page)
+    expect(page.locator(SAVES)).to_have_count(1)
+    expect(page.get_by_role("button", name="Back to the game: ONO 99")).to_be_visible()
