@@ -105,7 +105,7 @@ def start_up(browser, url):
     page.goto("./?speed=fast")
     page.wait_for_function("() => document.getElementById('loading').classList.contains('done')")
     ready = page.evaluate("performance.now()")
-    set_seats(page, [("Ann", "Person"), ("Robo", "Computer: Normal")])
+    set_seats(page, [("Ann", "Person"), ("Robo", "Normal computer")])
     page.get_by_role("button", name="Start game").click()
     page.locator("#hand button").first.wait_for()
     table = page.evaluate("performance.now()")
@@ -140,7 +140,7 @@ def tap_round_trips(browser, url, taps):
     ctx, page, errors = new_page(browser, url)
     page.goto("./?speed=fast&bench=1")
     page.wait_for_function("() => document.getElementById('loading').classList.contains('done')")
-    set_seats(page, [("Ann", "Person"), ("Robo", "Computer: Normal")])
+    set_seats(page, [("Ann", "Person"), ("Robo", "Normal computer")])
     page.get_by_role("button", name="Start game").click()
     plays = 0
     deadline = time.monotonic() + 300
@@ -179,7 +179,7 @@ def bots_only(browser, url, games=2):
     ctx, page, errors = new_page(browser, url)
     page.goto("./?speed=fast&bench=1")
     page.wait_for_function("() => document.getElementById('loading').classList.contains('done')")
-    set_seats(page, [(f"Bot {i}", "Computer: Normal") for i in range(1, 5)])
+    set_seats(page, [(f"Bot {i}", "Normal computer") for i in range(1, 5)])
     page.get_by_role("button", name="Start game").click()
     for g in range(games):
         page.get_by_role("button", name="Play again").wait_for(timeout=300_000)

@@ -17,8 +17,8 @@ from e2e import pagekit
 from e2e.pagekit import (NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, engine_ready, hand_labels, my_turn,
                          settled, write_save)
 
-SEATS = [("Ann", "Person"), ("Computer 1", "Computer: Normal"),
-         ("Computer 2", "Computer: Normal"), ("Computer 3", "Computer: Normal")]
+SEATS = [("Ann", "Person"), ("Computer 1", "Normal computer"),
+         ("Computer 2", "Normal computer"), ("Computer 3", "Normal computer")]
 SEED = 3
 RANK_CODES = {"Ace": "A", "King": "K", "Queen": "Q", "Jack": "J", "Ten": "10", "Nine": "9",
               "Eight": "8", "Seven": "7", "Six": "6", "Five": "5", "Four": "4", "Three": "3",
@@ -320,8 +320,8 @@ def test_ask_partner_computer_answers(page: Page):
 
 def test_the_draw_decides_the_partners_and_the_table_shows_them(page: Page):
     """R4.4: seed 0's draw is A♣ (Ann), 10♠, 5♦, A♦ (Dee): Dee plays first and partners Ann."""
-    seats = [("Ann", "Person"), ("Bob", "Computer: Normal"), ("Cy", "Computer: Normal"),
-             ("Dee", "Computer: Normal")]
+    seats = [("Ann", "Person"), ("Bob", "Normal computer"), ("Cy", "Normal computer"),
+             ("Dee", "Normal computer")]
     start(page, seed=0, seats=seats)
     ours = page.locator("section.team.ours")
     expect(ours).to_have_attribute("aria-label", re.compile(r"\(Dee & Ann\)$"), timeout=20_000)
@@ -332,8 +332,8 @@ def test_the_draw_decides_the_partners_and_the_table_shows_them(page: Page):
 
 
 def test_ask_partner_two_people_behind_the_curtain(page: Page):
-    seats = [("Ann", "Person"), ("Computer 1", "Computer: Normal"), ("Cy", "Person"),
-             ("Computer 3", "Computer: Normal")]
+    seats = [("Ann", "Person"), ("Computer 1", "Normal computer"), ("Cy", "Person"),
+             ("Computer 3", "Normal computer")]
     resume_stacked(page, seats, {"ask_partner": True})
     pass_to(page, "Ann")
     page.get_by_role("button", name="Draw from the stock").click()
@@ -398,8 +398,8 @@ def test_wild_cards_alone_get_one_meld_chooser(page: Page):
 
 
 def test_two_people_pass_the_device(page: Page):
-    seats = [("Ann", "Person"), ("Computer 1", "Computer: Normal"), ("Bea", "Person"),
-             ("Computer 3", "Computer: Normal")]
+    seats = [("Ann", "Person"), ("Computer 1", "Normal computer"), ("Bea", "Person"),
+             ("Computer 3", "Normal computer")]
     start(page, seed=SEED, seats=seats)
     title = page.locator("#curtain-title")
     expect(title).to_have_text(re.compile(r"^Pass the device to (Ann|Bea)$"), timeout=START_TIMEOUT_MS)
@@ -420,7 +420,7 @@ def test_two_people_pass_the_device(page: Page):
 
 
 def test_whole_game_to_a_low_target_with_named_teams(page: Page):
-    seats = [(f"Computer {i}", "Computer: Normal") for i in range(1, 5)]
+    seats = [(f"Computer {i}", "Normal computer") for i in range(1, 5)]
     page.goto("./?speed=fast&seed=8")  # seed 8: the computers reach 500 in one hand (39 moves)
     engine_ready(page)
     page.get_by_role("radio", name="Canasta").check()

@@ -25,7 +25,7 @@ def lobby(page: Page, query: str = "?speed=fast&seed=5"):
 
 
 def start_ono99(page: Page):
-    set_seats(page, [("Ann", "Person"), ("Robo", "Computer: Normal")])
+    set_seats(page, [("Ann", "Person"), ("Robo", "Normal computer")])
     page.get_by_role("button", name="Start game").click()
     expect(page.locator('#table[data-game="ono99"] #hand button').first).to_be_visible(timeout=20_000)
     settled(page)
@@ -220,7 +220,7 @@ def test_a_first_visit_can_fill_in_the_lobby_and_start_before_the_engine_is_read
     expect(page.get_by_role("radio", name="Canasta")).to_be_visible(timeout=10_000)
     page.wait_for_function("() => document.querySelectorAll('#games input').length === 4")
     page.get_by_role("radio", name="1980 rules (O'NO 99)").check()
-    set_seats(page, [("Ann", "Person"), ("Robo", "Computer: Easy"), ("Rita", "Computer: Normal")])
+    set_seats(page, [("Ann", "Person"), ("Robo", "Easy computer"), ("Rita", "Normal computer")])
     expect(page.get_by_text("Easy: plays any card it may, so you can learn the game.")).to_be_visible()
     start = page.get_by_role("button", name="Start game")
     start.click()

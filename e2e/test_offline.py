@@ -62,7 +62,7 @@ def test_plays_offline_after_the_first_visit(page: Page, site_url):
     try:
         page.reload()
         open_lobby(page, seed=4)
-        set_seats(page, [("Ann", "Person"), ("Robo", "Computer: Easy")])
+        set_seats(page, [("Ann", "Person"), ("Robo", "Easy computer")])
         page.get_by_role("button", name="Start game").click()
         expect(hand_buttons(page).first).to_be_visible(timeout=20_000)
         result = play_to_the_end(page)

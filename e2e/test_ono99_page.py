@@ -26,7 +26,7 @@ def open_lobby(page: Page, seed: int | None = None):
 
 
 def set_seats(page: Page, seats: list[tuple[str, str]]):
-    """seats: (name, "Person" | "Computer: Normal" | "Computer: Easy")."""
+    """seats: (name, "Person" | "Normal computer" | "Easy computer")."""
     page.get_by_label("Number of players").select_option(str(len(seats)))
     for i, (name, kind) in enumerate(seats, start=1):
         page.get_by_label(f"Seat {i} player").select_option(label=kind)
@@ -86,7 +86,7 @@ def take_turn(scope, press: str = "click") -> str:
 
 # ---------------------------------------------------------------- tests
 def test_whole_game_two_people_and_a_computer(page: Page):
-    start(page, [("Ann", "Person"), ("Bob", "Person"), ("Robo", "Computer: Normal")], seed=7)
+    start(page, [("Ann", "Person"), ("Bob", "Person"), ("Robo", "Normal computer")], seed=7)
     result = page.get_by_role("dialog", name=re.compile(r"wins?!|Game over"))
     curtains = plays = 0
     deadline = time.monotonic() + 150
@@ -118,7 +118,7 @@ def test_whole_game_two_people_and_a_computer(page: Page):
 
 
 def test_reload_resumes_the_same_table(page: Page):
-    start(page, [("Ann", "Person"), ("Bob", "Person"), ("Robo", "Computer: Easy")], seed=11)
+    start(page, [("Ann", "Person"), ("Bob", "Person"), ("Robo", "Easy computer")], seed=11)
     # Play until someone has played a card and not yet drawn (the table then waits).
     draw = page.get_by_role("button", name="Draw a card")
     for _ in range(200):
@@ -164,7 +164,7 @@ def test_unplayable_card_says_why(page: Page):
     from pygames_wasm import api  # the same engine, in CPython, to know the exact sentence
 
     seed = 5
-    seats = [("Ann", "Person"), ("Robo", "Computer: Normal")]
+    seats = [("Ann", "Person"), ("Robo", "Normal computer")]
     start(page, seats, seed=seed)
     expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=20_000)
     settled(page)
@@ -199,7 +199,7 @@ def test_unplayable_card_says_why(page: Page):
 
 
 def test_corrupted_save_offers_a_new_game(page: Page, errors):
-    start(page, [("Ann", "Person"), ("Robo", "Computer: Easy")], seed=3)
+    start(page, [("Ann", "Person"), ("Robo", "Easy computer")], seed=3)
     expect(hand_buttons(page).first).to_be_visible(timeout=20_000)
     slot = "pygames:main:save:ono99"  # the game in progress, damaged
     write_save(page, {"record": {"format": 1, "game": "ono99", "seats": "garbage", "actions": 42}}, slot)
@@ -224,7 +224,7 @@ def test_1980_rounds_summary_result_and_play_again(page: Page):
     page.get_by_label("Scoring").select_option(label="Tokens: lose a round, lose a token")
     page.get_by_label("Tokens each").fill("0")
     page.get_by_label("Tokens each").press("Tab")
-    set_seats(page, [("Ann", "Person"), ("Robo", "Computer: Normal"), ("Rita", "Computer: Easy")])
+    set_seats(page, [("Ann", "Person"), ("Robo", "Normal computer"), ("Rita", "Easy computer")])
     page.get_by_role("button", name="Start game").click()
 
     round_dialog = page.get_by_role("dialog", name=re.compile(r"^End of round \d+$"))
@@ -261,7 +261,7 @@ def test_rules_and_leaving_the_table_and_coming_back(page: Page):
     rules = page.get_by_role("dialog", name=re.compile("^How to play"))
     expect(rules).to_contain_text("99")
     rules.get_by_role("button", name="Close").click()
-    set_seats(page, [("Ann", "Person"), ("Robo", "Computer: Normal")])
+    set_seats(page, [("Ann", "Person"), ("Robo", "Normal computer")])
     page.get_by_role("button", name="Start game").click()
     expect(hand_buttons(page).first).to_be_visible()
 
@@ -286,7 +286,7 @@ def test_phone_layout_fits_and_targets_are_big(page: Page):
     page.get_by_role("radio", name="1980 rules (O'NO 99)").check()
     page.get_by_text("More options").click()
     assert page.evaluate(NO_SIDEWAYS_SCROLL), "the lobby scrolls sideways on a phone"
-    set_seats(page, [("Ann", "Person")] + [(f"Computer {i}", "Computer: Easy") for i in range(1, 8)])
+    set_seats(page, [("Ann", "Person")] + [(f"Computer {i}", "Easy computer") for i in range(1, 8)])
     page.get_by_role("button", name="Start game").click()
     expect(hand_buttons(page).first).to_be_visible()
     assert page.evaluate(NO_SIDEWAYS_SCROLL), "the table scrolls sideways on a phone"
@@ -300,8 +300,8 @@ def test_between_turns_no_hand_is_on_the_table(page: Page):
     appears only after the curtain."""
     page.goto("./?seed=7")
     engine_ready(page)
-    set_seats(page, [("Ann", "Person"), ("Robo", "Computer: Normal"), ("Bob", "Person"),
-                     ("Rita", "Computer: Normal")])
+    set_seats(page, [("Ann", "Person"), ("Robo", "Normal computer"), ("Bob", "Person"),
+                     ("Rita", "Normal computer")])
     page.get_by_role("button", name="Start game").click()
     checked = 0
     deadline = time.monotonic() + 60

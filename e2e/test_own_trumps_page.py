@@ -17,7 +17,7 @@ from e2e.pagekit import (NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, en
 
 RANK = {"Six": 6, "Seven": 7, "Eight": 8, "Nine": 9, "Ten": 10, "Jack": 11, "Queen": 12, "King": 13, "Ace": 14}
 CARD_NAME = re.compile(r"\b(Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of (spades|hearts|diamonds|clubs)\b")
-COMPUTER = "Computer: Normal"
+COMPUTER = "Normal computer"
 
 
 # ---------------------------------------------------------------- helpers

@@ -26,7 +26,7 @@ def saved(page: Page, key: str = "pygames:main:save:ono99") -> dict:
 
 
 def test_each_move_is_saved_as_one_entry_and_undo_removes_it(page: Page):
-    start(page, [("Ann", "Person"), ("Robo", "Computer: Normal")])  # a real deal: a 128-bit seed
+    start(page, [("Ann", "Person"), ("Robo", "Normal computer")])  # a real deal: a 128-bit seed
     expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=20_000)
     settled(page)
     for _ in range(4):  # two turns of Ann's (play, draw) and the computer's in between
@@ -67,7 +67,7 @@ def test_a_long_game_resumes_from_its_checkpoint(page: Page):
     engine_ready(page, 90_000)
     page.get_by_label("Number of players").select_option("4")
     for i in range(1, 5):
-        page.get_by_label(f"Seat {i} player").select_option(label="Computer: Normal")
+        page.get_by_label(f"Seat {i} player").select_option(label="Normal computer")
     page.get_by_role("button", name="Start game").click()
     checkpoint = None
     for _ in range(240):  # page.evaluate awaits the promise (wait_for_function would not)

@@ -397,7 +397,7 @@ export class Lobby {
       });
       const kind = el("select", { "aria-label": `Seat ${i + 1} player` });
       kind.append(el("option", { value: "human", text: "Person" }));
-      for (const b of this.bots()) kind.append(el("option", { value: `bot:${b.id}`, text: `Computer: ${b.title}` }));
+      for (const b of this.bots()) kind.append(el("option", { value: `bot:${b.id}`, text: `${b.title} computer` }));
       kind.value = seat.kind === "human" ? "human" : `bot:${seat.bot}`;
       const describe = () => {
         const level = seat.kind === "bot" && this.bots().find((b) => b.id === seat.bot);
