@@ -110,7 +110,7 @@ def bench_page(query: str = "?speed=fast&bench=1&seed=5"):
             errors = []
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(f"./{query}")
-            page.wait_for_function("!document.getElementById('start-button').disabled", timeout=120_000)
+            page.wait_for_function("document.getElementById('loading').classList.contains('done')", timeout=120_000)
             yield page
             ctx.close()
             browser.close()

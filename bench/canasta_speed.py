@@ -78,7 +78,7 @@ def engine_numbers(hands: int) -> dict:
 
 def page_numbers(taps: int) -> dict:
     with bench_page() as page:
-        start_table(page, "Canasta", ["Person"] + ["Computer (heuristic)"] * 3)
+        start_table(page, "Canasta", ["Person"] + ["Normal computer"] * 3)
         selects = 0
         deadline = time.monotonic() + 240
         idle = "!document.querySelector('#table[aria-busy=true]') && !document.querySelector('#actions .checking')"

@@ -105,7 +105,7 @@ def page_numbers(taps: int) -> dict:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     with bench_page() as page:
-        start_table(page, "Own Trumps", ["Person", "Computer (heuristic)"])
+        start_table(page, "Own Trumps", ["Person", "Normal computer"])
         idle = "!document.querySelector('#table[aria-busy=true]')"
         mine = ("document.querySelector('#hand-area.my-turn') && !document.querySelector('dialog[open]') && "
                 "!document.querySelector('#table[aria-busy=true]')")

@@ -103,9 +103,9 @@ def start_up(browser, url):
     Times are ms from navigation."""
     ctx, page, errors = new_page(browser, url)
     page.goto("./?speed=fast")
-    page.wait_for_function("() => !document.getElementById('start-button').disabled")
+    page.wait_for_function("() => document.getElementById('loading').classList.contains('done')")
     ready = page.evaluate("performance.now()")
-    set_seats(page, [("Ann", "Person"), ("Robo", "Computer (heuristic)")])
+    set_seats(page, [("Ann", "Person"), ("Robo", "Normal computer")])
     page.get_by_role("button", name="Start game").click()
     page.locator("#hand button").first.wait_for()
     table = page.evaluate("performance.now()")
@@ -139,8 +139,8 @@ def tap_round_trips(browser, url, taps):
     """Play 1 person vs 1 computer through the page; collect tap-to-redraw measures."""
     ctx, page, errors = new_page(browser, url)
     page.goto("./?speed=fast&bench=1")
-    page.wait_for_function("() => !document.getElementById('start-button').disabled")
-    set_seats(page, [("Ann", "Person"), ("Robo", "Computer (heuristic)")])
+    page.wait_for_function("() => document.getElementById('loading').classList.contains('done')")
+    set_seats(page, [("Ann", "Person"), ("Robo", "Normal computer")])
     page.get_by_role("button", name="Start game").click()
     plays = 0
     deadline = time.monotonic() + 300
@@ -178,8 +178,8 @@ def bots_only(browser, url, games=2):
     """Computers only (4 heuristic bots): more bot_move samples."""
     ctx, page, errors = new_page(browser, url)
     page.goto("./?speed=fast&bench=1")
-    page.wait_for_function("() => !document.getElementById('start-button').disabled")
-    set_seats(page, [(f"Bot {i}", "Computer (heuristic)") for i in range(1, 5)])
+    page.wait_for_function("() => document.getElementById('loading').classList.contains('done')")
+    set_seats(page, [(f"Bot {i}", "Normal computer") for i in range(1, 5)])
     page.get_by_role("button", name="Start game").click()
     for g in range(games):
         page.get_by_role("button", name="Play again").wait_for(timeout=300_000)
@@ -246,7 +246,7 @@ def slow_calls(browser, url, rounds=7):
         resume, undo = [], []
         ctx, page, errors = new_page(browser, url)
         page.goto("./?speed=fast&sw=off&snapshot=off")
-        page.wait_for_function("() => !document.getElementById('start-button').disabled")
+        page.wait_for_function("() => document.getElementById('loading').classList.contains('done')")
         for _ in range(rounds):
             page.evaluate(PLANT_SAVE, ["pygames:main:current", record, checkpoint])
             page.evaluate("localStorage.setItem('pygames:main:ui', JSON.stringify({viewer: 1, roundShown: 1000, id: %s}))"

@@ -122,7 +122,7 @@ def visits(site: Path, settle_s: float) -> int:
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = server_url(server).replace("localhost", "127.0.0.1")
-    ready = "() => !document.getElementById('start-button').disabled"
+    ready = "() => document.getElementById('loading').classList.contains('done')"
     try:
         with sync_playwright() as p:
             # A profile on disk, as a real browser has: Playwright's default in-memory context keeps no

@@ -85,7 +85,7 @@ def simulate_numbers(games: int) -> dict:
 def page_numbers(taps: int) -> dict:
     idle = "!document.querySelector('#table[aria-busy=true]') && !document.querySelector('#actions .checking')"
     with bench_page() as page:
-        start_table(page, "3UP 3DOWN", ["Person"] + ["Computer (heuristic)"] * 3, players=4)
+        start_table(page, "3UP 3DOWN", ["Person"] + ["Normal computer"] * 3, players=4)
         tapped = 0
         deadline = time.monotonic() + 300
         while tapped < taps and time.monotonic() < deadline:

@@ -21,7 +21,7 @@ const STEP_MS = 30_000;  // one step that gets no answer fails, named, instead o
 
 // Each step runs in the page (the same source for both drivers).
 const STEPS = {
-  ready: `const b = document.getElementById("start-button"); return !!b && !b.disabled;`,
+  ready: `return !!document.querySelector("#loading.done");`,
   table: `return !!document.querySelector("#hand-area.my-turn") && !document.querySelector("#table[aria-busy=true]");`,
   start: `document.getElementById("start-button").click(); return true;`,
   // One move of the person: draw if owed, else the first playable card.

@@ -92,6 +92,12 @@ def ensure_site():
 
 
 
+def engine_ready(page, timeout: int = START_TIMEOUT_MS) -> None:
+    """The engine is up (the lobby can be filled in and Start pressed before: the game then starts
+    when it is up, see e2e/test_lobby.py)."""
+    expect(page.locator("#loading.done")).to_be_attached(timeout=timeout)
+
+
 def my_turn(scope) -> bool:
     """The viewer's hand is up, it is their move, and nothing covers the table (scope: a page or frame)."""
     return scope.locator("#hand-area.my-turn").is_visible() and \
@@ -120,7 +126,9 @@ def hand_labels(scope) -> list[str]:
     return scope.locator("#hand button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
 
 
-SAVE_DB, SAVE_STORE, SAVE_KEY = "pygames", "saves", "pygames:main:current"  # where web/engine-worker.js saves
+# The one slot the page had before a slot per game: a save planted there is moved to its game's slot
+# (`pygames:main:save:<game>`) and resumed on the next load, as the page did with it before.
+SAVE_DB, SAVE_STORE, SAVE_KEY = "pygames", "saves", "pygames:main:current"
 
 
 def write_save(page, value, key: str = SAVE_KEY):

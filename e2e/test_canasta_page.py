@@ -14,10 +14,11 @@ from collections import Counter
 from playwright.sync_api import Page, expect
 
 from e2e import pagekit
-from e2e.pagekit import NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, hand_labels, my_turn, settled, write_save
+from e2e.pagekit import (NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, engine_ready, hand_labels, my_turn,
+                         settled, write_save)
 
-SEATS = [("Ann", "Person"), ("Computer 1", "Computer (heuristic)"),
-         ("Computer 2", "Computer (heuristic)"), ("Computer 3", "Computer (heuristic)")]
+SEATS = [("Ann", "Person"), ("Computer 1", "Normal computer"),
+         ("Computer 2", "Normal computer"), ("Computer 3", "Normal computer")]
 SEED = 3
 RANK_CODES = {"Ace": "A", "King": "K", "Queen": "Q", "Jack": "J", "Ten": "10", "Nine": "9",
               "Eight": "8", "Seven": "7", "Six": "6", "Five": "5", "Four": "4", "Three": "3",
@@ -27,7 +28,7 @@ RANK_CODES = {"Ace": "A", "King": "K", "Queen": "Q", "Jack": "J", "Ten": "10", "
 # ---------------------------------------------------------------- helpers
 def start(page: Page, seed: int = SEED, seats=SEATS):
     page.goto(f"./?speed=fast&seed={seed}")
-    expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=START_TIMEOUT_MS)
+    engine_ready(page)
     page.get_by_role("radio", name="Canasta").check()
     for i, (name, kind) in enumerate(seats, start=1):
         page.get_by_label(f"Seat {i} player").select_option(label=kind)
@@ -182,7 +183,7 @@ def resume_stacked(page: Page, seats, options=None, hands=ACES_HANDS):
     record = api.call("save", {"handle": handle})["record"]
     api.call("close", {"handle": handle})
     page.goto("./?speed=fast")
-    expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=START_TIMEOUT_MS)
+    engine_ready(page)
     write_save(page, {"savedAt": int(time.time() * 1000), "record": record})
 
 
@@ -319,8 +320,8 @@ def test_ask_partner_computer_answers(page: Page):
 
 def test_the_draw_decides_the_partners_and_the_table_shows_them(page: Page):
     """R4.4: seed 0's draw is A♣ (Ann), 10♠, 5♦, A♦ (Dee): Dee plays first and partners Ann."""
-    seats = [("Ann", "Person"), ("Bob", "Computer (heuristic)"), ("Cy", "Computer (heuristic)"),
-             ("Dee", "Computer (heuristic)")]
+    seats = [("Ann", "Person"), ("Bob", "Normal computer"), ("Cy", "Normal computer"),
+             ("Dee", "Normal computer")]
     start(page, seed=0, seats=seats)
     ours = page.locator("section.team.ours")
     expect(ours).to_have_attribute("aria-label", re.compile(r"\(Dee & Ann\)$"), timeout=20_000)
@@ -331,8 +332,8 @@ def test_the_draw_decides_the_partners_and_the_table_shows_them(page: Page):
 
 
 def test_ask_partner_two_people_behind_the_curtain(page: Page):
-    seats = [("Ann", "Person"), ("Computer 1", "Computer (heuristic)"), ("Cy", "Person"),
-             ("Computer 3", "Computer (heuristic)")]
+    seats = [("Ann", "Person"), ("Computer 1", "Normal computer"), ("Cy", "Person"),
+             ("Computer 3", "Normal computer")]
     resume_stacked(page, seats, {"ask_partner": True})
     pass_to(page, "Ann")
     page.get_by_role("button", name="Draw from the stock").click()
@@ -397,8 +398,8 @@ def test_wild_cards_alone_get_one_meld_chooser(page: Page):
 
 
 def test_two_people_pass_the_device(page: Page):
-    seats = [("Ann", "Person"), ("Computer 1", "Computer (heuristic)"), ("Bea", "Person"),
-             ("Computer 3", "Computer (heuristic)")]
+    seats = [("Ann", "Person"), ("Computer 1", "Normal computer"), ("Bea", "Person"),
+             ("Computer 3", "Normal computer")]
     start(page, seed=SEED, seats=seats)
     title = page.locator("#curtain-title")
     expect(title).to_have_text(re.compile(r"^Pass the device to (Ann|Bea)$"), timeout=START_TIMEOUT_MS)
@@ -419,9 +420,9 @@ def test_two_people_pass_the_device(page: Page):
 
 
 def test_whole_game_to_a_low_target_with_named_teams(page: Page):
-    seats = [(f"Computer {i}", "Computer (heuristic)") for i in range(1, 5)]
+    seats = [(f"Computer {i}", "Normal computer") for i in range(1, 5)]
     page.goto("./?speed=fast&seed=8")  # seed 8: the computers reach 500 in one hand (39 moves)
-    expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=START_TIMEOUT_MS)
+    engine_ready(page)
     page.get_by_role("radio", name="Canasta").check()
     for i, (name, kind) in enumerate(seats, start=1):
         page.get_by_label(f"Seat {i} player").select_option(label=kind)

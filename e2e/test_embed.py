@@ -116,7 +116,7 @@ def test_two_embedded_games_play_on_another_origin(blog, blog_url, site_url):
     # Each embed saved in its own slot; the full app's slot is untouched.
     frame = iframes.nth(0).element_handle().content_frame()
     keys = frame.evaluate(SAVE_KEYS)
-    assert sorted(keys) == ["pygames:embed:ono99:/#0:current", "pygames:embed:ono99:/#1:current"], keys
+    assert sorted(keys) == ["pygames:embed:ono99:/#0:save:ono99", "pygames:embed:ono99:/#1:save:ono99"], keys
     others = {u.split("/")[2] for u in requests if u.startswith("http")}
     assert others == {blog_url.split("/")[2], site_url.split("/")[2]}, others
 
@@ -152,7 +152,7 @@ def test_an_embed_fits_a_320_px_column(browser, site_url, errors):
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "embed-320.png"), full_page=True)
         # Its save is its own: the full app's slot stays empty.
-        assert page.evaluate(SAVE_KEYS) == ["pygames:embed:ono99:narrow:current"]
+        assert page.evaluate(SAVE_KEYS) == ["pygames:embed:ono99:narrow:save:ono99"]
     finally:
         context.close()
     assert not errors.unexpected(), errors.unexpected()

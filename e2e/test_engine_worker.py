@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import START_TIMEOUT_MS
+from e2e.pagekit import engine_ready
 
 CALL = """async ([method, params]) => {
   const { EngineClient } = await import("./engine-client.js");
@@ -28,7 +28,7 @@ DEEP = """async (depth) => {
 def test_the_worker_survives_any_input_and_never_posts_a_traceback(page: Page, errors):
     errors.allow(r"BigInt|TypeError")  # the worker logs what went wrong in its own console
     page.goto("./?sw=off")
-    expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=START_TIMEOUT_MS)
+    engine_ready(page)
     # Something the worker cannot even turn into a request: one plain sentence, no details.
     reply = page.evaluate("""async () => {
           const { EngineClient } = await import("./engine-client.js");

@@ -15,7 +15,7 @@ from urllib.parse import urlparse
 
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import SITE, START_TIMEOUT_MS
+from e2e.pagekit import SITE, START_TIMEOUT_MS, engine_ready
 from e2e.test_ono99_page import hand_buttons, my_turn, open_lobby, set_seats, settled, take_turn
 
 CONTROLLED = "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"
@@ -62,7 +62,7 @@ def test_plays_offline_after_the_first_visit(page: Page, site_url):
     try:
         page.reload()
         open_lobby(page, seed=4)
-        set_seats(page, [("Ann", "Person"), ("Robo", "Computer (random)")])
+        set_seats(page, [("Ann", "Person"), ("Robo", "Easy computer")])
         page.get_by_role("button", name="Start game").click()
         expect(hand_buttons(page).first).to_be_visible(timeout=20_000)
         result = play_to_the_end(page)
@@ -107,7 +107,7 @@ def test_a_new_build_offers_a_reload_and_then_uses_only_new_files(browser, site_
         page.on("response", lambda r: served.append((r.url, r.from_service_worker)))
         banner.get_by_role("button", name="Reload").click()
         expect(page).to_have_title("New build", timeout=30_000)
-        expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=START_TIMEOUT_MS)
+        engine_ready(page)
         assert page.evaluate("() => window.pygamesBuild") == "new"
         # The old build's cache is gone; the new one holds every file.
         assert page.evaluate(CACHES) == ["pygames-site-" + "f" * 12]

@@ -11,7 +11,8 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, hand_labels, my_turn, settled, write_save
+from e2e.pagekit import (NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, engine_ready, hand_labels, my_turn,
+                         settled, write_save)
 
 HAND_MARKERS = ("hand-card", "data-playable")
 
@@ -21,11 +22,11 @@ def open_lobby(page: Page, seed: int | None = None):
     page.goto(f"./?speed=fast{'' if seed is None else f'&seed={seed}'}")
     # The lobby is there at once, before Pyodide is ready.
     expect(page.get_by_role("heading", name="Set up a game")).to_be_visible(timeout=5_000)
-    expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=START_TIMEOUT_MS)
+    engine_ready(page)
 
 
 def set_seats(page: Page, seats: list[tuple[str, str]]):
-    """seats: (name, "Person" | "Computer (heuristic)" | "Computer (random)")."""
+    """seats: (name, "Person" | "Normal computer" | "Easy computer")."""
     page.get_by_label("Number of players").select_option(str(len(seats)))
     for i, (name, kind) in enumerate(seats, start=1):
         page.get_by_label(f"Seat {i} player").select_option(label=kind)
@@ -85,7 +86,7 @@ def take_turn(scope, press: str = "click") -> str:
 
 # ---------------------------------------------------------------- tests
 def test_whole_game_two_people_and_a_computer(page: Page):
-    start(page, [("Ann", "Person"), ("Bob", "Person"), ("Robo", "Computer (heuristic)")], seed=7)
+    start(page, [("Ann", "Person"), ("Bob", "Person"), ("Robo", "Normal computer")], seed=7)
     result = page.get_by_role("dialog", name=re.compile(r"wins?!|Game over"))
     curtains = plays = 0
     deadline = time.monotonic() + 150
@@ -117,7 +118,7 @@ def test_whole_game_two_people_and_a_computer(page: Page):
 
 
 def test_reload_resumes_the_same_table(page: Page):
-    start(page, [("Ann", "Person"), ("Bob", "Person"), ("Robo", "Computer (random)")], seed=11)
+    start(page, [("Ann", "Person"), ("Bob", "Person"), ("Robo", "Easy computer")], seed=11)
     # Play until someone has played a card and not yet drawn (the table then waits).
     draw = page.get_by_role("button", name="Draw a card")
     for _ in range(200):
@@ -163,7 +164,7 @@ def test_unplayable_card_says_why(page: Page):
     from pygames_wasm import api  # the same engine, in CPython, to know the exact sentence
 
     seed = 5
-    seats = [("Ann", "Person"), ("Robo", "Computer (heuristic)")]
+    seats = [("Ann", "Person"), ("Robo", "Normal computer")]
     start(page, seats, seed=seed)
     expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=20_000)
     settled(page)
@@ -198,18 +199,22 @@ def test_unplayable_card_says_why(page: Page):
 
 
 def test_corrupted_save_offers_a_new_game(page: Page, errors):
-    start(page, [("Ann", "Person"), ("Robo", "Computer (random)")], seed=3)
+    start(page, [("Ann", "Person"), ("Robo", "Easy computer")], seed=3)
     expect(hand_buttons(page).first).to_be_visible(timeout=20_000)
-    write_save(page, {"record": {"format": 1, "game": "ono99", "seats": "garbage", "actions": 42}})
+    slot = "pygames:main:save:ono99"  # the game in progress, damaged
+    write_save(page, {"record": {"format": 1, "game": "ono99", "seats": "garbage", "actions": 42}}, slot)
     expect(page.get_by_role("alert").filter(has_text="This saved game could not be read")).to_be_visible(
         timeout=START_TIMEOUT_MS)
     page.get_by_role("button", name="Start game").click()
+    page.get_by_role("dialog", name="Replace your saved ONO 99 game?").get_by_role("button", name="Replace it").click()
     expect(hand_buttons(page).first).to_be_visible(timeout=20_000)
 
-    # A save that is not even an object is refused the same way.
-    write_save(page, "}{ not json")
-    expect(page.get_by_role("alert").filter(has_text="This saved game could not be read")).to_be_visible(
-        timeout=START_TIMEOUT_MS)
+    # A save that is not even an object is refused the same way, in its game's slot or in the one
+    # slot of before.
+    for key in (slot, "pygames:main:current"):
+        write_save(page, "}{ not json", key)
+        expect(page.get_by_role("alert").filter(has_text="This saved game could not be read")).to_be_visible(
+            timeout=START_TIMEOUT_MS)
 
 
 def test_1980_rounds_summary_result_and_play_again(page: Page):
@@ -219,7 +224,7 @@ def test_1980_rounds_summary_result_and_play_again(page: Page):
     page.get_by_label("Scoring").select_option(label="Tokens: lose a round, lose a token")
     page.get_by_label("Tokens each").fill("0")
     page.get_by_label("Tokens each").press("Tab")
-    set_seats(page, [("Ann", "Person"), ("Robo", "Computer (heuristic)"), ("Rita", "Computer (random)")])
+    set_seats(page, [("Ann", "Person"), ("Robo", "Normal computer"), ("Rita", "Easy computer")])
     page.get_by_role("button", name="Start game").click()
 
     round_dialog = page.get_by_role("dialog", name=re.compile(r"^End of round \d+$"))
@@ -256,7 +261,7 @@ def test_rules_and_leaving_the_table_and_coming_back(page: Page):
     rules = page.get_by_role("dialog", name=re.compile("^How to play"))
     expect(rules).to_contain_text("99")
     rules.get_by_role("button", name="Close").click()
-    set_seats(page, [("Ann", "Person"), ("Robo", "Computer (heuristic)")])
+    set_seats(page, [("Ann", "Person"), ("Robo", "Normal computer")])
     page.get_by_role("button", name="Start game").click()
     expect(hand_buttons(page).first).to_be_visible()
 
@@ -266,7 +271,7 @@ def test_rules_and_leaving_the_table_and_coming_back(page: Page):
     page.get_by_role("button", name="Leave game").click()
     page.get_by_role("button", name="Leave the game").click()
     expect(hand_buttons(page)).to_have_count(0)
-    page.get_by_role("button", name="Back to the game in progress").click()
+    page.get_by_role("button", name="Back to the game: ONO 99").click()
     expect(hand_buttons(page).first).to_be_visible()
     page.get_by_role("button", name="Rules").click()
     expect(rules).to_be_visible()
@@ -281,7 +286,7 @@ def test_phone_layout_fits_and_targets_are_big(page: Page):
     page.get_by_role("radio", name="1980 rules (O'NO 99)").check()
     page.get_by_text("More options").click()
     assert page.evaluate(NO_SIDEWAYS_SCROLL), "the lobby scrolls sideways on a phone"
-    set_seats(page, [("Ann", "Person")] + [(f"Computer {i}", "Computer (random)") for i in range(1, 8)])
+    set_seats(page, [("Ann", "Person")] + [(f"Computer {i}", "Easy computer") for i in range(1, 8)])
     page.get_by_role("button", name="Start game").click()
     expect(hand_buttons(page).first).to_be_visible()
     assert page.evaluate(NO_SIDEWAYS_SCROLL), "the table scrolls sideways on a phone"
@@ -294,9 +299,9 @@ def test_between_turns_no_hand_is_on_the_table(page: Page):
     leaves the table while the computers play (the device may be on its way to Bob), and Bob's hand
     appears only after the curtain."""
     page.goto("./?seed=7")
-    expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=START_TIMEOUT_MS)
-    set_seats(page, [("Ann", "Person"), ("Robo", "Computer (heuristic)"), ("Bob", "Person"),
-                     ("Rita", "Computer (heuristic)")])
+    engine_ready(page)
+    set_seats(page, [("Ann", "Person"), ("Robo", "Normal computer"), ("Bob", "Person"),
+                     ("Rita", "Normal computer")])
     page.get_by_role("button", name="Start game").click()
     checked = 0
     deadline = time.monotonic() + 60

@@ -12,17 +12,18 @@ import time
 from playwright.sync_api import Page, expect
 
 from e2e import pagekit
-from e2e.pagekit import NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, hand_labels, settled, write_save
+from e2e.pagekit import (NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, engine_ready, hand_labels, settled,
+                         write_save)
 
 RANK = {"Six": 6, "Seven": 7, "Eight": 8, "Nine": 9, "Ten": 10, "Jack": 11, "Queen": 12, "King": 13, "Ace": 14}
 CARD_NAME = re.compile(r"\b(Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of (spades|hearts|diamonds|clubs)\b")
-COMPUTER = "Computer (heuristic)"
+COMPUTER = "Normal computer"
 
 
 # ---------------------------------------------------------------- helpers
 def start(page: Page, seats, seed: int, options: dict | None = None):
     page.goto(f"./?speed=fast&seed={seed}")
-    expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=START_TIMEOUT_MS)
+    engine_ready(page)
     page.get_by_role("radio", name="Own Trumps").check()
     expect(page.locator("#seats li")).to_have_count(2)  # two seats by default
     page.get_by_label("Number of players").select_option(str(len(seats)))
@@ -161,7 +162,7 @@ def plant(page: Page, seats: list, deck: list, actions: list, options: dict | No
     api.call("close", {"handle": handle})
     if fresh:
         page.goto("./?speed=fast")
-        expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=START_TIMEOUT_MS)
+        engine_ready(page)
     write_save(page, {"savedAt": int(time.time() * 1000), "record": record})
 
 
@@ -347,7 +348,7 @@ def test_a_match_game_summary_tally_and_the_loser_deals_next(page: Page):
     record, move = record_before_the_last_move(7)  # seed 7: Ann runs out, beating with the K♦ and adding the A♦
     assert move == {"type": "beat", "card": "KD", "add": "AD"}
     page.goto("./?speed=fast")
-    expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=START_TIMEOUT_MS)
+    engine_ready(page)
     write_save(page, {"savedAt": int(time.time() * 1000), "record": record})
     king = page.get_by_role("button", name="King of diamonds", exact=True)
     expect(king).to_be_visible(timeout=START_TIMEOUT_MS)

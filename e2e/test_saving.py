@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import my_turn
+from e2e.pagekit import engine_ready, my_turn
 from e2e.test_ono99_page import settled, start, take_turn
 
 READ_SAVE = """(key) => new Promise((resolve, reject) => {
@@ -19,14 +19,14 @@ READ_SAVE = """(key) => new Promise((resolve, reject) => {
 })"""
 
 
-def saved(page: Page, key: str = "pygames:main:current") -> dict:
+def saved(page: Page, key: str = "pygames:main:save:ono99") -> dict:
     """The game the worker keeps under `key`: its header and its moves; for a key that holds one
     value of its own (the checkpoint's), that value is the header."""
     return page.evaluate(READ_SAVE, key)
 
 
 def test_each_move_is_saved_as_one_entry_and_undo_removes_it(page: Page):
-    start(page, [("Ann", "Person"), ("Robo", "Computer (heuristic)")])  # a real deal: a 128-bit seed
+    start(page, [("Ann", "Person"), ("Robo", "Normal computer")])  # a real deal: a 128-bit seed
     expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=20_000)
     settled(page)
     for _ in range(4):  # two turns of Ann's (play, draw) and the computer's in between
@@ -64,14 +64,14 @@ def test_each_move_is_saved_as_one_entry_and_undo_removes_it(page: Page):
 def test_a_long_game_resumes_from_its_checkpoint(page: Page):
     """Every 50 moves the worker keeps a checkpoint; a reload resumes from it."""
     page.goto("./?speed=fast")
-    expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=90_000)
+    engine_ready(page, 90_000)
     page.get_by_label("Number of players").select_option("4")
     for i in range(1, 5):
-        page.get_by_label(f"Seat {i} player").select_option(label="Computer (heuristic)")
+        page.get_by_label(f"Seat {i} player").select_option(label="Normal computer")
     page.get_by_role("button", name="Start game").click()
     checkpoint = None
     for _ in range(240):  # page.evaluate awaits the promise (wait_for_function would not)
-        checkpoint = saved(page, "pygames:main:current|checkpoint")["header"]
+        checkpoint = saved(page, "pygames:main:save:ono99|checkpoint")["header"]
         if checkpoint:
             break
         page.wait_for_timeout(250)

@@ -44,7 +44,7 @@ def play_a_little(page: Page, moves: int = 2):
 
 def start_a_game(page: Page):
     open_lobby(page)
-    set_seats(page, [("Ann", "Person"), ("Robo", "Computer (heuristic)")])
+    set_seats(page, [("Ann", "Person"), ("Robo", "Normal computer")])
     page.get_by_role("button", name="Start game").click()
     play_a_little(page)
 

@@ -12,7 +12,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from e2e.pagekit import NO_SIDEWAYS_SCROLL, ROOT, START_TIMEOUT_MS, my_turn
+from e2e.pagekit import NO_SIDEWAYS_SCROLL, ROOT, engine_ready, my_turn
 from e2e.test_ono99_page import take_turn
 
 ARTIFACTS = ROOT / "test-results"
@@ -75,7 +75,7 @@ def test_a_game_by_taps(browser, site_url, errors, name, width, height, to_the_e
     try:
         page.goto("./?speed=fast&seed=9")
         start = page.get_by_role("button", name="Start game")
-        expect(start).to_be_enabled(timeout=START_TIMEOUT_MS)
+        engine_ready(page)
         check_layout(page, f"{name} lobby")
         page.screenshot(path=str(ARTIFACTS / f"touch-{name}-lobby.png"))
         start.tap()  # the lobby's default: one person, two computers

@@ -14,7 +14,7 @@ from itertools import accumulate, count
 from .bots import BOTS, LEVELS, SEARCH
 from .bots.search import DEFAULT_MS, Budget, decide
 from .core import GameError, Setup, shown
-from .core.match import RECORD_FORMAT, Match
+from .core.match import RECORD_FORMAT, Match, check_distinct_names
 from .core.rng import new_seed
 from .games import GAMES
 
@@ -116,6 +116,7 @@ def new_game(params: dict) -> dict:
     setup = Setup.parse(params.get("deck"), params.get("decks"), params.get("dealer"), params.get("start"))
     match = _new_match(params.get("game"), params.get("options"), params.get("seats"),
                        new_seed() if seed is None else seed, setup)
+    check_distinct_names(match.seats)
     return _open(match)
 
 
@@ -161,6 +162,11 @@ def save(params: dict) -> dict:
 
 def checkpoint(params: dict) -> dict:
     return {"checkpoint": _match(params).checkpoint()}
+
+
+def summary(params: dict) -> dict:
+    """What the list of saved games shows for this match (the worker keeps it with the save)."""
+    return {"summary": _match(params).summary()}
 
 
 def view(params: dict) -> dict:
@@ -230,5 +236,5 @@ def close(params: dict) -> dict:
     return {"ok": True}
 
 
-METHODS = {f.__name__: f for f in (list_games, new_game, load, save, checkpoint, view, legal_actions, act, explain,
-                                    bot_move, bot_act, hint, undo, close)}
+METHODS = {f.__name__: f for f in (list_games, new_game, load, save, checkpoint, summary, view, legal_actions, act,
+                                    explain, bot_move, bot_act, hint, undo, close)}

@@ -47,7 +47,7 @@ def test_list_games_describes_ono99():
     assert {"version", "bust_at_99", "minus10_floor", "reverse_deflects_in_2p", "four_ono_discard",
             "ono99_on_zero", "draw_speed_penalty", "scoring", "target_points", "bust_total_after",
             "deck"} <= keys  # Part 3's recommended flags
-    assert all(isinstance(p, str) and p for p in info["rules_summary"])
+    assert all(set(p) == {"heading", "text"} and p["heading"] and p["text"] for p in info["rules_summary"])
 
 
 # --- act: illegal and malformed actions ---------------------------------------------------------------
@@ -233,6 +233,32 @@ def test_bad_options(options, words):
 def test_bad_seats(seat_list, words):
     err = assert_error(new_game(seats=seat_list), "bad_seats")
     assert words in err["message"]
+
+
+@pytest.mark.parametrize("names", [["Ann", "Ann"], ["Ann", " ann  "], ["Bob", "Mary Jo", "MARY  JO"]])
+def test_two_players_of_one_name_are_refused(names):
+    """The curtain says "Pass the device to Ann": that must mean one person (case and spaces aside)."""
+    err = assert_error(new_game(seats=[{"name": n} for n in names]), "bad_seats")
+    assert "both called" in err["message"] and "different name" in err["message"]
+
+
+def test_a_game_saved_with_two_players_of_one_name_still_resumes(game):
+    """The names check is for new games: a game saved before it still loads."""
+    record = game.record()
+    record["seats"][1]["name"] = record["seats"][0]["name"]
+    reply = api.call("load", {"record": record})
+    assert "handle" in reply, reply
+    api.call("close", {"handle": reply["handle"]})
+
+
+def test_summary_says_how_far_a_game_has_got(game):
+    assert api.call("summary", {"handle": game.handle}) == {
+        "summary": {"game": "ono99", "title": "ONO 99", "over": False, "progress": "3 players still in"}}
+    for game_id, n, progress in [("canasta", 4, "hand 1 · 0 to 0"), ("three_up", 4, "4 players still playing"),
+                                 ("own_trumps", 2, "game 1 of 3")]:
+        other = api.call("new_game", {"game": game_id, "seats": seats(n), "seed": 1})
+        assert api.call("summary", {"handle": other["handle"]})["summary"]["progress"] == progress
+        api.call("close", {"handle": other["handle"]})
 
 
 def test_seat_limits_follow_the_version():

@@ -676,7 +676,7 @@ def test_asking_needs_a_hand_that_can_go_out_r13_6():
 
 def test_the_ask_option_says_both_halves_r13_6():
     help_text = next(s for s in C.OPTION_SPECS if s.key == "ask_partner").help
-    assert "after a yes they must go out that turn" in help_text and "after a no they may not" in help_text
+    assert "After a yes you must go out that turn" in help_text and "after a no you may not" in help_text
 
 
 @pytest.mark.parametrize("hand, can", [
@@ -830,7 +830,7 @@ def test_the_hand_limit_is_an_option_and_in_the_rules():
     assert not t.state.over and t.state.hand_no == 30
     lines = api.call("new_game", {"game": "canasta", "seats": seats4(), "options": {"hand_limit": 12}})["info"]
     assert "Most hands in a game: 12" in lines["options_text"]
-    assert any("after the most hands the game allows" in p for p in C.RULES_SUMMARY)
+    assert any("after the most hands the game allows" in p for _, p in C.RULES_SUMMARY)
 
 
 def test_every_game_ends_even_if_nobody_melds():
@@ -986,7 +986,7 @@ def test_named_teams_name_the_view_events_sheets_and_result():
     t.act(0, "discard 4C")
     sheet = t.state.sheets[-1]
     assert [line["name"] for line in sheet["teams"]] == ["The Aces", "Jokers Wild"]
-    assert "; Jokers Wild " in sheet["text"] and ". The Aces +" in sheet["text"]
+    assert "; Jokers Wild: -190 this hand, 3,810 in all." in sheet["text"] and ". The Aces: +605 this hand" in sheet["text"]
     result = t.view(None)["result"]
     assert result["text"].startswith("The Aces (North and South) win")
     assert all(s["detail"].startswith(("The Aces:", "Jokers Wild:")) for s in result["standings"])

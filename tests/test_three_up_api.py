@@ -66,7 +66,7 @@ def test_list_games_describes_three_up():
     info = next(g for g in api.call("list_games", {})["games"] if g["id"] == "three_up")
     assert info["title"] == "3UP 3DOWN" and info["players"] == {"min": 2, "max": 6}
     assert {p["id"] for p in info["presets"]} >= {"base", "party"}
-    assert all(isinstance(p, str) and p for p in info["rules_summary"])
+    assert all(set(p) == {"heading", "text"} and p["heading"] and p["text"] for p in info["rules_summary"])
 
 
 # --- bad input: the list --------------------------------------------------------------------

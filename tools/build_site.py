@@ -15,6 +15,8 @@ dist/site/ holds:
                          (tools/compile_bytecode.mjs; cached in dist/cache/, it changes only
                          with the pinned Pyodide)
   wheels/<wheel>.whl     the engine, a py3-none-any wheel, with its bytecode for that Python
+  games.json             the engine's list_games, so that a first visit draws the lobby (games,
+                         options, seats) before the engine has loaded
   build-info.json        {"wheel", "pyodide", "hash", "files"}
 """
 from __future__ import annotations
@@ -187,6 +189,13 @@ def content_hash(site: Path, files: list[str]) -> str:
     return h.hexdigest()[:12]
 
 
+def games_list(root: Path) -> str:
+    """The engine's list_games reply (its `games`) as JSON, from the source the wheel is built from."""
+    code = "import json; from pygames_wasm import api; print(json.dumps(api.call('list_games')['games']))"
+    return subprocess.run([sys.executable, "-c", code], cwd=root, check=True, capture_output=True,
+                          text=True).stdout
+
+
 def assemble_site(root: Path | str = ROOT, out: Path | str | None = None) -> dict:
     """Build the wheel and (re)create the site directory; return build-info."""
     root = Path(root)
@@ -216,6 +225,7 @@ def assemble_site(root: Path | str = ROOT, out: Path | str | None = None) -> dic
         shutil.copy2(compiled_stdlib(pyo, root) if name == "python_stdlib.zip" else pyo / name,
                      stage / "pyodide" / name)
 
+    (stage / "games.json").write_text(games_list(root), encoding="utf-8")
     wheel = build_wheel(stage / "wheels", root)
     compile_bytecode("wheel", wheel, wheel, root)
 

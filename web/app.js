@@ -9,7 +9,8 @@ import { showMessage } from "./table-kit.js";
 import { canastaTable } from "./canasta-table.js";
 import { threeUpTable } from "./three-up-table.js";
 import { ownTrumpsTable } from "./own-trumps-table.js";
-import { showRules, showResult, closeAll, confirmLeave } from "./dialogs.js";
+import { showRules, showResult, showSettings, closeAll, confirmLeave, ask } from "./dialogs.js";
+import { guardBack } from "./back-button.js";
 import { keepFocus } from "./keyboard.js";
 import { setUpReadTable } from "./read-table.js";
 
@@ -23,9 +24,16 @@ export const PAUSE = query.get("speed") === "fast"
   ? { play: 20, draw: 5, race: 40, fast: 5 }
   : { play: 700, draw: 250, race: 1500, fast: 60 };
 const SEED = /^\d+$/.test(query.get("seed") || "") ? Number(query.get("seed")) : undefined;
-const NS = EMBED ? EMBED.ns : "pygames:main";  // embed.html: one save slot per embedded table
-const SAVE_KEY = `${NS}:current`;      // IndexedDB key of the saved game (worker side)
-const UI_KEY = `${NS}:ui`;             // localStorage: viewer + shown round (no cards)
+const NS = EMBED ? EMBED.ns : "pygames:main";  // embed.html: save slots of its own per embedded table
+// One saved game per game (IndexedDB, worker side), and beside it, in localStorage, the page's
+// own state of that game: the viewer and the rounds shown (no cards).
+const SAVES = `${NS}:save:`;
+const saveKey = (gameId) => `${SAVES}${gameId}`;
+const uiKey = (gameId) => `${NS}:ui:${gameId}`;
+// Before there was a slot per game there was one slot: a save found there is moved to its game's.
+const OLD_SAVE_KEY = `${NS}:current`;
+const OLD_UI_KEY = `${NS}:ui`;
+const PLAYING_KEY = `${NS}:playing`;   // localStorage: the game on the table when the page was left
 const SETUP_KEY = `${NS}:setup`;       // localStorage: last lobby setup
 const GAMES_KEY = `${NS}:games`;       // localStorage: list_games, to draw the lobby at once
 // The games this page has a table for (game id -> renderer); the engine may know more.
@@ -41,6 +49,7 @@ if (query.get("bench") === "1") client.call("__options", { timeBotMove: true });
 
 const game = {
   handle: null,
+  key: null,          // where the open game is saved
   info: null,         // MatchInfo
   persons: [],        // seats of people
   viewer: null,       // the person whose hand is shown (null: nobody's)
@@ -54,6 +63,8 @@ const game = {
 };
 let games = playable(readJSON(GAMES_KEY));
 if (!games.length) games = null;
+let saves = [];           // the saved games, as the worker lists them
+let engineReady = null;   // resolves (true) once the engine is up and the saved games are known
 
 function readJSON(key) {
   try { return JSON.parse(localStorage.getItem(key)); } catch { return null; }
@@ -63,9 +74,24 @@ function writeJSON(key, value) {
 }
 
 // ------------------------------------------------------------------ lobby
-const lobby = new Lobby({ onStart: startGame, onResume: () => { if (game.handle) showTableScreen(); } });
+const lobby = new Lobby({ onStart: startGame, onResume: resumeSaved, onDelete: deleteSaved });
 client.onprogress = (p) => lobby.progress(p);
 if (games) lobby.setGames(games, readJSON(SETUP_KEY) || (EMBED && EMBED.setup));
+else bundledGames();
+
+/** First visit: the list of games the build bundled with the page, until the engine's own. */
+async function bundledGames() {
+  try {
+    const r = await fetch("games.json");
+    const list = playable(await r.json());
+    if (!games && list.length) {
+      games = list;
+      lobby.setGames(games, readJSON(SETUP_KEY) || (EMBED && EMBED.setup));
+    }
+  } catch (e) {
+    console.warn("No list of games came with the page; the lobby waits for the engine's:", e);
+  }
+}
 
 $("rules-button").addEventListener("click", () => {
   const id = (game.info && game.info.game) || (lobby.game && lobby.game.id);
@@ -73,10 +99,40 @@ $("rules-button").addEventListener("click", () => {
 });
 keepFocus();
 setUpReadTable(() => game.view && game.view.summary);
-$("leave-button").addEventListener("click", async () => {
+$("settings-button").addEventListener("click", showSettings);
+$("leave-button").addEventListener("click", leaveGame);
+
+async function leaveGame() {
   if (game.view && game.view.over) { backToLobby(true); return; }
   if (await confirmLeave()) backToLobby(false);
+}
+
+const titleOf = (gameId) => ((games || []).find((g) => g.id === gameId) || {}).title || "this";
+
+// Back closes the dialog on top; at the table it asks before leaving the game. (An embedded
+// table leaves the host page's history alone.)
+if (!EMBED) guardBack({
+  wanted: () => $("lobby").hidden || !!document.querySelector("dialog[open]"),
+  onBack: () => {
+    const open = [...document.querySelectorAll("dialog[open]")];
+    if (open.length) open[open.length - 1].close();
+    else if ($("lobby").hidden && game.handle) leaveGame();
+  },
+  watch: [$("lobby"), ...document.querySelectorAll("dialog")],
 });
+
+async function refreshSaves() {
+  try {
+    const listed = (await client.call("saves", { prefix: SAVES })).saves;
+    // A save too damaged to name its game is still that of the game its key names.
+    saves = listed.map((s) => ({ ...s, game: s.game || s.key.slice(SAVES.length) }))
+      .filter((s) => TABLES.has(s.game) && (!EMBED || s.game === EMBED.game));
+  } catch (e) {
+    console.warn("The saved games could not be listed:", e);
+    saves = [];
+  }
+  lobby.showSaves(saves, game.handle && !game.over ? game.key : null);
+}
 
 function showLobbyScreen() {
   stopTimers();
@@ -86,9 +142,10 @@ function showLobbyScreen() {
   game.view = null;
   $("leave-button").hidden = true;
   $("read-button").hidden = true;
-  lobby.showResume(!!game.handle && !game.over);
+  localStorage.removeItem(PLAYING_KEY);
   lobby.show();
   document.title = "pygames";
+  if (engineReady) engineReady.then(refreshSaves);
 }
 
 function showTableScreen() {
@@ -100,13 +157,46 @@ function showTableScreen() {
 
 async function backToLobby(finished) {
   if (finished && game.handle) {
-    await client.call("forget", { key: SAVE_KEY }).catch(() => {});
-    await client.call("close", { handle: game.handle }).catch(() => {});
-    game.handle = null;
-    localStorage.removeItem(UI_KEY);
+    await client.call("forget", { key: game.key }).catch(() => {});
+    await closeGame();
   }
   if (game.info) lobby.setGames(games, setupFromInfo(game.info));
   showLobbyScreen();
+}
+
+/** Close the open game in the engine (its save stays unless it was forgotten). */
+async function closeGame() {
+  const handle = game.handle;
+  game.handle = null;
+  game.key = null;
+  if (handle) await client.call("close", { handle }).catch(() => {});
+}
+
+/** Resume a saved game from the lobby's list (the open one, if that is it). */
+async function resumeSaved(key) {
+  if (game.handle && game.key === key) { enterGame(game.handle, game.info, null, key); return; }
+  lobby.showProblem("");
+  await closeGame();
+  try {
+    const r = await client.call("resume", { key });
+    if (r.found) enterGame(r.handle, r.info, readJSON(uiKey(r.info.game)), key);
+    else refreshSaves();
+  } catch (e) {
+    lobby.showProblem(savedGameProblem(e.message));
+  }
+}
+
+async function deleteSaved(key, title) {
+  const yes = await ask({
+    title: `Delete your saved ${title} game?`, text: "It cannot be brought back.",
+    yes: "Delete it", no: "Keep it",
+  });
+  if (!yes) return;
+  if (game.key === key) await closeGame();
+  await client.call("forget", { key }).catch(() => {});
+  const save = saves.find((s) => s.key === key);
+  if (save && save.game) localStorage.removeItem(uiKey(save.game));
+  refreshSaves();
 }
 
 function setupFromInfo(info) {
@@ -114,9 +204,31 @@ function setupFromInfo(info) {
   return { ...prev, game: info.game, values: info.options, seats: info.seats };
 }
 
+let startWanted = false;  // Start was pressed: the page does not resume a game on its own any more
+
 async function startGame(setup, options) {
   writeJSON(SETUP_KEY, setup);
   lobby.showProblem("");
+  startWanted = true;
+  if (!lobby.ready) {
+    // A first visit: the lobby was filled in while the engine loads; the game starts when it is up.
+    lobby.setWaiting(true);
+    const ok = await engineReady;
+    lobby.setWaiting(false);
+    if (!ok) return;
+  }
+  // One saved game per game: replacing one that is not finished needs a yes.
+  const saved = saves.find((s) => s.game === setup.game && !(s.summary && s.summary.over));
+  if (saved) {
+    const title = titleOf(setup.game);
+    const yes = await ask({
+      title: `Replace your saved ${title} game?`,
+      text: `A new game of ${title} takes the place of the one you saved${saved.summary && saved.summary.progress
+        ? ` (${saved.summary.progress})` : ""}. Your saved games of other games stay.`,
+      yes: "Replace it", no: "Keep it",
+    });
+    if (!yes) return;
+  }
   const params = { game: setup.game, seats: setup.seats, options };
   if (SEED !== undefined) params.seed = SEED;
   await newGame(params);
@@ -127,9 +239,14 @@ async function newGame(params) {
   start.disabled = true;
   try {
     const old = game.handle;
-    const r = await client.call("new_game", params, SAVE_KEY);
+    const key = saveKey(params.game);
+    const r = await client.call("new_game", params, key);
     if (old) client.call("close", { handle: old }).catch(() => {});
-    enterGame(r.handle, r.info, { viewer: null, roundShown: 0, id: r.info.id });
+    enterGame(r.handle, r.info, { viewer: null, roundShown: 0, id: r.info.id }, key);
+    if (oldSaveDamaged) {  // replaced by a new game, as the one slot of before was
+      oldSaveDamaged = false;
+      client.call("forget", { key: OLD_SAVE_KEY }).catch(() => {});
+    }
     if (r.save_error) showMessage(`This game cannot be saved on this device (${r.save_error}); it still plays.`);
   } catch (e) {
     // Back to (or stay in) the lobby and say what the engine said (bad seats, bad option…).
@@ -140,12 +257,15 @@ async function newGame(params) {
   }
 }
 
-function enterGame(handle, info, ui) {
+function enterGame(handle, info, ui, key) {
   game.handle = handle;
+  game.key = key;
   game.info = info;
+  writeJSON(PLAYING_KEY, key);
   game.over = false;
   game.fastForward = false;
   game.persons = info.seats.map((s, i) => (s.kind === "human" ? i : null)).filter((i) => i !== null);
+  if (!ui) ui = { viewer: game.viewer, roundShown: game.roundShown, lastEvent: game.lastEvent, id: info.id };
   const sameGame = ui && ui.id === info.id;
   game.viewer = game.persons.length === 1 ? game.persons[0]
     : sameGame && game.persons.includes(ui.viewer) ? ui.viewer : null;
@@ -158,7 +278,8 @@ function enterGame(handle, info, ui) {
 
 function saveUi() {
   if (!game.info) return;
-  writeJSON(UI_KEY, { viewer: game.viewer, roundShown: game.roundShown, lastEvent: game.lastEvent, id: game.info.id });
+  writeJSON(uiKey(game.info.game),
+    { viewer: game.viewer, roundShown: game.roundShown, lastEvent: game.lastEvent, id: game.info.id });
 }
 
 // ------------------------------------------------------------------ the loop
@@ -418,42 +539,87 @@ function engineTrouble(e) {
 }
 
 // ------------------------------------------------------------------ start
+let oldSaveDamaged = false;  // the one slot of before holds a save that cannot be read
+
+/**
+ * Start-up, once the engine is up: its list of games, the saved games (a save in the one slot of
+ * before is moved to its game's), and the game that was on the table when the page was left,
+ * unless Start was pressed meanwhile. Resolves true when the lobby can start games.
+ */
 async function boot() {
-  let ready, embedStart = false;
   try {
-    ready = await client.ready;
+    await client.ready;
   } catch (e) {
     lobby.setFailed(e.message);
-    return;
+    return false;
   }
   try {
-    games = playable((await client.call("list_games")).games);
-    writeJSON(GAMES_KEY, games);
-    lobby.setGames(games, readJSON(SETUP_KEY) || (EMBED && EMBED.setup));
-  } catch (e) {
-    lobby.setFailed(e.message);
-    return;
-  }
-  try {
-    const r = await client.call("resume", { key: SAVE_KEY });
-    if (r.found && !TABLES.has(r.info.game)) {
-      lobby.showProblem(savedGameProblem(`this page cannot show a game of ${r.info.game}`));
-    } else if (r.found) {
-      enterGame(r.handle, r.info, readJSON(UI_KEY));
-    } else if (EMBED) {
-      embedStart = true;  // an embedded table starts at once, with the seats of its URL
+    const listed = playable((await client.call("list_games")).games);
+    writeJSON(GAMES_KEY, listed);
+    // Redrawn only when it differs from the list the lobby shows: someone may be filling it in.
+    if (JSON.stringify(listed) !== JSON.stringify(games)) {
+      games = listed;
+      lobby.setGames(games, lobby.game ? lobby.setup() : readJSON(SETUP_KEY) || (EMBED && EMBED.setup));
     }
   } catch (e) {
-    lobby.showProblem(savedGameProblem(e.message));
-    // An embed starts anyway: storage may be refused in a third-party iframe (the game then
-    // plays unsaved, and says so), and a damaged save is of no use to a casual table.
-    if (EMBED) embedStart = true;
-  } finally {
-    // Start is enabled only now, so a new game never races the resumed one.
-    lobby.setReady(ready.ms);
+    lobby.setFailed(e.message);
+    return false;
   }
-  if (embedStart) await startGame(lobby.setup(), lobby.options());
+  const moved = await moveOldSave();
+  await refreshSaves();
+  const playing = EMBED ? saveKey(EMBED.game) : readJSON(PLAYING_KEY);
+  let embedStart = false;
+  if (moved && !startWanted) {
+    enterGame(moved.handle, moved.info, readJSON(uiKey(moved.info.game)), moved.key);
+  } else if (moved) {
+    client.call("close", { handle: moved.handle }).catch(() => {});
+  } else if (playing && !startWanted && saves.some((s) => s.key === playing)) {
+    try {
+      const r = await client.call("resume", { key: playing });
+      if (r.found) enterGame(r.handle, r.info, readJSON(uiKey(r.info.game)), playing);
+    } catch (e) {
+      lobby.showProblem(savedGameProblem(e.message));
+      // An embed starts anyway: a damaged save is of no use to a casual table.
+      if (EMBED) embedStart = true;
+    }
+  } else if (EMBED) {
+    // An embedded table starts at once, with the seats of its URL. (Storage may be refused in a
+    // third-party iframe: the game then plays unsaved, and says so.)
+    embedStart = true;
+  }
+  lobby.setReady();
+  if (embedStart && !startWanted) await startGame(lobby.setup(), lobby.options());
   setUpOffline();
+  return true;
+}
+
+/** The one slot of before (`…:current`): its game, opened and moved to its game's slot, or null. */
+async function moveOldSave() {
+  let r;
+  try {
+    r = await client.call("resume", { key: OLD_SAVE_KEY });
+  } catch (e) {
+    oldSaveDamaged = true;
+    lobby.showProblem(savedGameProblem(e.message));
+    return null;
+  }
+  if (!r.found) return null;
+  if (!TABLES.has(r.info.game)) {
+    client.call("close", { handle: r.handle }).catch(() => {});
+    lobby.showProblem(savedGameProblem(`this page cannot show a game of ${r.info.game}`));
+    return null;
+  }
+  const key = saveKey(r.info.game);
+  try {
+    await client.call("move_save", { handle: r.handle, key });
+  } catch (e) {
+    console.warn("The saved game could not be moved to its game's slot:", e);
+    return { ...r, key: OLD_SAVE_KEY };
+  }
+  const ui = readJSON(OLD_UI_KEY);
+  if (ui) writeJSON(uiKey(r.info.game), ui);
+  localStorage.removeItem(OLD_UI_KEY);
+  return { ...r, key };
 }
 
 function savedGameProblem(reason) {
@@ -506,4 +672,4 @@ window.pygames = {
   pause: PAUSE,
 };
 
-boot();
+engineReady = boot();

@@ -254,7 +254,8 @@ function candidates(view) {
     }
   } else if (view.phase === "play") {
     if (M.length) {
-      out.push({ label: `Meld all (${M.length + (S.length ? 1 : 0)} melds)`, action: { type: "meld", melds: S.length ? [...M, S] : M }, key: "meldall", check: true });
+      const count = M.length + (S.length ? 1 : 0);
+      out.push({ label: `Meld all (${count} ${count === 1 ? "meld" : "melds"})`, action: { type: "meld", melds: S.length ? [...M, S] : M }, key: "meldall", check: true });
     } else if (S.length) {
       out.push({ label: "Meld these", action: { type: "meld", melds: [S] }, key: "meld", check: true });
     }

@@ -1,21 +1,35 @@
-// Dialogs: rules summary, end-of-round summary (1980), game result, leave-game confirmation.
+// Dialogs: rules, settings, end-of-round summary (1980), game result, and questions with two
+// answers (leave the game, replace or delete a saved game).
 
 import { $, el } from "./dom.js";
 import { miniCard } from "./cards.js";
+import { SETTINGS, getSetting, setSetting } from "./settings.js";
 
 function open(dialog) {
   if (!dialog.open) dialog.showModal();
 }
 
-/** The rules of `game`; `optionsText` (the engine's lines for the game in play) lists the options chosen. */
+/** Open a dialog at its top, its title focused (read first, and nothing scrolled out of sight). */
+function openAtTop(dialog, title) {
+  open(dialog);
+  dialog.scrollTop = 0;
+  title.focus();
+}
+
+/** The rules of `game` under their headings; `optionsText` (the engine's lines for the game in
+ *  play) lists the options chosen. */
 export function showRules(game, optionsText = null) {
   const body = $("rules-body");
   body.replaceChildren();
   if (!game) {
-    body.append(el("p", { text: "The rules will be here as soon as the game engine has loaded." }));
+    body.append(el("p", { text: "The rules will be here in a moment, as soon as the cards are ready." }));
   } else {
     $("rules-title").textContent = `How to play ${game.title}`;
-    for (const para of game.rules_summary || []) body.append(el("p", { text: para }));
+    for (const part of game.rules_summary || []) {
+      // {heading, text}; a list of games cached by an older version has plain paragraphs.
+      if (typeof part === "string") { body.append(el("p", { text: part })); continue; }
+      body.append(el("h3", { text: part.heading }), el("p", { text: part.text }));
+    }
     if (optionsText && optionsText.length) {
       body.append(el("h3", { text: "This game's options" }));
       const list = el("ul", { class: "options-chosen" });
@@ -23,7 +37,66 @@ export function showRules(game, optionsText = null) {
       body.append(list);
     }
   }
-  open($("rules-dialog"));
+  openAtTop($("rules-dialog"), $("rules-title"));
+}
+
+// The settings a player sees, in SETTINGS' own values (web/settings.js holds them and their defaults).
+const SETTING_CHOICES = [
+  { name: "cardSize", legend: "Card size", labels: { small: "Small", normal: "Normal", large: "Large" } },
+  { name: "motion", legend: "Animation speed", labels: {
+    auto: "As the device prefers (normal, or off if it asks for less motion)",
+    slow: "Slow", normal: "Normal", fast: "Fast", off: "Off: cards jump to their place" } },
+  { name: "thinkMs", legend: "How long the Hard computer thinks", labels: {
+    100: "A tenth of a second", 200: "A fifth of a second", 400: "Almost half a second",
+    800: "Almost a second (plays best)" } },
+];
+
+function settingChoices({ name, legend, labels }) {
+  const current = getSetting(name);
+  const field = el("fieldset", { class: "field setting" }, el("legend", { text: legend }));
+  const box = el("div", { class: "choices" });
+  for (const value of SETTINGS[name].values) {
+    const input = el("input", { type: "radio", name: `setting-${name}`, value: String(value) });
+    input.checked = value === current;
+    input.addEventListener("change", () => { if (input.checked) setSetting(name, value); });
+    box.append(el("label", { class: "choice" }, input, el("span", { text: labels[value] })));
+  }
+  field.append(box);
+  return field;
+}
+
+/** The device's settings; each change is kept at once (web/settings.js tells the tables). */
+export function showSettings() {
+  const four = el("input", { type: "checkbox", id: "setting-fourColour" });
+  four.checked = getSetting("fourColour");
+  four.addEventListener("change", () => setSetting("fourColour", four.checked));
+  const [size, motion, think] = SETTING_CHOICES.map(settingChoices);
+  $("settings-body").replaceChildren(size,
+    el("div", { class: "option option-bool" },
+      el("div", { class: "option-line" }, four,
+        el("label", { for: "setting-fourColour", text: "Four-colour deck" })),
+      el("p", { class: "help", text: "Each suit its own colour, so that hearts and diamonds, or spades and "
+        + "clubs, are never mixed up." })),
+    motion, think);
+  openAtTop($("settings-dialog"), $("settings-title"));
+}
+
+/**
+ * A question with two answers: resolves true for `yes`, false for `no`, Escape or Back.
+ * ask({title: "Replace your saved Canasta game?", text, yes: "Replace it", no: "Keep it"})
+ */
+export function ask({ title, text, yes, no }) {
+  const dialog = $("confirm-dialog");
+  $("confirm-title").textContent = title;
+  $("confirm-text").textContent = text;
+  $("confirm-yes").textContent = yes;
+  $("confirm-no").textContent = no;
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });
+    dialog.returnValue = "";
+    open(dialog);
+    $("confirm-no").focus();  // the answer that changes nothing
+  });
 }
 
 function roundLines(lastRound) {
@@ -99,18 +172,16 @@ export function showResult(view, { onPlayAgain, onNewGame }, parts = null) {
 }
 
 export function closeAll() {
-  for (const id of ["rules-dialog", "round-dialog", "result-dialog", "confirm-dialog"]) {
+  for (const id of ["rules-dialog", "settings-dialog", "round-dialog", "result-dialog", "confirm-dialog"]) {
     const d = $(id);
     if (d.open) d.close();
   }
 }
 
 export function confirmLeave() {
-  const dialog = $("confirm-dialog");
-  return new Promise((resolve) => {
-    dialog.addEventListener("close", () => resolve(dialog.returnValue === "leave"), { once: true });
-    dialog.returnValue = "";
-    open(dialog);
+  return ask({
+    title: "Leave this game?", yes: "Leave the game", no: "Keep playing",
+    text: "It stays saved on this device: you can go back to it from the list of saved games.",
   });
 }
 

@@ -38,7 +38,7 @@ export class EngineClient {
   _receive(msg) {
     if (!msg) return;
     if (msg.type === "progress") { if (this.onprogress) this.onprogress(msg); return; }
-    if (msg.type === "ready") { this.readyMs = msg.ms; this._resolveReady(msg); return; }
+    if (msg.type === "ready") { this._resolveReady(msg); return; }
     if (msg.type === "fatal") {
       this._rejectReady(new EngineError("engine_unavailable", msg.message));
       return;

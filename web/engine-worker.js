@@ -7,9 +7,9 @@
 // page never asks for another seat's hand.
 //
 // Messages in:  {id, method, params, key?}
-//   - engine methods: list_games, new_game, view, legal_actions, act, explain, bot_move,
-//     bot_act, hint, undo, close (passed straight to api.handle)
-//   - worker methods: resume {key}, forget {key}, __stats {}
+//   - engine methods: list_games, new_game, view, legal_actions, act, explain, summary,
+//     bot_move, bot_act, hint, undo, close (passed straight to api.handle)
+//   - worker methods: resume {key}, forget {key}, saves {prefix}, move_save {handle, key}, __stats {}
 //   (save and load are worker-internal and refused from the page)
 // Messages out: {id, result} | {id, error: {code, message}}
 //               {type: "progress", stage, label, loaded, total}
@@ -108,7 +108,7 @@ async function boot() {
   // On later visits the service worker has every file on this device: nothing to
   // download, so no need to read the big files twice just to count their bytes.
   const local = await onThisDevice(new URL("pyodide.asm.wasm", PYODIDE));
-  setStage("fetch", local ? "Loading Python from this device" : "Downloading Python");
+  setStage("fetch", local ? "Getting the cards ready" : "Fetching the cards");
   const big = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
   const downloads = local
     ? big.map((name) => { progress.files.set(name, { loaded: EXPECTED[name], total: EXPECTED[name] }); })
@@ -203,15 +203,23 @@ const checkpointKey = (key) => `${key}|checkpoint`;
 const CHECKPOINT_EVERY = 50;
 let buildHash = null;  // from build-info.json: checkpoints are kept only for the build that made them
 
-/** Write the whole record (a new game, or a save of the older form): the header, every move, and
- *  no stale move after them. Returns what later steps need: {key, header, moves}. */
-async function saveWhole(key, record) {
-  const { actions, ...header } = record;
+// The header also holds the engine's summary of the game (title, how far it has got), which the
+// lobby lists without opening every saved game.
+const summaryOf = (handle) => engine("summary", { handle }).summary || null;
+
+/** Write the whole record of the open game `handle` (a new game, a save of the older form, a save
+ *  moved to another key): the header, every move, and no stale move after them. Returns what later
+ *  steps need: {key, header, moves}. */
+async function saveWhole(key, handle) {
+  const whole = engine("save", { handle });
+  if (whole.error) throw Object.assign(new Error(whole.error.message), { code: "save_failed" });
+  const { actions, ...header } = whole.record;
+  const summary = summaryOf(handle);
   await store("readwrite", (s) => {
     s.delete(movesOf(key));
     s.delete(checkpointKey(key));
     actions.forEach((entry, i) => s.put(entry, moveKey(key, i)));
-    return s.put({ savedAt: Date.now(), record: header, moves: actions.length }, key);
+    return s.put({ savedAt: Date.now(), record: header, moves: actions.length, summary }, key);
   });
   return { key, header, moves: actions.length };
 }
@@ -220,12 +228,32 @@ async function saveWhole(key, record) {
  *  now and then a checkpoint as well. */
 async function saveStep(saved, entry, handle) {
   const checkpoint = entry && saved.moves % CHECKPOINT_EVERY === 0 ? engine("checkpoint", { handle }) : null;
+  const summary = summaryOf(handle);
   await store("readwrite", (s) => {
     if (entry) s.put(entry, moveKey(saved.key, saved.moves - 1));
     else s.delete(moveKey(saved.key, saved.moves));
     if (checkpoint && checkpoint.checkpoint) s.put({ build: buildHash, ...checkpoint.checkpoint }, checkpointKey(saved.key));
-    return s.put({ savedAt: Date.now(), record: saved.header, moves: saved.moves }, saved.key);
+    return s.put({ savedAt: Date.now(), record: saved.header, moves: saved.moves, summary }, saved.key);
   });
+}
+
+/** The saved games whose keys start with `prefix`: [{key, game, savedAt, summary}], newest first.
+ *  A save of the older form, or one without a summary, names its game from its record. */
+async function listSaves(prefix) {
+  const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
+  const [keysFound, values] = await Promise.all([
+    store("readonly", (s) => s.getAllKeys(range)),
+    store("readonly", (s) => s.getAll(range)),
+  ]);
+  const out = [];
+  keysFound.forEach((key, i) => {
+    if (key.includes("|")) return;  // a move or a checkpoint of a game, not a game
+    const value = values[i];
+    const record = value && typeof value === "object" ? value.record : null;
+    const game = (value && value.summary && value.summary.game) || (record && record.game) || null;
+    out.push({ key, game, savedAt: (value && value.savedAt) || null, summary: (value && value.summary) || null });
+  });
+  return out.sort((a, b) => (b.savedAt || 0) - (a.savedAt || 0));
 }
 
 /** What is saved under `key`: undefined, {perMove, savedAt, record} or, for anything else
@@ -248,9 +276,7 @@ async function persist(method, handle, reply) {
   const saved = keys.get(handle);
   if (!saved) return;
   if (method === "new_game") {
-    const whole = engine("save", { handle });
-    if (whole.error) throw Object.assign(new Error(whole.error.message), { code: "save_failed" });
-    Object.assign(saved, await saveWhole(saved.key, whole.record));
+    Object.assign(saved, await saveWhole(saved.key, handle));
   } else if (method === "undo") {
     saved.moves -= 1;
     await saveStep(saved, null, handle);
@@ -288,7 +314,7 @@ async function resume({ key }) {
     const saved = { key, header: null, moves: 0 };
     keys.set(loaded.handle, saved);
     try {
-      Object.assign(saved, await saveWhole(key, engine("save", { handle: loaded.handle }).record));
+      Object.assign(saved, await saveWhole(key, loaded.handle));
     } catch (e) {
       console.warn("save failed", e);
     }
@@ -296,9 +322,24 @@ async function resume({ key }) {
   return { found: true, ...loaded };
 }
 
+/** Keep the open game `handle` under `key` from now on (the old key's save is deleted): how a save
+ *  of the single slot that came before one slot per game is moved to its game's slot. */
+async function moveSave({ handle, key }) {
+  const saved = keys.get(handle);
+  if (!saved || !key) return fail("bad_request", "That game has no save to move.");
+  const old = saved.key;
+  Object.assign(saved, await saveWhole(key, handle));
+  if (old !== key) await forget(old);
+  return { ok: true };
+}
+
 async function dispatch(method, params, key) {
   if (method === "resume") return resume(params || {});
-  if (method === "forget") { await forget((params || {}).key); return { ok: true }; }
+  // Storage may be refused (a private window, a cross-site embed): the page is told, plainly.
+  const refused = (e) => fail("bad_save", `The browser's storage could not be used (${e && e.message}).`);
+  if (method === "forget") return forget((params || {}).key).then(() => ({ ok: true }), refused);
+  if (method === "saves") return listSaves(String((params || {}).prefix || "")).then((saves) => ({ saves }), refused);
+  if (method === "move_save") return moveSave(params || {});
   if (method === "__stats") return { timings, bootMs: readyMs, stages, startedFrom, lastResume, snapshotMaking };
   if (method === "__options") { Object.assign(options, params || {}); return { options }; }
   if (INTERNAL.has(method)) return fail("bad_request", `The page may not call ${method}.`);

@@ -1,20 +1,41 @@
 // The lobby: choose the game, the rule preset, the options (rendered generically
-// from the engine's OptionSpecs) and the seats. It shows at once, before the
-// engine is ready, with a progress bar of the real download.
+// from the engine's OptionSpecs) and the seats; resume or delete a saved game. It
+// shows at once and can be filled in before the engine is ready (from the cached or
+// bundled list of games); Start then waits for the engine, with its progress shown.
 
 import { $, el } from "./dom.js";
 
 const PERSON_NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"];
 // The engine's names for the partnerships of a four-seat game (Canasta).
 const TEAM_NAMES = ["North-South", "East-West"];
-const DEFAULT_BOTS = [
-  { id: "heuristic", title: "Computer (heuristic)" },
-  { id: "random", title: "Computer (random)" },
-];
+// What a player is told about each computer level (the engine names the levels it offers).
+// Titles in order; the one-line help is the engine's (`about`) when its list gives one.
+const LEVELS = {
+  easy: { title: "Easy", help: "Easy: plays sensibly, but slips now and then." },
+  normal: { title: "Normal", help: "Normal: a steady player that decides at once." },
+  hard: { title: "Hard", help: "Hard: thinks ahead about the cards it cannot see." },
+};
+// The engine's older names for two of the levels.
+const OLD_LEVEL_NAMES = { random: "easy", heuristic: "normal" };
+// What the engine offered before it listed its computer players.
+const ENGINE_BOTS = ["random", "heuristic"];
 
 function formatMB(bytes) {
   return (bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0);
 }
+
+/** "5 minutes ago", from a time in milliseconds. */
+export function timeAgo(when, now = Date.now()) {
+  const minutes = Math.floor(Math.max(0, now - when) / 60_000);
+  const count = (n, unit) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return count(minutes, "minute");
+  if (minutes < 48 * 60) return count(Math.floor(minutes / 60), "hour");
+  return count(Math.floor(minutes / (24 * 60)), "day");
+}
+
+/** A name as the engine compares names: spaces trimmed and made single, case ignored. */
+const nameKey = (name) => name.trim().replace(/\s+/g, " ").toLowerCase();
 
 function defaultName(kind, index, botNumber) {
   return kind === "human" ? PERSON_NAMES[index % PERSON_NAMES.length] : `Computer ${botNumber}`;
@@ -25,18 +46,19 @@ function isDefaultName(name) {
 }
 
 export class Lobby {
-  constructor({ onStart, onResume }) {
+  constructor({ onStart, onResume, onDelete }) {
     this.onStart = onStart;
     this.onResume = onResume;
+    this.onDelete = onDelete;
     this.games = [];
     this.game = null;          // GameInfo of the chosen game
     this.presetId = null;
     this.values = {};          // option values
     this.seats = [];           // [{name, kind: "human"|"bot", bot}]
     this.ready = false;
+    this.waiting = false;      // Start was pressed before the engine was ready
     $("setup").addEventListener("submit", (e) => { e.preventDefault(); this._start(); });
     $("seat-count").addEventListener("change", () => this._setSeatCount(Number($("seat-count").value)));
-    $("resume-button").addEventListener("click", () => this.onResume && this.onResume());
   }
 
   show() { $("lobby").hidden = false; }
@@ -44,7 +66,8 @@ export class Lobby {
 
   // ------------------------------------------------------------ loading
   progress({ label, loaded, total }) {
-    $("loading-label").textContent = label || "Loading";
+    if (this.ready) return;
+    $("loading-label").textContent = label || "Getting the cards ready";
     const bar = $("loading-bar");
     if (total > 0) {
       bar.max = total;
@@ -53,12 +76,12 @@ export class Lobby {
     }
   }
 
-  setReady(ms) {
+  setReady() {
     this.ready = true;
     const box = $("loading");
     box.classList.add("done");
     $("loading-label").textContent = "Ready to play";
-    $("loading-bytes").textContent = ms ? `started in ${(ms / 1000).toFixed(1)} s` : "";
+    $("loading-bytes").textContent = "";
     const bar = $("loading-bar");
     bar.max = 1; bar.value = 1;
     this._updateStart();
@@ -66,9 +89,26 @@ export class Lobby {
 
   setFailed(message) {
     $("loading").classList.add("failed");
-    $("loading-label").textContent = "The game engine could not start";
+    $("loading-label").textContent = "The game could not start";
     $("loading-bytes").textContent = "";
-    this.showProblem(`The game engine could not start: ${message}. Try reloading the page.`);
+    this.setWaiting(false);
+    this.showProblem(`The game could not start (${message}). Try reloading the page.`);
+  }
+
+  /** Start was pressed before the engine was ready: say that the game starts as soon as it is.
+   *  The button keeps the focus (aria-disabled, not disabled), described by the progress. */
+  setWaiting(waiting) {
+    this.waiting = waiting;
+    const start = $("start-button");
+    start.textContent = waiting ? "Starting as soon as the cards are ready…" : "Start game";
+    if (waiting) {
+      start.setAttribute("aria-disabled", "true");
+      start.setAttribute("aria-describedby", "loading-label");
+    } else {
+      start.removeAttribute("aria-disabled");
+      start.removeAttribute("aria-describedby");
+    }
+    $("loading").classList.toggle("wanted", waiting);
   }
 
   showProblem(text) {
@@ -77,7 +117,37 @@ export class Lobby {
     box.hidden = !text;
   }
 
-  showResume(visible) { $("resume-box").hidden = !visible; }
+  /**
+   * The saved games: [{key, game, savedAt, summary: {title, progress, over}}], the open one
+   * (`current`, a key) first and marked. Each can be resumed or deleted.
+   */
+  showSaves(saves, current = null) {
+    const list = $("saves");
+    list.replaceChildren();
+    const ordered = [...saves].sort((a, b) => (b.key === current) - (a.key === current));
+    for (const save of ordered) {
+      const title = (save.summary && save.summary.title)
+        || (this.games.find((g) => g.id === save.game) || {}).title || "A game";
+      const parts = [title];
+      if (save.summary && save.summary.progress) parts.push(save.summary.progress);
+      if (save.savedAt) parts.push(timeAgo(save.savedAt));
+      const resume = el("button", {
+        type: "button", class: save.key === current ? "primary" : "secondary",
+        // The visible words begin the name (what a voice-control user says is what they see).
+        text: save.key === current ? "Back to the game" : "Resume",
+        "aria-label": save.key === current ? `Back to the game: ${title}` : `Resume ${title}`,
+      });
+      resume.addEventListener("click", () => this.onResume(save.key));
+      const remove = el("button", {
+        type: "button", class: "ghost", text: "Delete", "aria-label": `Delete the saved ${title} game`,
+      });
+      remove.addEventListener("click", () => this.onDelete(save.key, title));
+      list.append(el("li", { class: "save-row" },
+        el("span", { class: "save-text", text: parts.join(" · ") }),
+        el("span", { class: "save-actions" }, resume, remove)));
+    }
+    $("saves-box").hidden = saves.length === 0;
+  }
 
   // ------------------------------------------------------------ games
   /** Render the games (from list_games, or from a cache before the engine is up). */
@@ -243,14 +313,47 @@ export class Lobby {
     return { min: g.players.min, max: g.players.max };
   }
 
-  bots() { return this.game.bots || DEFAULT_BOTS; }
+  /**
+   * The computer levels this game offers, easiest first: [{id, level, title, help}]. From the
+   * engine's list (ids, or objects with an id); its older names are shown as the level they are
+   * now, and when a game lists both names of a level the newer id is used.
+   */
+  bots() {
+    const listed = (this.game.bots || ENGINE_BOTS).map((b) => (typeof b === "string" ? { id: b } : b));
+    const byLevel = new Map();
+    for (const bot of listed) {
+      const level = OLD_LEVEL_NAMES[bot.id] || bot.id;
+      if (!LEVELS[level]) continue;
+      if (!byLevel.has(level) || bot.id === level) byLevel.set(level, bot);
+    }
+    return Object.keys(LEVELS).filter((level) => byLevel.has(level)).map((level) => {
+      const bot = byLevel.get(level);
+      return { id: bot.id, level, ...LEVELS[level], ...(bot.about ? { help: `${LEVELS[level].title}: ${bot.about}` } : {}) };
+    });
+  }
+
+  /** The level a new computer seat gets: Normal, else the first offered. */
+  defaultBot() {
+    const bots = this.bots();
+    return (bots.find((b) => b.level === "normal") || bots[0]).id;
+  }
+
+  /** A seat's bot id as this game offers it (a setup remembered under an older name). */
+  _botId(id) {
+    const level = OLD_LEVEL_NAMES[id] || id;
+    const found = this.bots().find((b) => b.level === level);
+    return found ? found.id : this.defaultBot();
+  }
 
   _setSeatCount(n) {
     const { min, max } = this.limits();
     n = Math.max(min, Math.min(max, n));
     while (this.seats.length < n) {
       const bots = this.seats.filter((s) => s.kind === "bot").length;
-      this.seats.push({ name: defaultName("bot", this.seats.length, bots + 1), kind: "bot", bot: this.bots()[0].id });
+      let number = bots + 1;
+      const taken = new Set(this.seats.map((s) => nameKey(s.name)));
+      while (taken.has(nameKey(defaultName("bot", 0, number)))) number++;
+      this.seats.push({ name: defaultName("bot", this.seats.length, number), kind: "bot", bot: this.defaultBot() });
     }
     this.seats.length = n;
     this._renderSeats();
@@ -263,8 +366,9 @@ export class Lobby {
       // A person and computers: as many seats as the game suggests (`players.default`), else 3.
       const n = (this.game.players && this.game.players.default) || 3;
       this.seats = [{ name: PERSON_NAMES[0], kind: "human" }];
-      for (let i = 1; i < n; i++) this.seats.push({ name: `Computer ${i}`, kind: "bot", bot: this.bots()[0].id });
+      for (let i = 1; i < n; i++) this.seats.push({ name: `Computer ${i}`, kind: "bot", bot: this.defaultBot() });
     }
+    for (const seat of this.seats) if (seat.kind === "bot") seat.bot = this._botId(seat.bot);
     if (this.seats.length < min || this.seats.length > max) {
       this._setSeatCount(this.seats.length);
       return;
@@ -276,6 +380,10 @@ export class Lobby {
       o.selected = n === this.seats.length;
       count.append(o);
     }
+    // A game for a fixed number of players (Canasta): say it, rather than offer a list of one.
+    $("seat-count-label").hidden = min === max;
+    $("seat-count-fixed").hidden = min !== max;
+    $("seat-count-fixed").textContent = `${min} players`;
     const list = $("seats");
     list.replaceChildren();
     this.seats.forEach((seat, i) => {
@@ -284,11 +392,22 @@ export class Lobby {
         type: "text", id: nameId, value: seat.name, maxlength: "24", autocomplete: "off",
         "aria-label": `Seat ${i + 1} name`, spellcheck: "false",
       });
-      name.addEventListener("input", () => { seat.name = name.value; this._renderTeams(); this._updateStart(); });
+      name.addEventListener("input", () => {
+        seat.name = name.value;
+        this._renderTeams();
+        this._checkNames();
+        this._updateStart();
+      });
       const kind = el("select", { "aria-label": `Seat ${i + 1} player` });
       kind.append(el("option", { value: "human", text: "Person" }));
-      for (const b of this.bots()) kind.append(el("option", { value: `bot:${b.id}`, text: b.title }));
-      kind.value = seat.kind === "human" ? "human" : `bot:${seat.bot || this.bots()[0].id}`;
+      for (const b of this.bots()) kind.append(el("option", { value: `bot:${b.id}`, text: `${b.title} computer` }));
+      kind.value = seat.kind === "human" ? "human" : `bot:${seat.bot}`;
+      const describe = () => {
+        const level = seat.kind === "bot" && this.bots().find((b) => b.id === seat.bot);
+        if (level) kind.setAttribute("aria-describedby", `level-${level.level}`);
+        else kind.removeAttribute("aria-describedby");
+      };
+      describe();
       kind.addEventListener("change", () => {
         const wasKind = seat.kind;
         if (kind.value === "human") { seat.kind = "human"; delete seat.bot; }
@@ -298,15 +417,20 @@ export class Lobby {
             ? this.seats.slice(0, i).filter((s) => s.kind === "human").length
             : this.seats.slice(0, i).filter((s) => s.kind === "bot").length + 1;
           let fresh = defaultName(seat.kind, index, index);
-          const taken = new Set(this.seats.filter((s) => s !== seat).map((s) => s.name));
-          for (let k = index + 1; taken.has(fresh); k++) fresh = defaultName(seat.kind, k, k);
+          const taken = new Set(this.seats.filter((s) => s !== seat).map((s) => nameKey(s.name)));
+          for (let k = index + 1; taken.has(nameKey(fresh)); k++) fresh = defaultName(seat.kind, k, k);
           seat.name = fresh;
           name.value = fresh;
+          this._checkNames();
+          this._updateStart();
         }
         row.dataset.kind = seat.kind;
+        describe();
+        this._renderLevels();
       });
+      const problem = el("p", { class: "field-problem", id: `seat-${i}-problem`, hidden: true });
       const row = el("li", { class: "seat-row" },
-        el("span", { class: "seat-number", "aria-hidden": "true", text: String(i + 1) }), name, kind);
+        el("span", { class: "seat-number", "aria-hidden": "true", text: String(i + 1) }), name, kind, problem);
       row.dataset.kind = seat.kind;
       if (this.game.teams && !this._teamsDrawn()) {
         const t = this.game.teams.findIndex((team) => team.includes(i));
@@ -319,7 +443,55 @@ export class Lobby {
       list.append(row);
     });
     this._renderTeams();
+    this._renderLevels();
+    this._checkNames();
     this._updateStart();
+  }
+
+  /** One line about each computer level in play (each computer seat's list points to its line). */
+  _renderLevels() {
+    const used = new Set(this.seats.filter((s) => s.kind === "bot").map((s) => s.bot));
+    const list = $("levels");
+    list.replaceChildren(...this.bots().filter((b) => used.has(b.id))
+      .map((b) => el("li", { id: `level-${b.level}`, text: b.help })));
+    list.hidden = used.size === 0;
+  }
+
+  /** Seats whose name an earlier seat already has (case and spaces aside): {index: message}. */
+  _nameProblems() {
+    const first = new Map();
+    const problems = {};
+    this.seats.forEach((seat, i) => {
+      const key = nameKey(seat.name);
+      if (!key) return;
+      if (first.has(key)) {
+        problems[i] = `Player ${first.get(key) + 1} is already called ${seat.name.trim()}: choose another name.`;
+      } else {
+        first.set(key, i);
+      }
+    });
+    return problems;
+  }
+
+  /** Show, next to each name field, why its name cannot be used; keep the focus where it is. */
+  _checkNames() {
+    const problems = this._nameProblems();
+    this.seats.forEach((_, i) => {
+      const input = $(`seat-${i}-name`);
+      const problem = $(`seat-${i}-problem`);
+      if (!input || !problem) return;
+      const text = problems[i] || "";
+      problem.textContent = text;
+      problem.hidden = !text;
+      if (text) {
+        input.setAttribute("aria-invalid", "true");
+        input.setAttribute("aria-describedby", problem.id);
+      } else {
+        input.removeAttribute("aria-invalid");
+        input.removeAttribute("aria-describedby");
+      }
+    });
+    return Object.keys(problems).length === 0;
   }
 
   /** Partnership games (Canasta): who plays with whom. */
@@ -364,7 +536,8 @@ export class Lobby {
   _updateStart() {
     const textsOk = ((this.game && this.game.options) || []).every((spec) => spec.type !== "text"
       || !this._visible(spec) || String(this.values[spec.key] || "").trim().length >= (spec.min || 0));
-    const ok = this.ready && this.game && textsOk && this.seats.every((s) => s.name.trim().length >= 1);
+    const ok = this.game && textsOk && this.seats.every((s) => s.name.trim().length >= 1)
+      && Object.keys(this._nameProblems()).length === 0;
     $("start-button").disabled = !ok;
   }
 
@@ -391,7 +564,7 @@ export class Lobby {
   }
 
   _start() {
-    if (!this.ready || !this.game) return;
+    if (!this.game || this.waiting || !this._checkNames()) return;
     this.onStart(this.setup(), this.options());
   }
 }

@@ -26,13 +26,13 @@ const failedKey = (info) => new URL(`snapshot-failed/${info.pyodide}/${info.hash
 /** Python with the engine imported: restored from `snapshot` (bytes) if given, else started.
  *  `stage(name, label)` hears when each step begins (for the progress bar and the benchmarks). */
 export async function startEngine({ wheel, snapshot = null, makeSnapshot = false, stage = () => {} }) {
-  stage("start-python", "Starting Python");
+  stage("start-python", "Shuffling the cards");
   const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE).href);
   const options = { indexURL: PYODIDE.href };
   if (snapshot) options._loadSnapshot = snapshot;
   if (makeSnapshot) options._makeSnapshot = true;
   const pyodide = await loadPyodide(options);
-  stage("engine", "Starting the game engine");
+  stage("engine", "Setting up the table");
   // The file system is not part of a snapshot: the wheel is unpacked on every start.
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });

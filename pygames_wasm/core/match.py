@@ -76,6 +76,19 @@ def check_seats(seats, bot_kinds) -> list:
     return checked
 
 
+def check_distinct_names(seats: list) -> None:
+    """Refuse two players of one name (case and spaces aside): the curtain, the seats and every event
+    name players, so "Pass the device to Ann" must mean one person. Checked for new games only, so
+    that games saved before this check still resume."""
+    seen = {}
+    for i, seat in enumerate(seats):
+        key = " ".join(seat["name"].split()).casefold()
+        if key in seen:
+            raise GameError("bad_seats", f"Players {seen[key] + 1} and {i + 1} are both called {shown(seat['name'])}: "
+                                         "give each player a different name.")
+        seen[key] = i
+
+
 class Match:
     def __init__(self, module, bots: dict, options, seats, seed, setup: Setup = NO_SETUP, match_id=None):
         if match_id is not None and not (isinstance(match_id, str) and 1 <= len(match_id) <= 64):
@@ -217,6 +230,13 @@ class Match:
         return {"format": RECORD_FORMAT, "id": self.id, "game": self.module.GAME_ID, "options": asdict(self.options),
                 "seats": self.seats, "seed": self.seed, "setup": self.setup.to_record(),
                 "actions": [dict(a) for a in self.actions]}
+
+    def summary(self) -> dict:
+        """A line for the list of saved games: the game's title and how far it has got (the game's
+        `progress`, a few public words such as "hand 3 · 1,240 to 980")."""
+        over = self.state.over
+        return {"game": self.module.GAME_ID, "title": self.module.TITLE, "over": over,
+                "progress": "finished" if over else self.module.progress(self.state)}
 
     def info(self) -> dict:
         """What the page may know about the match: never the seed, which would reveal every card."""

@@ -107,6 +107,8 @@ def describe_options(specs: list, values: dict) -> list:
 
 def lobby_info(game_id: str, title: str, players: dict, presets: list, specs: list, rules_summary: list,
                **own) -> dict:
-    """What the lobby needs to offer a game: what every game has, then the game's `own` entries."""
+    """What the lobby needs to offer a game: what every game has, then the game's `own` entries.
+    `rules_summary` is a list of (heading, paragraph) pairs."""
     return {"id": game_id, "title": title, "players": players, "presets": presets,
-            "options": [s.to_dict() for s in specs], "rules_summary": rules_summary, **own}
+            "options": [s.to_dict() for s in specs],
+            "rules_summary": [{"heading": heading, "text": text} for heading, text in rules_summary], **own}

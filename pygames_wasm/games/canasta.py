@@ -136,16 +136,17 @@ def plural(r: str) -> str:
 # --- Options (Part 3's flags) ----------------------------------------------------------------------
 
 OPTION_SPECS = [
-    OptionSpec("wild_ratio", "Wild cards in a meld", "How many wild cards a meld may hold (R7.2).", "choice",
+    OptionSpec("wild_ratio", "Wild cards in a meld", "How many wild cards (jokers and 2s) a meld may hold.", "choice",
                "standard", (("standard", "At least 2 naturals, at most 3 wild cards"),
                             ("literal", "Two naturals for every wild card, at most 3"),
                             ("no_outnumber", "Wild cards never outnumber naturals, at most 3"))),
-    OptionSpec("black_three_freezes", "Black threes freeze the pile", "On: a discarded black three freezes the "
-               "pile until it is taken (the text). Off: it only stops the next player.", "bool", True),
+    OptionSpec("black_three_freezes", "Black threes freeze the pile", "On: a black three thrown on the pile "
+               "freezes it until someone takes it. Off: it only stops the next player from taking it.", "bool", True),
     OptionSpec("concealed_min_only_if_pile", "Concealed going out: minimum only with the pile", "On: a player "
-               "who goes out concealed after drawing from the stock needs no initial-meld minimum.", "bool", False),
-    OptionSpec("ask_partner", "Partner, may I go out?", "Before going out a player may ask the partner "
-               "(only when able to go out): after a yes they must go out that turn; after a no they may not.",
+               "who goes out all at once after drawing from the stock does not need the first meld's minimum points. "
+               "The minimum still applies when they take the pile.", "bool", False),
+    OptionSpec("ask_partner", "Partner, may I go out?", "Before going out you may ask your partner "
+               "(only when you could go out). After a yes you must go out that turn; after a no you may not.",
                "bool", False),
     OptionSpec("partnership_draw", "Partners and the first player", "Draw for partners: everyone draws a "
                "card; the highest plays first and partners the second highest, and the other two play "
@@ -158,10 +159,10 @@ OPTION_SPECS = [
     OptionSpec("hand_limit", "Most hands in a game", "If neither team has reached the target after this many "
                "hands, the game ends there and the higher score wins (level scores: a draw). It keeps a game "
                "in which nobody melds from going on for ever.", "int", 30, min=5, max=100),
-    OptionSpec("team1_name", "Name of the first team", "North and South: with partners drawn, the team of "
-               "the player who draws highest; with partners as seated, players 1 and 3.", "text",
+    OptionSpec("team1_name", "Name of the first team", "With partners drawn, the team of the player who "
+               "draws the highest card; with partners as seated, players 1 and 3.", "text",
                TEAM_NAMES[0], min=1, max=24),
-    OptionSpec("team2_name", "Name of the second team", "East and West: the other two players.", "text",
+    OptionSpec("team2_name", "Name of the second team", "The other two players.", "text",
                TEAM_NAMES[1], min=1, max=24),
 ]
 PRESETS = {"classic": {}}
@@ -205,29 +206,41 @@ def info() -> dict:
                       teams_drawn_when={"partnership_draw": ["partners"]})  # then the draw decides (the view's `order`)
 
 
-RULES_SUMMARY = [
-    "Four players, two teams: partners sit opposite. First everyone draws a card: the highest plays "
-    "first, and partners the second highest (unless you chose to keep partners as seated). Two packs and "
-    "four jokers (108 cards); each player gets 11. Jokers and 2s are wild. Red threes are bonus cards: they go straight onto the table and "
-    "are replaced. On your turn draw a card, or pick up the whole discard pile, then meld if you like, "
-    "then discard one card.",
-    "A meld is three or more cards of one rank (4 to Ace) with at least two natural cards and at most "
-    "three wild cards. Melds belong to the team: either partner can add to them. Seven cards make a "
-    "canasta: 500 bonus points if it has no wild card, 300 if it has one. Black threes can be melded "
-    "only when you go out.",
-    "Your team's first meld must count enough points: 50 (15 with a minus score, 90 from 1,500, 120 "
-    "from 3,000). Card values: Joker 50, Ace and 2 20, King to 8 10, 7 to 4 5, black 3 5.",
-    "To pick up the pile you must meld its top card at once: with a pair of naturals from your hand, "
-    "or, if the pile is not frozen and your team has melded, with one natural and a wild card, or by "
-    "adding it to your team's meld. A wild card or black three on the pile freezes it: then only a "
-    "natural pair will do. Before your team's first meld the pile is frozen for you.",
-    "You may go out (meld or discard your last card) once your team has a canasta: 100 points, 200 if "
-    "you meld your whole hand in one turn with a canasta of your own among those melds (concealed). Scores: melded cards, canasta bonuses, red "
-    "threes (100 each, 800 for all four; minus if your team made no meld), minus the cards left in "
-    "hand. The first team to reach the target (5,000 unless you chose another) wins; if neither has "
-    "after the most hands the game allows (30 unless you chose another), the higher score wins.",
-    "Undo: melds and additions can be taken back until you discard; drawing or picking up the pile "
-    "shows you cards, so it is final.",
+def progress(state: "State") -> str:
+    """How far the game has got, for the list of saved games: the hand and the two teams' scores."""
+    first, second = state.scores
+    return f"hand {max(state.hand_no, 1)} · {first:,} to {second:,}"
+
+
+RULES_SUMMARY = [  # (heading, paragraph): the in-app rules, in plain words
+    ("Players and cards",
+     "Four players, two teams: partners sit opposite. First everyone draws a card: the highest plays "
+     "first, and partners the second highest (unless you chose to keep partners as seated). Two packs and "
+     "four jokers (108 cards); each player gets 11. Jokers and 2s are wild. Red threes are bonus cards: they go straight onto the table and "
+     "are replaced. On your turn draw a card, or pick up the whole discard pile, then meld if you like, "
+     "then discard one card."),
+    ("Melds and canastas",
+     "A meld is three or more cards of one rank (4 to Ace) with at least two natural cards and at most "
+     "three wild cards. Melds belong to the team: either partner can add to them. Seven cards make a "
+     "canasta: 500 bonus points if it has no wild card, 300 if it has one. Black threes can be melded "
+     "only when you go out."),
+    ("Your team's first meld",
+     "Your team's first meld must count enough points: 50 (15 with a minus score, 90 from 1,500, 120 "
+     "from 3,000). Card values: Joker 50, Ace and 2 20, King to 8 10, 7 to 4 5, black 3 5."),
+    ("Taking the discard pile",
+     "To pick up the pile you must meld its top card at once: with a pair of naturals from your hand, "
+     "or, if the pile is not frozen and your team has melded, with one natural and a wild card, or by "
+     "adding it to your team's meld. A wild card or black three on the pile freezes it: then only a "
+     "natural pair will do. Before your team's first meld the pile is frozen for you."),
+    ("Going out and scoring",
+     "You may go out (meld or discard your last card) once your team has a canasta: 100 points, 200 if "
+     "you meld your whole hand in one turn with a canasta of your own among those melds (concealed). Scores: melded cards, canasta bonuses, red "
+     "threes (100 each, 800 for all four; minus if your team made no meld), minus the cards left in "
+     "hand. The first team to reach the target (5,000 unless you chose another) wins; if neither has "
+     "after the most hands the game allows (30 unless you chose another), the higher score wins."),
+    ("Taking a move back",
+     "Undo: melds and additions can be taken back until you discard; drawing or picking up the pile "
+     "shows you cards, so it is final."),
 ]
 
 
@@ -1255,7 +1268,8 @@ def end_hand(state: State, out_seat: int | None, concealed: bool = False) -> Non
     sheet = {"hand": state.hand_no, "out_seat": out_seat, "concealed": concealed and out_seat is not None,
              "ended": how, "teams": sheet_teams,
              "text": f"Hand {state.hand_no}: " + ("" if out_seat is None else f"{state.names[out_seat]} ")
-             + how + ". " + "; ".join(f"{t['name']} {t['total']:+d} ({t['score']})" for t in sheet_teams) + "."}
+             + how + ". " + "; ".join(f"{t['name']}: {t['total']:+,} this hand, {t['score']:,} in all"
+                                      for t in sheet_teams) + "."}
     state.sheets_json = json.dumps(state.sheets + [sheet])
     log(state, None, sheet["text"])
     a, b = state.scores

@@ -81,21 +81,23 @@ OPTION_SPECS = [
                                      ("off", "Nothing (1980)"))),
     OptionSpec("first_play_number", "First card must be a number", "The first card of each round must "
                "be a number card.", "bool", False),
-    OptionSpec("ono99_on_zero", "ONO 99 on a total ending in 0", "1980 optional rule: an ONO 99 card may "
-               "be played, adding 0, when the total ends in 0 (one per turn).", "bool", False, when=ONLY_1980),
-    OptionSpec("draw_speed_penalty", "Draw-speed penalty", "1980: the turn passes as soon as you play; "
-               "if you have not drawn before the next card is played, that draw is lost.", "bool", False,
+    OptionSpec("ono99_on_zero", "ONO 99 on a total ending in 0", "An ONO 99 card may be played, adding "
+               "nothing, when the total ends in 0 (one a turn). An optional rule of the 1980 game.", "bool", False,
                when=ONLY_1980),
-    OptionSpec("scoring", "Scoring", "How the 1980 game is won over several rounds.", "choice", "tokens",
+    OptionSpec("draw_speed_penalty", "Draw-speed penalty", "The turn passes as soon as you play; if "
+               "you have not drawn by the time the next card is played, you miss that draw. From the 1980 game.",
+               "bool", False, when=ONLY_1980),
+    OptionSpec("scoring", "Scoring", "How the game is won over several rounds.", "choice", "tokens",
                (("tokens", "Tokens: lose a round, lose a token"),
                 ("points_elimination", "Points: reach the target and you are out"),
                 ("points_lowest", "Points: first to the target ends it, lowest wins")), when=ONLY_1980),
-    OptionSpec("tokens", "Tokens each", "Tokens each player starts with; out on the next loss after the "
-               "last one.", "int", 3, min=0, max=10, when={"version": ["1980"], "scoring": ["tokens"]}),
+    OptionSpec("tokens", "Tokens each", "How many tokens each player starts with. Losing a round "
+               "costs a token; losing one with none left puts you out.", "int", 3, min=0, max=10,
+               when={"version": ["1980"], "scoring": ["tokens"]}),
     OptionSpec("target_points", "Target points", "The points total that puts a player out.", "int", 100,
                min=25, max=1000, when=POINTS),
-    OptionSpec("bust_total_after", "Total after a bust", "Points scoring: what the total becomes after a "
-               "card takes it over the limit.", "choice", "revert",
+    OptionSpec("bust_total_after", "Total after a bust", "What the running total becomes after a card "
+               "takes it over the limit.", "choice", "revert",
                (("revert", "Goes back to before the card"), ("keep", "Stays where the card took it"),
                 ("reset", "Goes back to 0")), when=POINTS),
     OptionSpec("tie_rule", "Tie for lowest score", "When the lowest scores tie at the end.", "choice",
@@ -163,21 +165,32 @@ def info() -> dict:
                       player_limits={"key": "version", "values": {v: list(r) for v, r in SEATS.items()}})
 
 
-RULES_SUMMARY = [
-    "Everyone holds four cards. On your turn play one card onto the pile and add its value to the "
-    "running total, then draw a card. The total must stay below 99: if none of your cards can keep it "
-    "there, you lay your hand down and you are out. The last player in wins.",
-    "Minus ten takes 10 off (never below 0 in the 2022 rules). Reverse changes the direction. Play 2 "
-    "makes the next player play two cards, unless they answer with a Reverse or a Play 2 of their own, "
-    "which passes the duty on; whoever finally takes it plays just two cards. The ONO 99 card can never "
-    "be played; holding four of them, you may discard all four as your play and draw four new cards.",
-    "1980 rules: 2 to 8 players, cards 2 to 10, a Hold card (adds 0, answers a Double Play), Double Play "
-    "in place of Play 2 (it cannot be the first of your two cards), and the total may go below zero. The "
-    "game is played in rounds: with tokens, the player who cannot play loses a token and is out after "
-    "losing a round with none left; with points, a player who must bust plays a card, goes out of the "
-    "round and scores 25 plus the cards left in hand (numbers at face value, ONO 99 20, others 15).",
-    "Undo: you can take back the card you just played until you draw. The draw shows you a new card, so "
-    "from then on your move is final. Laying your hand down and busting are final too.",
+def progress(state: "State") -> str:
+    """How far the game has got, for the list of saved games."""
+    left = sum(status != "eliminated" for status in state.status)
+    still_in = f"{left} players still in"
+    return f"round {state.round} · {still_in}" if state.opts.rounds else still_in
+
+
+RULES_SUMMARY = [  # (heading, paragraph): the in-app rules, in plain words
+    ("The aim",
+     "Everyone holds four cards. On your turn play one card onto the pile and add its value to the "
+     "running total, then draw a card. The total must stay below 99: if none of your cards can keep it "
+     "there, you lay your hand down and you are out. The last player in wins."),
+    ("Special cards",
+     "Minus ten takes 10 off (never below 0 in the 2022 rules). Reverse changes the direction. Play 2 "
+     "makes the next player play two cards, unless they answer with a Reverse or a Play 2 of their own, "
+     "which passes the duty on; whoever finally takes it plays just two cards. The ONO 99 card can never "
+     "be played; holding four of them, you may discard all four as your play and draw four new cards."),
+    ("The 1980 rules",
+     "1980 rules: 2 to 8 players, cards 2 to 10, a Hold card (adds 0, answers a Double Play), Double Play "
+     "in place of Play 2 (it cannot be the first of your two cards), and the total may go below zero. The "
+     "game is played in rounds: with tokens, the player who cannot play loses a token and is out after "
+     "losing a round with none left; with points, a player who must bust plays a card, goes out of the "
+     "round and scores 25 plus the cards left in hand (numbers at face value, ONO 99 20, others 15)."),
+    ("Taking a move back",
+     "Undo: you can take back the card you just played until you draw. The draw shows you a new card, so "
+     "from then on your move is final. Laying your hand down and busting are final too."),
 ]
 
 

@@ -131,18 +131,16 @@ def pickup_reason(top: str, trump: str) -> str:
 
 OPTION_SPECS = [
     OptionSpec("pass_sixes", "Sixes go to their trump's owner", "After the deal, anyone dealt a six of "
-               "another player's trump suit hands it to that player, openly (Pagat's rule, R4.2; the text "
-               "does not have it).", "bool", True),
+               "another player's trump suit hands it to that player, face up. A common house rule.", "bool", True),
     OptionSpec("voluntary_pickup", "Pick up even when you could beat", "On: you may always pick up instead "
-               "of beating. Off: you pick up only when none of your cards beats the top card (A10).",
+               "of beating. Off: you pick up only when none of your cards beats the top card.",
                "bool", True),
     OptionSpec("allow_same_trump", "Players may share a trump suit", "On: a suit someone has taken may be "
-               "chosen again. Off: every player's trump suit is different (R3.2).", "bool", False),
-    OptionSpec("repetition_draw", "Draw on a repeated position", "Our safeguard against endless play "
-               "(R10.5): the game is drawn when the same hands, pile and player to move come up for the "
-               "third time.", "bool", True),
-    OptionSpec("turn_limit", "Most turns in a game", "Our backstop (R10.5): a game still going after this "
-               "many turns is drawn.", "int", 500, min=100, max=2000),
+               "chosen again. Off: every player's trump suit is different.", "bool", False),
+    OptionSpec("repetition_draw", "Draw on a repeated position", "So that a game cannot go on for ever: "
+               "it is drawn when the same hands, pile and player to move come up for the third time.", "bool", True),
+    OptionSpec("turn_limit", "Most turns in a game", "So that a game cannot go on for ever: a game still "
+               "going after this many turns is drawn.", "int", 500, min=100, max=2000),
     OptionSpec("match_games", "Games in the match", "How many games the match lasts. The loser of each game "
                "deals the next; the fewest losses wins the match.", "int", 3, min=1, max=9),
 ]
@@ -152,7 +150,7 @@ PRESETS = {
 }
 PRESET_TITLES = {
     "standard": "Standard: the sixes rule, pick up at will",
-    "text": "The text only: no sixes rule, pick up only when you cannot beat",
+    "text": "Strict: no sixes rule, pick up only when you cannot beat",
 }
 
 
@@ -176,32 +174,43 @@ def info() -> dict:
                       OPTION_SPECS, RULES_SUMMARY)
 
 
-RULES_SUMMARY = [
-    "A pack of 36 cards: 6 up to Ace in each suit. Before every game each player picks a trump suit of "
-    "their own, one after another, starting with the player who will lead. Unless you chose otherwise "
-    "the suits must differ; the trumps stay on show next to the players' names. Then all the cards are "
-    "dealt. With the sixes rule, anyone dealt a six of another player's trump suit hands it to that "
-    "player, face up.",
-    "The player to the dealer's left leads any card face up: that starts the pile. The next player either "
-    "beats the top card and then adds any one more card on top, or picks up. A card beats the top card if "
-    "it is a higher card of the same suit, or if it is one of your own trumps and the top card is not. "
-    "Your own trumps are beaten only by your higher trumps; another player's trump suit is an ordinary "
-    "suit on your turn.",
-    "Picking up: take the top 3 cards of the pile; 5 if the top card is one of your own trumps; the whole "
-    "pile if it is the Ace of your trumps (fewer if the pile is smaller). You must pick up when you cannot "
-    "beat, and you may pick up instead of beating (unless that option is off). The next player faces the "
-    "card now on top; if the pile is gone, they lead a new card. The pile is public: everyone can see all "
-    "of it, and the table shows which cards each player is known to hold (picked up or received as sixes).",
-    "Get rid of all your cards. With two players, the first out wins, unless the other player has exactly "
-    "one card left and it beats the top card: then the game is a draw. With three or four players, a player "
-    "who runs out is safe and drops out; the next player still holding cards faces the top card, and the "
-    "last one left holding cards loses (with the same draw rule for their last card).",
-    "A match is several games (3 unless you chose otherwise); the loser of each game deals the next, and "
-    "after a draw the same player deals again. The fewest losses wins the match. Our safeguard against "
-    "endless play: a game is drawn when the same hands, pile and player to move come up for the third "
-    "time, or after the most turns a game allows (500 unless you chose otherwise).",
-    "Undo: you can take back your move until somebody else moves: a pick-up shows you nothing new, since "
-    "the pile is public. The trump choice that deals the cards, and a move that ends a game, are final.",
+def progress(state: "State") -> str:
+    """How far the match has got, for the list of saved games."""
+    return f"game {state.game_no} of {state.opts.match_games}"
+
+
+RULES_SUMMARY = [  # (heading, paragraph): the in-app rules, in plain words
+    ("Cards and trumps",
+     "A pack of 36 cards: 6 up to Ace in each suit. Before every game each player picks a trump suit of "
+     "their own, one after another, starting with the player who will lead. Unless you chose otherwise "
+     "the suits must differ; the trumps stay on show next to the players' names. Then all the cards are "
+     "dealt. With the sixes rule, anyone dealt a six of another player's trump suit hands it to that "
+     "player, face up."),
+    ("Beating and adding",
+     "The player to the dealer's left leads any card face up: that starts the pile. The next player either "
+     "beats the top card and then adds any one more card on top, or picks up. A card beats the top card if "
+     "it is a higher card of the same suit, or if it is one of your own trumps and the top card is not. "
+     "Your own trumps are beaten only by your higher trumps; another player's trump suit is an ordinary "
+     "suit on your turn."),
+    ("Picking up",
+     "Picking up: take the top 3 cards of the pile; 5 if the top card is one of your own trumps; the whole "
+     "pile if it is the Ace of your trumps (fewer if the pile is smaller). You must pick up when you cannot "
+     "beat, and you may pick up instead of beating (unless that option is off). The next player faces the "
+     "card now on top; if the pile is gone, they lead a new card. The pile is public: everyone can see all "
+     "of it, and the table shows which cards each player is known to hold (picked up or received as sixes)."),
+    ("Winning and losing",
+     "Get rid of all your cards. With two players, the first out wins, unless the other player has exactly "
+     "one card left and it beats the top card: then the game is a draw. With three or four players, a player "
+     "who runs out is safe and drops out; the next player still holding cards faces the top card, and the "
+     "last one left holding cards loses (with the same draw rule for their last card)."),
+    ("A match",
+     "A match is several games (3 unless you chose otherwise); the loser of each game deals the next, and "
+     "after a draw the same player deals again. The fewest losses wins the match. Our safeguard against "
+     "endless play: a game is drawn when the same hands, pile and player to move come up for the third "
+     "time, or after the most turns a game allows (500 unless you chose otherwise)."),
+    ("Taking a move back",
+     "Undo: you can take back your move until somebody else moves: a pick-up shows you nothing new, since "
+     "the pile is public. The trump choice that deals the cards, and a move that ends a game, are final."),
 ]
 
 

@@ -107,8 +107,8 @@ COLOUR_CHOICES = (("RBG", "Red, blue and green (all 74 cards)"), ("RG", "Red and
                   ("G", "Green only (26 cards, 2 players)"), ("R", "Red only (24 cards, 2 players)"))
 
 OPTION_SPECS = [
-    OptionSpec("colours", "Colours in the deck", "R2.6: leave out colours for a shorter game with 2 to 4 "
-               "players; every card of a colour left out goes, its Clear cards too (only green has Clear +2).",
+    OptionSpec("colours", "Colours in the deck", "Leave out a colour for a shorter game with 2 to 4 "
+               "players: all its cards go, its Clear cards too (only green has Clear +2).",
                "choice", "RBG", COLOUR_CHOICES),
     OptionSpec("first_player", "Who starts", "Who plays first in each round.", "choice", "left_of_dealer",
                (("left_of_dealer", "Left of the dealer (a random first dealer; the deal passes left)"),
@@ -120,33 +120,33 @@ OPTION_SPECS = [
                (("hand", "Into your hand with the pile"), ("back", "Back face down (you know it now)"))),
     OptionSpec("refill_after_clear", "Refill after a clear or a pick-up", "On: draw back up to three at the "
                "end of every turn. Off: not after a turn that ended with a clear or a pick-up.", "bool", True),
-    OptionSpec("followup_draws", "Draws before Clear +2 follow-ups", "The optional draw before a follow-up "
-               "play.", "choice", "each", (("each", "One before each follow-up"),
-                                           ("one", "One in all per Clear +1 / +2"))),
-    OptionSpec("empty_followup", "Follow-up with nothing to play", "A follow-up is owed, your hand is empty "
-               "and the draw pile is not.", "choice", "draw",
+    OptionSpec("followup_draws", "Draws before Clear +2 follow-ups", "After a Clear +1 or Clear +2 you may draw "
+               "a card before each follow-up play, or only once for them all.", "choice", "each",
+               (("each", "One before each follow-up"), ("one", "One in all per Clear +1 / +2"))),
+    OptionSpec("empty_followup", "Follow-up with nothing to play", "You still owe a follow-up (the extra play after "
+               "a Clear +1 or +2), your hand is empty and the draw pile is not.", "choice", "draw",
                (("draw", "Draw a card and play it if you can"), ("forfeit", "The follow-up lapses"))),
-    OptionSpec("clear_followup", "Plain Clear as a follow-up", "A Clear played as a follow-up.", "choice",
-               "ends_turn", (("ends_turn", "Clears the pile and ends the turn"),
+    OptionSpec("clear_followup", "Plain Clear as a follow-up", "A plain Clear played as a follow-up.",
+               "choice", "ends_turn", (("ends_turn", "Clears the pile and ends the turn"),
                              ("counts", "Clears the pile and counts as that follow-up"))),
     OptionSpec("nested_clear", "Clear +1 / +2 as a follow-up", "A Clear +1 or Clear +2 played as a follow-up.",
                "choice", "adds", (("adds", "Adds its follow-ups to those still owed"),
                                   ("replaces", "Its follow-ups replace those still owed"))),
     OptionSpec("triple_followup", "Three of a number during follow-ups", "Three or more of one number on "
-               "top, made by a follow-up play.", "choice", "ends_turn",
+               "top of the pile, made by a follow-up play.", "choice", "ends_turn",
                (("ends_turn", "Clears the pile and ends the turn"),
                 ("continue", "Clears the pile; the owed follow-ups go on"))),
     OptionSpec("triple_across", "Three of a number across players", "On: three of one number on top clear "
                "the pile whoever played them. Off: only three played by one player in one turn.", "bool", True),
-    OptionSpec("placings", "Play on for placings", "O1: after the first player goes out the others play "
+    OptionSpec("placings", "Play on for placings", "After the first player goes out the others play "
                "on to decide second, third and the rest.", "bool", False),
-    OptionSpec("draw_instead", "Draw instead of playing", "O2: on your turn you may draw a card instead of "
+    OptionSpec("draw_instead", "Draw instead of playing", "On your turn you may draw a card instead of "
                "playing, while the draw pile lasts (not to avoid a pick-up, not for a follow-up).", "bool", False),
-    OptionSpec("ones_reverse", "Ones reverse", "O3: playing a 1 changes the direction of play.", "bool", False),
+    OptionSpec("ones_reverse", "Ones reverse", "Playing a 1 changes the direction of play.", "bool", False),
     OptionSpec("reverse_per", "Ones reverse: how often", "A play of several 1s.", "choice", "play",
                (("play", "Once per play"), ("card", "Once per 1 (two 1s cancel out)")),
                when={"ones_reverse": [True]}),
-    OptionSpec("scoring", "Scoring over several rounds", "O4: when the first player goes out, everyone "
+    OptionSpec("scoring", "Scoring over several rounds", "When the first player goes out, everyone "
                "scores their cards (numbers face value, Clear 15, Clear +1 20, Clear +2 25); after the "
                "last round the lowest total wins.", "bool", False),
     OptionSpec("rounds", "Rounds", "How many rounds the match lasts.", "int", 3, min=1, max=10,
@@ -154,15 +154,15 @@ OPTION_SPECS = [
     OptionSpec("score_zones", "Cards that score", "Which cards count against a player.", "choice", "hand",
                (("hand", "The cards left in hand"), ("all", "Hand, face-up and face-down cards")),
                when={"scoring": [True]}),
-    OptionSpec("pile_switch", "Switch the piles at random", "O5: after everyone has picked, the face-up "
+    OptionSpec("pile_switch", "Switch the piles at random", "After everyone has picked, the face-up "
                "and face-down cards of each player move to another player, at random.", "choice", "off",
                (("off", "Off"), ("any", "At random (you may keep your own)"),
                 ("nobody_keeps", "At random, nobody keeps their own"))),
-    OptionSpec("trading", "Trade for face-up cards", "O6: before the first turn, each player in turn may "
+    OptionSpec("trading", "Trade for face-up cards", "Before the first turn, each player in turn may "
                "swap cards from their hand for face-up cards of other players, one for one.", "bool", False),
     OptionSpec("trade_limit", "Trades each", "The most trades a player may make (so that trading ends).",
                "int", 3, min=1, max=9, when={"trading": [True]}),
-    OptionSpec("four_colour", "Four of a colour", "O7: four cards of one colour in a row on the pile let "
+    OptionSpec("four_colour", "Four of a colour", "Four cards of one colour in a row on the pile let "
                "the player who laid the fourth swap a hand card for one of their face-up cards.", "bool", False),
     OptionSpec("four_colour_on_triple", "Four of a colour counts on a clear", "On: the four are counted "
                "before three of a number clear the pile. Off: a play that clears gives no swap.", "bool", True,
@@ -234,27 +234,40 @@ def info() -> dict:
                       OPTION_SPECS, RULES_SUMMARY)
 
 
-RULES_SUMMARY = [
-    "2 to 6 players. The deck has the numbers 1 to 10 in red, blue and green, and Clear, Clear +1 and "
-    "Clear +2 cards (74 cards). Everyone gets three cards face down, which nobody may look at, and six "
-    "more. Each player secretly picks three of the six to lie face up on the face-down cards; the other "
-    "three are the hand. The picks are shown when everyone has picked.",
-    "On your turn play a card from your hand, or several of one number, at least as high as the top of "
-    "the pile (anything goes on an empty pile). If you can play, you must. If you cannot, pick up the whole "
-    "pile and your turn ends. At the end of your turn draw back up to three cards while the draw pile lasts.",
-    "When the draw pile is gone and your hand is empty, play your face-up cards the same way; then flip "
-    "one face-down card a turn. If it cannot be played, it goes into your hand with the pile, and only you "
-    "see it. The first player to get rid of every card wins.",
-    "Clear cards go on anything and take the whole pile out of the game. After a plain Clear your turn "
-    "ends. After a Clear +1 you must play once more, after a Clear +2 twice (a multiple counts as one), and "
-    "before each of those plays you may draw a card. Three or more of one number on top of the pile also "
-    "take it out of the game, and end the turn.",
-    "Options: play on for placings, draw instead of playing, ones reverse the direction, scoring over "
-    "several rounds (lowest total wins), switching the piles at random, trading hand cards for others' "
-    "face-up cards before the first turn, and a swap after four cards of one colour in a row. A round "
-    "still going after the turn limit is drawn, so that a pile passed back and forth cannot go on for ever.",
-    "Undo: you can take back a play until you draw or turn up a card: drawing, refilling and flipping a "
-    "face-down card show you cards, so they are final.",
+def progress(state: "State") -> str:
+    """How far the game has got, for the list of saved games."""
+    if state.opts.scoring:
+        return f"round {max(state.round, 1)} of {state.opts.round_count}"
+    return f"{len(state.names) - len(state.out)} players still playing"
+
+
+RULES_SUMMARY = [  # (heading, paragraph): the in-app rules, in plain words
+    ("Players and cards",
+     "2 to 6 players. The deck has the numbers 1 to 10 in red, blue and green, and Clear, Clear +1 and "
+     "Clear +2 cards (74 cards). Everyone gets three cards face down, which nobody may look at, and six "
+     "more. Each player secretly picks three of the six to lie face up on the face-down cards; the other "
+     "three are the hand. The picks are shown when everyone has picked."),
+    ("Your turn",
+     "On your turn play a card from your hand, or several of one number, at least as high as the top of "
+     "the pile (anything goes on an empty pile). If you can play, you must. If you cannot, pick up the whole "
+     "pile and your turn ends. At the end of your turn draw back up to three cards while the draw pile lasts."),
+    ("Face-up and face-down cards",
+     "When the draw pile is gone and your hand is empty, play your face-up cards the same way; then flip "
+     "one face-down card a turn. If it cannot be played, it goes into your hand with the pile, and only you "
+     "see it. The first player to get rid of every card wins."),
+    ("Clear cards and three of a kind",
+     "Clear cards go on anything and take the whole pile out of the game. After a plain Clear your turn "
+     "ends. After a Clear +1 you must play once more, after a Clear +2 twice (a multiple counts as one), and "
+     "before each of those plays you may draw a card. Three or more of one number on top of the pile also "
+     "take it out of the game, and end the turn."),
+    ("Optional rules",
+     "Options: play on for placings, draw instead of playing, ones reverse the direction, scoring over "
+     "several rounds (lowest total wins), switching the piles at random, trading hand cards for others' "
+     "face-up cards before the first turn, and a swap after four cards of one colour in a row. A round "
+     "still going after the turn limit is drawn, so that a pile passed back and forth cannot go on for ever."),
+    ("Taking a move back",
+     "Undo: you can take back a play until you draw or turn up a card: drawing, refilling and flipping a "
+     "face-down card show you cards, so they are final."),
 ]
 
 
