@@ -13,13 +13,26 @@ import { showRules, showResult, closeAll, confirmLeave } from "./dialogs.js";
 
 import { $ } from "./dom.js";
 import { EMBED } from "./embed-mode.js";
+import { capture, forgetHand, moveMs, noteHand } from "./motion.js";
+import { remember, renderHistory, resetHistory } from "./history.js";
+import { motionPace } from "./settings.js";
 const query = new URLSearchParams(location.search);
 
 // Readable pauses before a computer seat moves; `?speed=fast` shortens them for tests.
 // `race`: the 1980 draw-speed penalty, a computer about to play while a person may still draw.
-export const PAUSE = query.get("speed") === "fast"
+const TEST_SPEED = query.get("speed") === "fast";
+export const PAUSE = TEST_SPEED
   ? { play: 20, draw: 5, race: 40, fast: 5 }
   : { play: 700, draw: 250, race: 1500, fast: 60 };
+// The pace a player chose for moves stretches or shortens the pauses too ("off": no animation, and
+// the computers move briskly), but a computer never moves before its last card has landed.
+const PAUSE_SCALE = { slow: 1.6, normal: 1, fast: 0.55, off: 0.55 };
+
+function pauseFor(kind) {
+  if (TEST_SPEED || kind === "race") return PAUSE[kind];  // the race is a rule's timing, not a pace
+  const scaled = Math.round(PAUSE[kind] * (PAUSE_SCALE[motionPace()] || 1));
+  return kind === "fast" ? scaled : Math.max(scaled, moveMs() + 80);
+}
 const SEED = /^\d+$/.test(query.get("seed") || "") ? Number(query.get("seed")) : undefined;
 const NS = EMBED ? EMBED.ns : "pygames:main";  // embed.html: one save slot per embedded table
 const SAVE_KEY = `${NS}:current`;      // IndexedDB key of the saved game (worker side)
@@ -145,6 +158,8 @@ function enterGame(handle, info, ui) {
     : sameGame && game.persons.includes(ui.viewer) ? ui.viewer : null;
   game.roundShown = sameGame ? ui.roundShown || 0 : 0;
   game.lastEvent = sameGame ? ui.lastEvent || 0 : 0;
+  resetHistory();
+  forgetHand();
   saveUi();
   closeAll();
   showTableScreen();
@@ -179,6 +194,7 @@ async function advance(drawn = null) {
     return engineTrouble(e);
   }
   if (gen !== game.gen) return;
+  remember(view);
 
   // Who may act now: usually one seat; with the 1980 draw-speed penalty both the
   // drawer and the next player (the engine says so in waiting_for).
@@ -235,7 +251,7 @@ async function advance(drawn = null) {
     const drawing = view.owed_draw && view.owed_draw.seat === bot;
     // When a person may still draw, the computer waits longer before it plays.
     const racing = waiting.some(isPerson);
-    const pause = game.fastForward ? PAUSE.fast : drawing ? PAUSE.draw : racing ? PAUSE.race : PAUSE.play;
+    const pause = pauseFor(game.fastForward ? "fast" : drawing ? "draw" : racing ? "race" : "play");
     game.timer = setTimeout(() => botMove(gen, bot), pause);
   }
 }
@@ -271,9 +287,13 @@ function nameOf(seat) {
 }
 
 function show(view, extraButtons) {
+  // Where the cards are now, so that each one can glide to its new place once the table is drawn.
+  const moves = capture(game.view);
   game.view = view;
   hideCurtain();
+  noteHand(view);
   renderer().render(view, { onCard, onAction, onUndo, explain, extraButtons });
+  renderHistory();
   announce(view);
   document.title = renderer().title(view);
   if (game.tapMark) {
@@ -284,6 +304,8 @@ function show(view, extraButtons) {
     performance.clearMarks("redrawn");
     game.tapMark = null;
   }
+  // After the final table is measured: the animations only show how it came about.
+  moves.play(view);
 }
 
 function announce(view) {
@@ -314,6 +336,7 @@ function raiseCurtain(seat) {
   // Drop the hand: nothing of it stays in the DOM or in this page's memory.
   game.view = null;
   game.viewer = null;
+  forgetHand();
   saveUi();
   clearTable();
   showMessage("");
