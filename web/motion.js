@@ -12,7 +12,7 @@
 // Also here: which cards in your hand are new since your last look (the card just drawn).
 
 import { $, el } from "./dom.js";
-import { motionPace } from "./settings.js";
+import { motionPace, onSettingChange } from "./settings.js";
 import { lastActor } from "./history.js";
 
 const DURATION = { slow: 700, normal: 380, fast: 180, off: 0 };
@@ -26,6 +26,12 @@ export function moveMs() {
   const ms = DURATION[motionPace()] ?? DURATION.normal;
   return TEST_SPEED ? Math.min(ms, 120) : ms;
 }
+
+// Motion turned off (or slower, or faster) while cards are moving: they land at once.
+onSettingChange((name) => {
+  if (name !== "motion") return;
+  for (const a of document.getAnimations()) if (a.id === ANIMATION_ID) a.finish();
+});
 
 function cardsOnTable(table) {
   const out = [];

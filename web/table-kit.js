@@ -3,6 +3,7 @@
 import { $, el } from "./dom.js";
 import { lastMoveOf } from "./history.js";
 import { markNew } from "./motion.js";
+import { EMBED } from "./embed-mode.js";
 
 /**
  * The buttons every table ends its actions with: Undo (when the engine allows it, and `undo` is
@@ -89,7 +90,9 @@ let placed = null;  // the last placement's arguments, for a redraw on resize or
  * "landscape" (seats at the sides) or "portrait" (every other seat across the top). */
 function layoutNow() {
   const w = window.innerWidth;
-  const h = window.innerHeight;
+  // An embedded table grows its frame to its content: its height must not choose the layout, or
+  // the frame and the layout would chase each other.
+  const h = EMBED ? w : window.innerHeight;
   if (w >= 1100 && h >= 640) return "wide";
   return w >= 640 && w >= h ? "landscape" : "portrait";
 }
@@ -98,7 +101,8 @@ function layoutNow() {
 function sides(others, layout) {
   const k = others.length;
   // Two seats a side only where the window is tall enough for them to stand one above the other.
-  const side = layout === "portrait" || k <= 1 ? 0 : k <= 4 || window.innerHeight < 860 ? 1 : 2;
+  const tall = !EMBED && window.innerHeight >= 1000;
+  const side = layout === "portrait" || k <= 1 ? 0 : k <= 4 || !tall ? 1 : 2;
   // Left goes up from the bottom, top goes left to right, right comes down.
   const left = others.slice(0, side);
   const top = others.slice(side, k - side);
