@@ -102,7 +102,9 @@ function sides(others, layout) {
   const k = others.length;
   // Two seats a side only where the window is tall enough for them to stand one above the other.
   const tall = !EMBED && window.innerHeight >= 1000;
-  const side = layout === "portrait" || k <= 1 ? 0 : k <= 4 || !tall ? 1 : 2;
+  // Seats at the sides need the width of two seats beside the piles: not on a phone held upright.
+  const narrow = layout === "portrait" && window.innerWidth < 700;
+  const side = narrow || k <= 2 ? 0 : k <= 4 || !tall ? 1 : 2;
   // Left goes up from the bottom, top goes left to right, right comes down.
   const left = others.slice(0, side);
   const top = others.slice(side, k - side);
@@ -134,18 +136,22 @@ export function placeSeats(view, order = view.players.map((p) => p.seat)) {
   top.forEach((s, j) => place.set(s, [`${Math.floor(j / cols) + 1}`, `${(j % cols) + 2}`, "top"]));
   left.forEach((s, i) => place.set(s, [`${rows + middle - i}`, "1", "left"]));
   right.forEach((s, i) => place.set(s, [`${rows + 1 + i}`, `${cols + 2}`, "right"]));
-  place.set(bottom, [`${rows + middle + 1}`, `2 / span ${cols}`, "bottom"]);
+  // Portrait: your seat and the Moves button in a row above the hand. Else (height is scarce) in
+  // the corner left of the hand, one above the other.
+  const tall = layout === "portrait";
+  const handRow = rows + middle + (tall ? 2 : 1);
+  place.set(bottom, tall ? [`${rows + middle + 1}`, `2 / span ${cols}`, "bottom"] : [`${handRow}`, "1", "corner"]);
 
   table.dataset.layout = layout;
   table.style.gridTemplateColumns = `minmax(0, auto) repeat(${cols}, minmax(0, 1fr)) minmax(0, auto)${layout === "wide" ? " minmax(240px, 22vw)" : ""}`;
-  table.style.gridTemplateRows = `${"auto ".repeat(rows)}repeat(${middle}, minmax(0, 1fr)) auto auto`;
+  table.style.gridTemplateRows = `${"auto ".repeat(rows)}repeat(${middle}, minmax(0, 1fr)) auto${tall ? " auto" : ""}`;
   const felt = `${rows + 1} / 2 / span ${middle} / span ${cols}`;
   $("felt").style.gridArea = felt;
   $("message").style.gridArea = felt;
-  $("hand-area").style.gridArea = `${rows + middle + 2} / 1 / auto / span ${cols + 2}`;
-  // The Moves button shares the bottom seat's row, at its end.
-  $("history-button").style.gridArea = `${rows + middle + 1} / 2 / auto / span ${cols}`;
-  $("history").style.gridArea = layout === "wide" ? `1 / ${cols + 3} / span ${rows + middle + 2} / auto` : "";
+  $("hand-area").style.gridArea = tall ? `${handRow} / 1 / auto / span ${cols + 2}` : `${handRow} / 2 / auto / span ${cols + 1}`;
+  // The Moves button: by your seat in portrait; else in the top left corner, which no seat takes.
+  $("history-button").style.gridArea = tall ? `${handRow - 1} / 2 / auto / span ${cols}` : "1 / 1";
+  $("history").style.gridArea = layout === "wide" ? `1 / ${cols + 3} / span ${handRow} / auto` : "";
   for (const li of $("players").children) {
     const seat = Number(li.dataset.seat);
     const [row, col, side] = place.get(seat) || ["1", "2", "top"];
