@@ -129,10 +129,11 @@ export function capture(previous) {
       }
       // Hidden cards changing hands: a seat (not the one whose hand is shown) that holds more.
       const pileLeft = [...left.values()].flat().filter((c) => c.home !== "hand").map((c) => c.rect);
+      const seatsNow = seatRects(table);
       for (const p of view.players || []) {
         if (p.seat === view.seat) continue;
         const grew = (p.hand_count || 0) - (had.get(p.seat) || 0);
-        const to = seatRects(table).get(p.seat);
+        const to = seatsNow.get(p.seat);
         if (grew <= 0 || !to) continue;
         for (let i = 0; i < Math.min(grew, 4); i++) {
           const from = pileLeft[i] || stock;
