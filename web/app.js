@@ -16,13 +16,26 @@ import { setUpReadTable } from "./read-table.js";
 
 import { $ } from "./dom.js";
 import { EMBED } from "./embed-mode.js";
+import { capture, forgetHand, moveMs, noteHand } from "./motion.js";
+import { remember, renderHistory, resetHistory } from "./history.js";
+import { motionPace } from "./settings.js";
 const query = new URLSearchParams(location.search);
 
 // Readable pauses before a computer seat moves; `?speed=fast` shortens them for tests.
 // `race`: the 1980 draw-speed penalty, a computer about to play while a person may still draw.
-export const PAUSE = query.get("speed") === "fast"
+const TEST_SPEED = query.get("speed") === "fast";
+export const PAUSE = TEST_SPEED
   ? { play: 20, draw: 5, race: 40, fast: 5 }
   : { play: 700, draw: 250, race: 1500, fast: 60 };
+// The pace a player chose for moves stretches or shortens the pauses too ("off": no animation, and
+// the computers move briskly), but a computer never moves before its last card has landed.
+const PAUSE_SCALE = { slow: 1.6, normal: 1, fast: 0.55, off: 0.55 };
+
+function pauseFor(kind) {
+  if (TEST_SPEED || kind === "race") return PAUSE[kind];  // the race is a rule's timing, not a pace
+  const scaled = Math.round(PAUSE[kind] * (PAUSE_SCALE[motionPace()] || 1));
+  return kind === "fast" ? scaled : Math.max(scaled, moveMs() + 80);
+}
 const SEED = /^\d+$/.test(query.get("seed") || "") ? Number(query.get("seed")) : undefined;
 const NS = EMBED ? EMBED.ns : "pygames:main";  // embed.html: save slots of its own per embedded table
 // One saved game per game (IndexedDB, worker side), and beside it, in localStorage, the page's
@@ -271,6 +284,8 @@ function enterGame(handle, info, ui, key) {
     : sameGame && game.persons.includes(ui.viewer) ? ui.viewer : null;
   game.roundShown = sameGame ? ui.roundShown || 0 : 0;
   game.lastEvent = sameGame ? ui.lastEvent || 0 : 0;
+  resetHistory();
+  forgetHand();
   saveUi();
   closeAll();
   showTableScreen();
@@ -306,6 +321,7 @@ async function advance(drawn = null) {
     return engineTrouble(e);
   }
   if (gen !== game.gen) return;
+  remember(view);
 
   // Who may act now: usually one seat; with the 1980 draw-speed penalty both the
   // drawer and the next player (the engine says so in waiting_for).
@@ -362,7 +378,7 @@ async function advance(drawn = null) {
     const drawing = view.owed_draw && view.owed_draw.seat === bot;
     // When a person may still draw, the computer waits longer before it plays.
     const racing = waiting.some(isPerson);
-    const pause = game.fastForward ? PAUSE.fast : drawing ? PAUSE.draw : racing ? PAUSE.race : PAUSE.play;
+    const pause = pauseFor(game.fastForward ? "fast" : drawing ? "draw" : racing ? "race" : "play");
     game.timer = setTimeout(() => botMove(gen, bot), pause);
   }
 }
@@ -398,11 +414,17 @@ function nameOf(seat) {
 }
 
 function show(view, extraButtons) {
+  // Where the cards are now, so that each one can glide to its new place once the table is drawn.
+  const moves = capture(game.view);
   game.view = view;
   hideCurtain();
+  noteHand(view);
   renderer().render(view, { onCard, onAction, onUndo, explain, extraButtons });
+  renderHistory();
   announce(view);
   document.title = renderer().title(view);
+  // The animations start on the final table; their setting up counts in the tap's time.
+  moves.play(view);
   if (game.tapMark) {
     // Read by bench/page_speed.py: tap → the table shows the result.
     performance.mark("redrawn");
@@ -441,6 +463,7 @@ function raiseCurtain(seat) {
   // Drop the hand: nothing of it stays in the DOM or in this page's memory.
   game.view = null;
   game.viewer = null;
+  forgetHand();
   saveUi();
   clearTable();
   showMessage("");

@@ -7,7 +7,7 @@
 // only keeps the viewer's current selection, which is never saved.
 
 import { $, el } from "./dom.js";
-import { choiceButton, closingButtons, focusKey, showMessage } from "./table-kit.js";
+import { choiceButton, closingButtons, focusKey, finishHand, placeSeats, showMessage } from "./table-kit.js";
 import { rove } from "./keyboard.js";
 import { clearTable as clearShared } from "./table.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel, rankOf } from "./cards.js";
@@ -39,7 +39,6 @@ const codesOf = (view, indices) => [...indices].map((i) => view.hand[i].card);
 function renderPlayers(view) {
   const list = $("players");
   list.replaceChildren();
-  list.style.setProperty("--cols", "4");
   // Round the table clockwise, so partners (who sit opposite) are two tiles apart.
   const bySeat = new Map(view.players.map((p) => [p.seat, p]));
   for (const p of (view.order || []).map((s) => bySeat.get(s))) {
@@ -61,6 +60,7 @@ function renderPlayers(view) {
     if (acting) li.append(el("span", { class: "turn-badge", text: view.phase === "answer" ? "Answering" : "Turn" }));
     list.append(li);
   }
+  placeSeats(view, view.order);
 }
 
 function renderCenter(view, ctx) {
@@ -210,6 +210,7 @@ function renderHand(view, ctx) {
     b.addEventListener("click", () => toggle(i, b));
     hand.append(b);
   });
+  finishHand(hand);
   rove(hand);
   renderStaged(view);
   return renderActions(view, ctx);
@@ -414,7 +415,6 @@ export function render(view, ctx) {
   renderTeams(view);
   $("turn-line").textContent = turnLine(view);
   renderHand(view, ctx);
-  $("log").replaceChildren(...(view.events || []).slice(-4).reverse().map((e) => el("li", { text: e.text })));
   if (key) {
     const target = (key !== "table" && table.querySelector(`[data-focus-key="${CSS.escape(key)}"]`))
       || table.querySelector(".draw-button") || table.querySelector("#hand button") || table.querySelector("#actions button");

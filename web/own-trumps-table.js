@@ -7,7 +7,7 @@
 // the only state kept here, and it is never saved.
 
 import { $, el } from "./dom.js";
-import { closingButtons, focusKey, showMessage } from "./table-kit.js";
+import { closingButtons, focusKey, finishHand, placeSeats, showMessage } from "./table-kit.js";
 import { rove } from "./keyboard.js";
 import { clearTable as clearShared } from "./table.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel } from "./cards.js";
@@ -62,8 +62,6 @@ function trumpBadge(p) {
 function renderPlayers(view) {
   const list = $("players");
   list.replaceChildren();
-  const n = view.players.length;
-  list.style.setProperty("--cols", String(n));
   for (const p of view.players) {
     const li = el("li", { class: `player status-${p.status === "out" ? "out" : "in"}` });
     li.dataset.seat = String(p.seat);
@@ -95,6 +93,7 @@ function renderPlayers(view) {
     if (acting) li.append(el("span", { class: "turn-badge", text: view.phase === "trumps" ? "Choosing" : "Turn" }));
     list.append(li);
   }
+  placeSeats(view);
 }
 
 function ordinal(n) {
@@ -283,6 +282,7 @@ function renderHand(view, ctx) {
       b.addEventListener("click", () => tapCard(c, b));
       hand.append(b);
     }
+    finishHand(hand);
     rove(hand);
     if (turn && view.top && !sel.beater) {
       const pick = pickupAction(view);
@@ -342,7 +342,6 @@ export function render(view, ctx) {
   renderBoard(view, ctx);
   $("turn-line").textContent = turnLine(view);
   renderHand(view, ctx);
-  $("log").replaceChildren(...(view.events || []).slice(-4).reverse().map((e) => el("li", { text: e.text })));
   if (key) {
     const target = (key !== "table" && table.querySelector(`[data-focus-key="${CSS.escape(key)}"]`))
       || table.querySelector('#hand button[data-playable="true"]') || table.querySelector("#actions button")

@@ -2,7 +2,7 @@
 // played comes from the engine (view.hand[i].why, view.actions, view.undo_why).
 
 import { $, el } from "./dom.js";
-import { closingButtons, focusKey } from "./table-kit.js";
+import { closingButtons, finishHand, focusKey, placeSeats } from "./table-kit.js";
 import { rove } from "./keyboard.js";
 import { cardLabel, drawFace, miniCard } from "./cards.js";
 import { showRound } from "./dialogs.js";
@@ -58,9 +58,6 @@ export function turnLine(view, ctx) {
 function renderPlayers(view, ctx) {
   const list = $("players");
   list.replaceChildren();
-  // One row for up to 4 players, two even rows beyond.
-  const n = view.players.length;
-  list.style.setProperty("--cols", String(n <= 4 ? n : Math.ceil(n / 2)));
   for (const p of view.players) {
     const li = el("li", { class: `player status-${p.status}` });
     li.dataset.seat = String(p.seat);
@@ -98,6 +95,7 @@ function renderPlayers(view, ctx) {
     }
     list.append(li);
   }
+  placeSeats(view);
 }
 
 function renderCenter(view, ctx) {
@@ -180,6 +178,7 @@ function renderHand(view, ctx) {
     b.addEventListener("click", () => ctx.onCard(c, b));
     hand.append(b);
   });
+  finishHand(hand);
   rove(hand);
   // Every other legal action, by its clear name.
   for (const a of view.actions || []) {
@@ -190,13 +189,6 @@ function renderHand(view, ctx) {
     actions.append(b);
   }
   actions.append(...closingButtons(view, ctx));
-}
-
-function renderLog(view) {
-  const log = $("log");
-  log.replaceChildren();
-  const recent = (view.events || []).slice(-4).reverse();
-  for (const e of recent) log.append(el("li", { text: e.text }));
 }
 
 
@@ -225,7 +217,6 @@ export function renderTable(view, ctx) {
   renderCenter(view, ctx);
   $("turn-line").textContent = turnLine(view, ctx);
   renderHand(view, ctx);
-  renderLog(view);
   restoreFocus(key);
 }
 

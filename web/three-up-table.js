@@ -7,7 +7,7 @@
 // The flow (curtain, computer pace, undo, save) stays in app.js.
 
 import { $, el } from "./dom.js";
-import { choiceButton, closingButtons, focusKey, showMessage } from "./table-kit.js";
+import { choiceButton, closingButtons, focusKey, finishHand, placeSeats, showMessage } from "./table-kit.js";
 import { rove } from "./keyboard.js";
 import { clearTable as clearShared } from "./table.js";
 import { showSummary } from "./dialogs.js";
@@ -56,8 +56,6 @@ function takesCompanions(view, code) {
 function renderPlayers(view, ctx) {
   const list = $("players");
   list.replaceChildren();
-  const n = view.players.length;
-  list.style.setProperty("--cols", String(n <= 4 ? n : Math.ceil(n / 2)));
   const trading = view.phase === "trade" && mine(view);
   for (const p of view.players) {
     const li = el("li", { class: "player tu-player" });
@@ -99,6 +97,7 @@ function renderPlayers(view, ctx) {
     if (acting && view.phase !== "pick") li.append(el("span", { class: "turn-badge", text: badge(view) }));
     list.append(li);
   }
+  placeSeats(view);
 }
 
 function badge(view) {
@@ -355,6 +354,7 @@ function renderMine(view, ctx) {
   $("hand-title").textContent = `${me ? me.name : "Your"}'s hand · ${n} ${n === 1 ? "card" : "cards"}`;
   area.classList.toggle("my-turn", mine(view));
   renderCards(view, ctx, "hand", view.hand, $("hand"));
+  finishHand($("hand"));
   $("tu-mine").hidden = false;
   $("tu-up-title").textContent = !view.my_up.length ? ""
     : view.phase === "pick" ? "Your face-up picks (nobody else sees them until everyone has chosen)" : "Your face-up cards";
@@ -410,7 +410,6 @@ export function render(view, ctx) {
   renderCenter(view, ctx);
   $("turn-line").textContent = turnLine(view);
   renderMine(view, ctx);
-  $("log").replaceChildren(...(view.events || []).slice(-4).reverse().map((e) => el("li", { text: e.text })));
   if (key) {
     const target = (key !== "table" && table.querySelector(`[data-focus-key="${CSS.escape(key)}"]`))
       || table.querySelector('#hand button[data-playable="true"]') || table.querySelector("#actions button");
