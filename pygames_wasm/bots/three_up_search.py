@@ -24,7 +24,7 @@ from .search import SearchGame
 from . import three_up_bot
 from .three_up_bot import BIG_PILE, CLEAR_ORDER, strength
 
-HORIZON = 10  # turns a playout looks ahead before the standing is scored
+HORIZON = 5  # turns of each player a playout looks ahead before the standing is scored
 EARLY = 15  # draw pile cards above which the Normal player's move is kept
 CLEAR_COST, DOWN_COST = 0.5, 1.2  # what a Clear and a face-down card weigh in a player's cards left
 CARDS_SCALE = 4  # cards' weight behind that makes a round about 3 to 1 against
@@ -182,7 +182,7 @@ def policy(state: T.State, seat: int, rng) -> dict:
 
 def stop(state: T.State, view: dict) -> bool:
     """The round of `view` is over, or the playout has looked far enough ahead."""
-    return state.round != view["round"] or state.turns >= view["turns"] + HORIZON
+    return state.round != view["round"] or state.turns >= view["turns"] + HORIZON * state.n
 
 
 def value(state: T.State, seat: int) -> float:
