@@ -4,7 +4,7 @@ is ignored or misapplied."""
 
 import pytest
 
-from three_up_helpers import NAMES, labels, table
+from three_up_helpers import NAMES, labels, shown_text, table
 from pygames_wasm.core import NO_SETUP, game_rng
 from pygames_wasm.games import three_up as T
 from pygames_wasm.simulate import play_one
@@ -312,7 +312,7 @@ def test_failed_flip_back_face_down_known_only_to_its_owner():
     assert [d["card"] for d in t.view(0)["my_down"]] == ["R2", None]
     assert "Red 2" in t.view(0)["note"]
     for viewer in (None, 1):
-        assert "'R2'" not in str(t.view(viewer)) and "Red 2" not in str(t.view(viewer))
+        assert "'R2'" not in shown_text(t.view(viewer)) and "Red 2" not in shown_text(t.view(viewer))
 
 
 def test_refill_after_clear_off_and_a_turn_that_starts_empty_handed():

@@ -156,5 +156,13 @@ def table(**kw) -> Table:
     return Table(**kw)
 
 
+PUBLIC_TABLES = ("options", "removed")  # view parts that name cards without hiding any: the deck, cards out
+
+
+def shown_text(view: dict) -> str:
+    """A view as text, without its public card tables: where a hidden card's name must not appear."""
+    return str({k: v for k, v in view.items() if k not in PUBLIC_TABLES})
+
+
 def labels(lines) -> list:
     return [line["label"] for line in lines]

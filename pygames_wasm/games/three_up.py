@@ -27,7 +27,7 @@ Choices where the rules file is silent (also in docs/api.md):
 """
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from itertools import chain, product
 
@@ -307,6 +307,8 @@ class State:
     scores: list = field(default_factory=list)
     sheets: list = field(default_factory=list)  # one per finished round
     notes: list = field(default_factory=list)  # per seat: a private sentence (what you flipped)
+    seen: list = field(default_factory=list)  # per seat: hand cards everyone saw it take, not played since
+    low: list = field(default_factory=list)  # per seat: [n, top]: n of its other hand cards are below top, or None
     winners: list | None = None
     drawn: bool = False
     events: list = field(default_factory=list)
@@ -376,6 +378,7 @@ def deal(state: State) -> None:
     state.direction, state.turns, state.round_points = 1, 0, None
     state.owed, state.draw_ok, state.mine_on_pile = 0, False, 0
     state.notes = [None] * state.n
+    state.seen, state.low = [[] for _ in range(state.n)], [None] * state.n
     state.phase, state.turn = "pick", state.first
     log(state, None, f"Round {state.round}: {state.names[state.dealer]} deals; everyone chooses three cards "
         f"to lie face up. {state.names[state.first]} plays first.")
@@ -819,8 +822,7 @@ def do_trade(state: State, seat: int, action: dict) -> None:
     other, give, take = action["seat"], action["give"], action["take"]
     place = state.up[other].index(take)
     state.up[other][place] = give
-    state.hands[seat].remove(give)
-    state.hands[seat].append(take)
+    hand_changes(state, seat, give, take)
     state.trades += 1
     log(state, seat, f"{state.names[seat]} traded the {label(give)} for {state.names[other]}’s face-up {label(take)}.")
     if state.trades >= state.opts.trade_limit:
@@ -883,9 +885,14 @@ def pass_turn(state: State, seat: int) -> None:
 
 def do_play(state: State, seat: int, action: dict) -> None:
     cards = action["cards"]
+    from_hand = []
     for card in cards:
-        source = state.hands[seat] if card in state.hands[seat] else state.up[seat]
-        source.remove(card)
+        if card in state.hands[seat]:
+            state.hands[seat].remove(card)
+            from_hand.append(card)
+        else:
+            state.up[seat].remove(card)
+    played_from_hand(state, seat, from_hand)
     land(state, seat, cards, f"{state.names[seat]} played {', '.join(label(c) for c in cards)}")
 
 
@@ -899,15 +906,14 @@ def do_flip(state: State, seat: int, action: dict) -> None:
         land(state, seat, [card], f"{state.names[seat]} flipped a face-down card: {label(card)}")
         return
     top = top_number(state)
-    taken = len(state.pile)
-    state.hands[seat] += state.pile
-    state.pile = []
+    taken = take_pile(state, seat)
     if state.opts.failed_flip == "back":
         state.down[seat].insert(slot, card)
         state.known[seat].insert(slot, True)
         where = "it goes back face down"
     else:
         state.hands[seat].append(card)
+        state.low[seat] = [1, top]  # everyone saw that it could not go on the top
         where = "it goes into your hand"
     state.notes[seat] = (f"Your face-down card was the {label(card)}{' (you knew it)' if seen else ''}: it cannot "
                          f"go on {a_number(top)}, so {where} and you pick up the pile.")
@@ -919,12 +925,43 @@ def do_flip(state: State, seat: int, action: dict) -> None:
 
 def do_pickup(state: State, seat: int, action: dict) -> None:
     """R10.1 / R12.6: no legal play: the whole pile goes to the hand and the turn ends."""
-    taken = len(state.pile)
-    state.hands[seat] += state.pile
-    state.pile = []
+    taken = take_pile(state, seat)
     log(state, seat, f"{state.names[seat]} cannot play and picks up the pile ({taken} card{'s' if taken != 1 else ''}).")
     state.mine_on_pile, state.ended_by = 0, "pickup"
     end_turn(state, seat)
+
+
+def take_pile(state: State, seat: int) -> int:
+    """The pile goes into `seat`'s hand in everyone's sight; how many cards it was. The player could
+    play nothing on the top (R9), so every hand card it held that nobody saw it take is below it."""
+    unseen = len(state.hands[seat]) - len(state.seen[seat])
+    state.low[seat] = [unseen, top_number(state)] if unseen else None
+    taken = len(state.pile)
+    state.hands[seat] += state.pile
+    state.seen[seat] += state.pile
+    state.pile = []
+    return taken
+
+
+def played_from_hand(state: State, seat: int, cards: list) -> None:
+    """Cards left `seat`'s hand face up. A seen card is no longer known to be held; an unseen one may
+    have been one of the cards known to be low."""
+    seen, low = state.seen[seat], state.low[seat]
+    for card in cards:
+        if card in seen:
+            seen.remove(card)
+        elif low and low[0] and not is_clear(card) and number(card) < low[1]:
+            low[0] -= 1
+    if low and not low[0]:
+        state.low[seat] = None
+
+
+def hand_changes(state: State, seat: int, give: str, take: str) -> None:
+    """O6 / O7: a hand card goes face up and a face-up card comes into the hand, both in everyone's sight."""
+    state.hands[seat].remove(give)
+    played_from_hand(state, seat, [give])
+    state.hands[seat].append(take)
+    state.seen[seat].append(take)
 
 
 def do_draw(state: State, seat: int, action: dict) -> None:
@@ -1044,8 +1081,7 @@ def do_swap(state: State, seat: int, action: dict) -> None:
     """O7: one hand card for one of the player's own face-up cards, in its place."""
     give, take = action["give"], action["take"]
     state.up[seat][state.up[seat].index(take)] = give
-    state.hands[seat].remove(give)
-    state.hands[seat].append(take)
+    hand_changes(state, seat, give, take)
     log(state, seat, f"{state.names[seat]} swapped the {label(give)} from hand for the face-up {label(take)}.")
     continue_turn(state, seat)
 
@@ -1216,6 +1252,8 @@ def player_line(state: State, s: int, viewer: int | None) -> dict:
         "dealer": s == state.dealer,
         "out": state.out.index(s) + 1 if s in state.out else None,
         "score": state.scores[s] if state.opts.scoring else None,
+        "seen": [{"card": c, "label": label(c)} for c in sorted_cards(state.seen[s])],  # taken in sight, kept
+        "low": {"count": state.low[s][0], "below": state.low[s][1]} if state.low[s] else None,
     }
 
 
@@ -1269,6 +1307,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         "pile": {"count": len(state.pile), "cards": [{"card": c, "label": label(c)} for c in state.pile],
                  "run": [{"card": c, "label": label(c)} for c in top_run(state)], "top": top_number(state)},
         "removed_count": len(state.removed),
+        "removed": sorted_cards(state.removed),
         "owed": state.owed if state.phase == "follow" else 0,
         "owed_draw": {"seat": state.turn, "count": min(HAND_TARGET - len(state.hands[state.turn]), len(state.draw_pile))}
         if state.phase == "refill" else None,  # the refill due (the page gives a computer's draw a short pause)
@@ -1279,9 +1318,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         "my_down": down_lines(state, seat) if mine else None,
         "note": state.notes[seat] if mine else None,
         "actions": legal_actions(state, seat) if mine else [],
-        "options": {"placings": state.opts.placings, "scoring": state.opts.scoring,
-                    "draw_instead": state.opts.draw_instead, "four_colour": state.opts.four_colour,
-                    "trading": state.opts.trading, "mix_zones": state.opts.mix_zones},
+        "options": asdict(state.opts),
         "scores": list(state.scores) if state.opts.scoring else None,
         "turns": state.turns,
         "turn_limit": state.opts.turn_limit,
@@ -1330,6 +1367,14 @@ def result(state: State) -> dict | None:
         return None
     return {"winners": list(state.winners), "drawn": state.drawn, "text": result_text(state),
             "standings": standings(state)}
+
+
+def public_action(action: dict, actor: int, viewer: int) -> dict:
+    """An action as `viewer` saw it: a pick names its cards only to the player who made it (R3.4: the
+    picks lie face up once everyone has picked, and the views show them then)."""
+    if action["type"] == "pick" and viewer != actor:
+        return {"type": "pick"}
+    return dict(action)
 
 
 def undo_block(state: State, seat: int, last: dict) -> str | None:
