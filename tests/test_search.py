@@ -74,10 +74,13 @@ def test_search_stops_at_its_budget_and_is_reproducible_with_deals_alone():
     assert timed.deals >= 1 and timed.ms < 200
 
 
-def test_a_single_legal_move_needs_no_search():
+def test_a_single_candidate_needs_no_search():
     calls = []
     decision = decide(toy_game(calls), {"seat": 0, "actions": [{"n": 8}]}, [], SplitMix64(1))
     assert decision.action == {"n": 8} and calls == [] and decision.reason() == "It is the only move."
+    pruned = SearchGame(**{**vars(toy_game(calls)), "candidates": lambda view: view["actions"][:1]})
+    decision = decide(pruned, TOY_VIEW, [], SplitMix64(1))
+    assert decision.action == {"n": 8} and calls == [] and "no other is worth weighing" in decision.reason()
 
 
 def test_a_budget_must_bound_the_search():

@@ -18,7 +18,8 @@ import { $ } from "./dom.js";
 import { EMBED } from "./embed-mode.js";
 import { capture, forgetHand, moveMs, noteHand } from "./motion.js";
 import { remember, renderHistory, resetHistory } from "./history.js";
-import { motionPace } from "./settings.js";
+import { getSetting, motionPace } from "./settings.js";
+import { showHint } from "./hint.js";
 const query = new URLSearchParams(location.search);
 
 // Readable pauses before a computer seat moves; `?speed=fast` shortens them for tests.
@@ -364,6 +365,7 @@ async function advance(drawn = null) {
   if (!over && peopleOut && !game.fastForward) {
     extra.push({ label: "Fast-forward to the end", onClick: () => { game.fastForward = true; advance(); } });
   }
+  if (!over && viewerWaits && offersHard()) extra.push({ label: "Suggest a move", onClick: () => suggestMove(gen, view.seat) });
   show(view, extra);
   if (drawn) drawn();
 
@@ -398,10 +400,26 @@ async function currentView() {
   return table;
 }
 
+/** Does this game have a Hard player, who can also suggest a person's move? */
+function offersHard() {
+  const info = (games || []).find((g) => g.id === game.info.game);
+  return !!info && (info.bots || []).some((b) => (b.id || b) === "hard");
+}
+
+/** "Suggest a move": the Hard player's choice for the seat on the table, from its view only. */
+async function suggestMove(gen, seat) {
+  try {
+    const hint = await client.call("hint", { handle: game.handle, seat, think_ms: getSetting("thinkMs") });
+    if (gen === game.gen && game.view && game.view.seat === seat) showHint(hint);
+  } catch (e) {
+    if (gen === game.gen) showMessage(e.message);
+  }
+}
+
 async function botMove(gen, seat) {
   if (gen !== game.gen) return;
   try {
-    await client.call("bot_act", { handle: game.handle, seat });
+    await client.call("bot_act", { handle: game.handle, seat, think_ms: getSetting("thinkMs") });
   } catch (e) {
     if (gen === game.gen) engineTrouble(e);
     return;

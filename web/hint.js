@@ -18,19 +18,22 @@ export function cardsOf(action) {
   return out;
 }
 
-/** Mark the suggestion on the table drawn now; the next drawing of the table clears it. */
+/** Mark the suggestion on the table drawn now (the next drawing clears it) and say it. */
 export function showHint(hint) {
   const table = $("table");
   const wanted = cardsOf(hint.action);
-  for (const button of table.querySelectorAll("#hand [data-card], #hand [data-index]")) {
+  let marked = 0;
+  for (const button of table.querySelectorAll("button.hand-card")) {
     const face = button.dataset.card ? button : button.querySelector("[data-card]");
     const at = face ? wanted.indexOf(face.dataset.card) : -1;
     if (at < 0) continue;
     wanted.splice(at, 1);  // two equal cards suggested: two marked
-    (button.closest("button") || button).classList.add("hinted");
-  }
-  for (const button of table.querySelectorAll(`button[data-action="${CSS.escape(hint.action.type)}"]`)) {
     button.classList.add("hinted");
+    marked += 1;
   }
-  showMessage(`Suggestion: ${hint.reason}`);
+  const named = table.querySelector(`button.action[data-action="${CSS.escape(hint.action.type)}"]`);
+  if (named) named.classList.add("hinted");
+  const what = named ? `${named.textContent.trim()}${marked ? " with the marked cards" : ""}`
+    : marked ? `the marked card${marked > 1 ? "s" : ""}` : null;
+  showMessage(what ? `Suggestion: ${what}. ${hint.reason}` : `Suggestion: ${hint.reason}`);
 }

@@ -69,11 +69,14 @@ class Decision:
     tried: list  # [(action, deals, mean value)], best first
     deals: int
     ms: float
+    only_legal: bool = False  # no other move was allowed (else the game saw none worth comparing)
 
     def reason(self) -> str:
         """A one-line, honest reason for a hint."""
-        if len(self.tried) < 2:
+        if self.only_legal:
             return "It is the only move."
+        if len(self.tried) < 2:
+            return "It is the sensible move here; no other is worth weighing yet."
         best, runner_up = self.tried[0][2], self.tried[1][2]
         return (f"In {self.deals} imagined deals of the unseen cards, this did best "
                 f"({round(100 * best)}% against {round(100 * runner_up)}% for the next best move).")
@@ -85,7 +88,7 @@ def decide(game: SearchGame, view: dict, history: list, rng, budget: Budget = Bu
     start = time.perf_counter()
     candidates = game.candidates(view)
     if len(candidates) == 1:
-        return Decision(candidates[0], [(candidates[0], 0, 0.0)], 0, 0.0)
+        return Decision(candidates[0], [(candidates[0], 0, 0.0)], 0, 0.0, only_legal=len(view["actions"]) == 1)
     seat = view["seat"]
     stream = Random(rng.next64())  # a fast stream for the playouts, drawn from the bot's one-way stream
     totals = [0.0] * len(candidates)
