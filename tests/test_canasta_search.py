@@ -147,3 +147,21 @@ def test_a_fixed_number_of_deals_decides_the_same_way_every_time():
         assert first.tried == again.tried
         searched += first.deals > 0
     assert searched
+
+
+def test_a_player_who_drew_instead_of_taking_the_pile_is_dealt_no_natural_pair_of_its_top_card():
+    r = Recorded(hands={0: "4D 9C", 1: "KH KS KD QH QS QD"}, draw="8C 7D 6D 5D 4C 10D")
+    r.act(0, "draw")
+    r.act(0, "discard 4D")
+    r.act(1, "draw")
+    r.act(1, "meld KH KS KD | QH QS QD")  # seat 1's team has melded: a natural pair of 9s would take the pile
+    r.act(1, "discard 7D")
+    r.pass_turn(2)
+    r.pass_turn(3)
+    r.act(0, "draw")
+    r.act(0, "discard 9C")
+    r.pass_turn(1)
+    seen = seen_this_hand(C.view(r.t.state, 2, brief=True), r.history)
+    assert seen.declined[1] == "9" and seen.declined[0] is None  # team 0 has not melded
+    for state in r.samples(2, 40)[1]:
+        assert sum(C.rank(c) == "9" for c in state.hands[1]) <= 1

@@ -5,7 +5,8 @@ What a seat knows, besides its view: every card turned up or discarded this hand
 the view's `upcards`; `hand_moves` says where this hand begins in the history), so it knows the
 whole discard pile; and a player who picked up the pile holds those cards until seen melding or
 discarding them. The other cards are dealt at random to the hands and the stock (red threes only
-to the stock: a hand never keeps one).
+to the stock: a hand never keeps one), except that a player of a melded team who drew instead of
+taking the pile gets no natural pair of its top card.
 
 The search looks one round ahead: from the move it weighs, play goes on with the Normal player's
 choices until the seat's next turn (or the end of the hand). That round shows what matters most
@@ -39,6 +40,7 @@ class Seen:
     melded_this_turn: bool = False
     new_melds: set = field(default_factory=set)  # ranks begun in the current turn
     meld_order: list = field(default_factory=lambda: [[], []])  # per team, its melds' ranks as begun
+    declined: list = field(default_factory=lambda: [None] * C.PLAYERS)  # per seat, see `seen_this_hand`
 
 
 def seen_this_hand(view: dict, history: list) -> Seen:
@@ -51,8 +53,9 @@ def seen_this_hand(view: dict, history: list) -> Seen:
         kind, held, team = action["type"], seen.held[entry["seat"]], team_of[entry["seat"]]
         if kind == "draw":
             seen.melded_this_turn, seen.new_melds = False, set()
+            seen.declined[seat] = declined_rank(seen, team)
         elif kind == "take_pile":
-            seen.melded_this_turn, seen.new_melds = True, set()
+            seen.melded_this_turn, seen.new_melds, seen.declined[seat] = True, set(), None
             top, rest = seen.pile[-1], seen.pile[:-1]
             melds = action["melds"]
             played(held, action["cards"] + [c for m in melds for c in m])
@@ -74,6 +77,14 @@ def seen_this_hand(view: dict, history: list) -> Seen:
     if len(seen.pile) != view["pile"]["count"] or (seen.pile and seen.pile[-1] != view["pile"]["top"]):
         raise ValueError("the history does not fit the view's discard pile")
     return seen
+
+
+def declined_rank(seen: Seen, team: int) -> str | None:
+    """The rank of the pile's top card when a player of a team that has melded draws from the stock
+    instead: anyone takes a pile with a natural pair (the rules allow it, and the Normal player
+    always does), so the player most likely holds no natural pair of that rank."""
+    top = seen.pile[-1] if seen.pile else None
+    return C.rank(top) if top and C.is_natural(top) and seen.meld_order[team] else None
 
 
 def begin(seen: Seen, team: int, ranks: list) -> None:
@@ -123,6 +134,9 @@ def determinize(view: dict, history: list, rng) -> C.State:
             hands[s] += fill[:missing]
             del fill[:missing]
     stock = fill + [c for c in unseen if C.is_red_three(c)]
+    for s, r in enumerate(seen.declined):
+        if r and s != seat:
+            break_pair(hands[s], sum(seen.held[s].values()), r, stock, rng)
     rng.shuffle(stock)
     names = [line["name"] for line in view["players"]]
     opts = options_of(tuple(sorted(view["options"].items()))
@@ -139,6 +153,17 @@ def determinize(view: dict, history: list, rng) -> C.State:
         melded_before=seen.melded_before, scores=scores, turn=view["turn"], phase=view["phase"],
         drew=view["drew"], melded_this_turn=seen.melded_this_turn,
         asked=dict(view["asked"]) if view["asked"] else None, new_melds=seen.new_melds)
+
+
+def break_pair(hand: list, known: int, r: str, stock: list, rng) -> None:
+    """Swap cards of rank `r` dealt into `hand` (past its first `known` cards, which were seen going
+    there) with other stock cards, until the hand holds no natural pair of `r`."""
+    dealt = [i for i in range(known, len(hand)) if C.is_natural(hand[i]) and C.rank(hand[i]) == r]
+    kept = sum(C.is_natural(c) and C.rank(c) == r for c in hand[:known])
+    others = [j for j, c in enumerate(stock) if not C.is_red_three(c) and C.rank(c) != r]
+    while dealt and kept + len(dealt) >= 2 and others:
+        i, j = dealt.pop(), others.pop(rng.randrange(len(others)))
+        hand[i], stock[j] = stock[j], hand[i]
 
 
 def clone(state: C.State) -> C.State:
