@@ -313,4 +313,4 @@ def value(state: C.State, seat: int) -> float:
 
 
 GAME = SearchGame(rules=C, determinize=determinize, policy=policy, stop=stop, value=value,
-                  candidates=candidates, clone=clone)
+                  candidates=candidates, clone=clone, arena_deals=8)
