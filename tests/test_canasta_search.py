@@ -5,6 +5,8 @@ pile worth taking, and with a fixed number of deals it decides the same way ever
 import random
 from collections import Counter
 
+import pytest
+
 from canasta_helpers import table
 from pygames_wasm.bots import BOTS
 from pygames_wasm.bots.canasta_search import GAME, determinize, policy, seen_this_hand
@@ -98,10 +100,10 @@ def test_the_pile_is_rebuilt_from_the_upcards_and_the_discards():
     assert all(state.pile == ["2C", "JK", "9C", "4D"] and state.frozen_by == "2C" for state in deals)
 
 
-def heuristic_positions(seed, moves=120):
+def heuristic_positions(seed, moves=120, options=None):
     """(view, history, rng) of every decision in the first moves of a game of Normal players."""
     seats = [{"name": f"P{i}", "kind": "bot", "bot": "normal"} for i in range(4)]
-    match = Match(C, BOTS["canasta"], C.FIXED_TEAMS, seats, seed)
+    match = Match(C, BOTS["canasta"], C.FIXED_TEAMS | (options or {}), seats, seed)
     out = []
     while len(match.actions) < moves and not match.state.over:
         seat = C.to_act(match.state)
@@ -110,9 +112,10 @@ def heuristic_positions(seed, moves=120):
     return out
 
 
-def test_playout_moves_are_legal():
+@pytest.mark.parametrize("options", [{}, {"ask_partner": True}])
+def test_playout_moves_are_legal(options):
     rng = random.Random(3)
-    for view, history, _ in heuristic_positions(4)[::10]:
+    for view, history, _ in heuristic_positions(4, options=options)[::10]:
         state = determinize(view, history, rng)
         for _ in range(40):
             if state.over:

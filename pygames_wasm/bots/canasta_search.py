@@ -184,10 +184,13 @@ def policy(state: C.State, seat: int, rng) -> dict:
         return {"type": "answer", "yes": C.count(state.hands[seat]) <= 60}
     if state.phase == "draw":
         return draw_move(state, seat)
+    if C.told_to_go_out(state, seat):  # the partner said yes: the rules make the player go out
+        return C.going_out_plan(state, seat, state.hands[seat], state.melds[C.team_of(state, seat)])[0]
     return meld_move(state, seat) or discard_move(state, seat)
 
 
 def draw_move(state: C.State, seat: int) -> dict:
+    """Take the pile the cheapest way (never a one-card pile with a wild card), else draw."""
     if not C.pile_block(state, seat):
         takes = [a for a in C.take_suggestions(state, seat)
                  if (len(state.pile) > 1 or not any(map(C.is_wild, a["cards"])))
@@ -198,6 +201,8 @@ def draw_move(state: C.State, seat: int) -> dict:
 
 
 def meld_move(state: C.State, seat: int) -> dict | None:
+    """The first of the engine's suggested melds that lays natural cards, or that finishes a canasta
+    with a wild card (or makes the team's first meld)."""
     melds = state.melds[C.team_of(state, seat)]
 
     def worth(action) -> bool:
@@ -215,6 +220,7 @@ def meld_move(state: C.State, seat: int) -> dict | None:
 
 
 def discard_move(state: C.State, seat: int) -> dict:
+    """A black three, else a single card that fits no opponents' meld, the cheapest first."""
     hand = state.hands[seat]
     theirs = state.melds[1 - C.team_of(state, seat)]
     held = Counter(map(C.rank, hand))
@@ -223,9 +229,6 @@ def discard_move(state: C.State, seat: int) -> dict:
         r = C.rank(card)
         return (not C.is_black_three(card), C.is_wild(card), r in theirs, held[r] > 1, C.value(card))
 
-    if len(hand) == 1 or C.told_to_go_out(state, seat):
-        legal = [a for a in C.discards(state, seat)]
-        return min(legal, key=lambda a: cost(a["card"]))
     return {"type": "discard", "card": min(hand, key=cost)}
 
 
