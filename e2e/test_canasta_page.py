@@ -393,7 +393,7 @@ def test_wild_cards_alone_get_one_meld_chooser(page: Page):
     page.get_by_role("button", name="Add to Queens meld").click()
     settled(page)
     expect(page.locator("section.team.ours .meld[data-rank=Q]")).to_have_attribute(
-        "aria-label", re.compile(r"^Queens: 4 cards, 1 wild"))
+        "aria-label", re.compile(r"^Meld of queens: 4 cards, 1 wild card, "))
 
 
 def test_two_people_pass_the_device(page: Page):

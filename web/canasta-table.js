@@ -9,7 +9,8 @@
 import { $, el } from "./dom.js";
 import { choiceButton, closingButtons, focusKey, showMessage } from "./table-kit.js";
 import { clearTable as clearShared } from "./table.js";
-import { drawPlayingCard, miniPlayingCard, playingCardLabel, rankOf, rankPlural } from "./cards.js";
+import { drawPlayingCard, miniPlayingCard, playingCardLabel, rankOf } from "./cards.js";
+import { meldList, meldName } from "./melds.js";
 import { showSummary } from "./dialogs.js";
 
 // The viewer's selection: hand indices picked now, and groups put aside as melds.
@@ -124,10 +125,6 @@ function renderAsked(view) {
   note.hidden = false;
 }
 
-function meldName(m) {
-  return m.rank === "3" ? "Black threes" : rankPlural(m.rank);
-}
-
 function renderTeams(view) {
   const box = $("teams");
   box.replaceChildren();
@@ -154,24 +151,7 @@ function renderTeams(view) {
       for (const c of t.red_threes) r.append(miniPlayingCard(c));
       sec.append(r);
     }
-    const melds = el("div", { class: "melds", role: "list", "aria-label": `${t.name} melds` });
-    if (!t.melds.length) melds.append(el("p", { class: "muted none", text: "No melds yet" }));
-    for (const m of t.melds) {
-      const kind = m.canasta === "natural" ? "Natural canasta" : m.canasta === "mixed" ? "Mixed canasta" : null;
-      const label = `${meldName(m)}: ${m.size} cards${m.wilds ? `, ${m.wilds} wild` : ""}, ${m.count} points${kind ? `, ${kind.toLowerCase()}` : ""}`;
-      const item = el("div", { class: `meld${m.canasta ? ` canasta ${m.canasta}` : ""}`, role: "listitem", "aria-label": label });
-      item.dataset.rank = m.rank;
-      const fan = el("div", { class: "fan", "aria-hidden": "true" });
-      for (const c of m.cards) fan.append(miniPlayingCard(c));
-      item.append(
-        el("div", { class: "meld-head", "aria-hidden": "true" },
-          el("span", { class: "meld-rank", text: meldName(m) }),
-          el("span", { class: "meld-count", text: `${m.size} · ${m.count}` })),
-        fan);
-      if (kind) item.append(el("span", { class: "badge", "aria-hidden": "true", text: kind }));
-      melds.append(item);
-    }
-    sec.append(melds);
+    sec.append(meldList(t.melds, `${t.name} melds`));
     box.append(sec);
   }
 }

@@ -10,39 +10,13 @@ import { $, el } from "./dom.js";
 import { choiceButton, closingButtons, focusKey, showMessage } from "./table-kit.js";
 import { clearTable as clearShared } from "./table.js";
 import { showSummary } from "./dialogs.js";
-
-const COLOUR = { R: "red", B: "blue", G: "green" };
-const CLEAR_GLYPH = { C: "C", "C+1": "+1", "C+2": "+2" };
+import { drawThreeUpCard as drawCard, miniThreeUpCard as miniCard } from "./cards.js";
 
 // The viewer's selection: [{zone: "hand"|"up"|"other", code, seat}] in tap order.
 const sel = { key: null, picked: [], token: 0 };
 let current = null; // {view, ctx}
 
 // ------------------------------------------------------------------ cards
-const isClear = (code) => code[1] === "C";
-const numberOf = (code) => (isClear(code) ? null : Number(code.slice(1)));
-
-/** Fill `node` with a 3UP 3DOWN card face (decorative: the caller names the node). */
-function drawCard(node, code) {
-  const kind = code.slice(1);
-  node.classList.add("card", "tu-card", `tu-${COLOUR[code[0]]}`);
-  if (isClear(code)) node.classList.add("tu-clear");
-  node.dataset.card = code;
-  const glyph = isClear(code) ? CLEAR_GLYPH[kind] : kind;
-  const parts = [el("span", { class: "corner tl", text: glyph }), el("span", { class: "glyph", text: glyph })];
-  if (isClear(code)) parts.push(el("span", { class: "caption", text: kind === "C" ? "Clear" : `Clear ${kind.slice(1)}` }));
-  for (const p of parts) p.setAttribute("aria-hidden", "true");
-  node.append(...parts);
-  return node;
-}
-
-function miniCard(code, label) {
-  const node = el("span", { role: "img", "aria-label": label });
-  drawCard(node, code);
-  node.classList.add("mini");
-  return node;
-}
-
 function cardBack(label) {
   return el("span", { class: "card back-face mini tu-back", role: "img", "aria-label": label });
 }
