@@ -168,3 +168,16 @@ def test_a_player_who_drew_instead_of_taking_the_pile_is_dealt_no_natural_pair_o
     assert seen.declined[1] == "9" and seen.declined[0] is None  # team 0 has not melded
     for state in r.samples(2, 40)[1]:
         assert sum(C.rank(c) == "9" for c in state.hands[1]) <= 1
+
+
+def test_the_view_counts_this_hands_moves_and_shows_its_upcards():
+    seats = [{"name": f"P{i}", "kind": "bot", "bot": "normal"} for i in range(4)]
+    match = Match(C, BOTS["canasta"], C.FIXED_TEAMS, seats, 8)
+    started, hand_no, upcards = 0, 1, list(match.state.pile)
+    while hand_no < 3:
+        view = C.view(match.state, None)
+        assert view["hand_moves"] == len(match.actions) - started and view["upcards"] == upcards
+        seat = C.to_act(match.state)
+        match.act(seat, match.bot_move(seat))
+        if match.state.hand_no != hand_no:
+            started, hand_no, upcards = len(match.actions), match.state.hand_no, list(match.state.pile)
