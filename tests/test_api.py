@@ -507,8 +507,7 @@ def test_hint_suggests_a_legal_move_with_a_reason_and_changes_nothing(game_id):
     players = {"canasta": 4}.get(game_id, 2)
     reply = api.call("new_game", {"game": game_id, "seats": seats(players), "seed": 5})
     handle = reply["handle"]
-    public = api.call("view", {"handle": handle})["view"]
-    seat = public["to_act"] if public.get("to_act") is not None else 0
+    seat = api.call("view", {"handle": handle, "seat": None})["view"]["to_act"]  # new_game answers no view
     before = api.call("save", {"handle": handle})
     hint = api.call("hint", {"handle": handle, "seat": seat, "think_ms": 50})
     assert hint["action"] in api.call("view", {"handle": handle, "seat": seat})["view"]["actions"]

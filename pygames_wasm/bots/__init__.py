@@ -8,7 +8,7 @@ heuristic that decides in about a millisecond), Hard (bots/search.py). "random" 
 the older names, kept for saved games and the simulator.
 """
 
-from . import canasta_bot, ono99_bot, own_trumps_bot, random_bot, three_up_bot, three_up_search
+from . import canasta_bot, canasta_search, ono99_bot, own_trumps_bot, random_bot, three_up_bot, three_up_search
 from .easy import easy
 from .search import player
 
@@ -18,7 +18,7 @@ LEVELS = [
     {"id": "hard", "title": "Hard", "about": "Thinks ahead about the cards it cannot see."},
 ]
 
-SEARCH = {"three_up": three_up_search.GAME}  # game id -> its SearchGame (bots/<game>_search.py)
+SEARCH = {"canasta": canasta_search.GAME, "three_up": three_up_search.GAME}  # game id -> its SearchGame
 
 
 def simple(choose):

@@ -106,6 +106,11 @@ def discard_choice(view: dict, actions: list, hand: list) -> dict:
     discards = [a for a in actions if a["type"] == "discard"]
     if not discards:
         return actions[0]
+    return max(discards, key=discard_scorer(view, hand))
+
+
+def discard_scorer(view: dict, hand: list):
+    """How good each discard is (higher is better): discard action -> score."""
     team = view["team"]
     theirs = team_melds(view, 1 - team)
     ours = team_melds(view, team)
@@ -132,4 +137,4 @@ def discard_choice(view: dict, actions: list, hand: list) -> dict:
         s += value(card) / 2 if danger else -value(card) / 10
         return s
 
-    return max(discards, key=score)
+    return score

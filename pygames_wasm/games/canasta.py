@@ -287,6 +287,8 @@ class State:
     hands: list = field(default_factory=list)
     stock: list = field(default_factory=list)  # the top card is the last item
     pile: list = field(default_factory=list)  # the top card is the last item
+    upcards: list = field(default_factory=list)  # the cards turned up at this hand's deal (R5.4): public
+    hand_moves: int = 0  # actions of this hand so far: the history's last `hand_moves` are this hand's
     frozen_by: str | None = None  # R10.2: the card turned sideways (None: the pile is not frozen)
     melds: list = field(default_factory=list)  # per team: {rank: [cards]} (A17: one meld per rank)
     red_threes: list = field(default_factory=list)  # per team: [cards]
@@ -415,7 +417,7 @@ def deal(state: State) -> None:
     state.initial = [min_count(s) for s in state.scores]
     state.has_melded = [False, False]
     state.melded_before = [False] * PLAYERS
-    state.pile, state.frozen_by = [], None
+    state.pile, state.frozen_by, state.hand_moves = [], None, 0
     log(state, None, f"Hand {state.hand_no}: {state.names[state.dealer]} deals; {state.names[first]} plays first.")
     turn_upcard(state)
     for seat in seats:
@@ -438,6 +440,7 @@ def turn_upcard(state: State) -> None:
             state.frozen_by = card
         if is_natural(card):
             break
+    state.upcards = list(state.pile)
     log(state, None, "The upcard: " + ", ".join(short(c) for c in state.pile)
         + (f"; the pile is frozen by the {short(state.frozen_by)}." if state.frozen_by else "."))
 
@@ -1214,7 +1217,17 @@ def do_answer(state: State, seat: int, action: dict) -> None:
 
 PERFORM = {"draw": do_draw, "take_pile": do_take_pile, "meld": do_meld, "add": do_add, "discard": do_discard,
            "end_hand": do_end_hand, "ask_go_out": do_ask, "answer": do_answer}
-apply = applier(parse_action, check, PERFORM)
+_apply = applier(parse_action, check, PERFORM)
+
+
+def apply(state: State, seat: int, action) -> dict:
+    """Check and perform `action` (see core/rules.applier), counting the hand's moves: a new deal
+    starts the count again."""
+    hand = state.hand_no
+    action = _apply(state, seat, action)
+    if state.hand_no == hand:
+        state.hand_moves += 1
+    return action
 
 
 # --- End of a hand, scoring (R13-R17) -----------------------------------------------------------------
@@ -1362,8 +1375,9 @@ def pile_line(state: State, seat: int | None) -> dict:
 
 def view(state: State, seat: int | None, brief: bool = False) -> dict:
     """What `seat` may see: its own hand, the table, counts. `None` is the public table. The discard
-    pile shows its top card and the card that froze it; the cards under them are not searched.
-    `brief` (for computer players) leaves out the history: events, score sheets, the draw."""
+    pile shows its top card and the card that froze it; the cards under them are not searched (but
+    the upcards of the deal and every discard were seen: the history has them, `hand_moves` says where
+    this hand's moves begin). `brief` (for computer players) leaves out the history: events, score sheets, the draw."""
     mine = None if seat is None else team_of(state, seat)
     view = {
         "game": GAME_ID,
@@ -1376,6 +1390,8 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         "stock_count": len(state.stock),
         "pile": pile_line(state, seat),
         "hand_no": state.hand_no,
+        "hand_moves": state.hand_moves,  # a computer player finds this hand's moves in the history with it
+        "upcards": list(state.upcards),
         "dealer": state.dealer,
         "turn": None if state.over else state.turn,
         "phase": state.phase,
@@ -1389,7 +1405,8 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         "must_go_out": told_to_go_out(state, seat) if seat is not None else False,
         "options": {"ask_partner": state.opts.ask_partner, "target": state.opts.target,
                     "hand_limit": state.opts.hand_limit, "partnership_draw": state.opts.partnership_draw,
-                    "wild_ratio": state.opts.wild_ratio, "black_three_freezes": state.opts.black_three_freezes},
+                    "wild_ratio": state.opts.wild_ratio, "black_three_freezes": state.opts.black_three_freezes,
+                    "concealed_min_only_if_pile": state.opts.concealed_min_only_if_pile},
         "over": state.over,
         "result": result(state),
     }
