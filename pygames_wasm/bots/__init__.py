@@ -8,7 +8,7 @@ heuristic that decides in about a millisecond), Hard (bots/search.py). "random" 
 the older names, kept for saved games and the simulator.
 """
 
-from . import canasta_bot, ono99_bot, own_trumps_bot, random_bot, three_up_bot
+from . import canasta_bot, ono99_bot, ono99_search, own_trumps_bot, own_trumps_search, random_bot, three_up_bot
 from .easy import easy
 from .search import player
 
@@ -19,6 +19,8 @@ LEVELS = [
 ]
 
 SEARCH = {}  # game id -> its SearchGame (bots/<game>_search.py)
+SEARCH["ono99"] = ono99_search.GAME
+SEARCH["own_trumps"] = own_trumps_search.GAME
 
 
 def simple(choose):

@@ -9,7 +9,7 @@ card: until then the play can be taken back (undo), after it the move is final.
 """
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from itertools import chain
 
 from ..core import GameError, Rng, Setup, shown, build_deck, int_list
@@ -750,6 +750,8 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         "game": GAME_ID,
         "seat": seat,
         "version": state.opts.version,
+        "options": asdict(state.opts),  # public, and what a searching bot plays by
+        "dealer": state.dealer,
         "players": [player_line(state, s) for s in range(state.n)],
         "total": state.total,
         "direction": "clockwise" if state.direction == 1 else "counterclockwise",
@@ -763,6 +765,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         "play2": {"seat": state.turn, "plays_left": 2 - state.plays_made} if state.obligated and not state.over
         else None,
         "round": state.round,
+        "played_in_round": state.played_in_round,
         "hand": None if seat is None else [hand_line(state, seat, c) for c in sorted(state.hands[seat], key=hand_order)],
         "actions": [] if seat is None else legal_actions(state, seat),
         "over": state.over,
