@@ -23,7 +23,9 @@ from .games import GAMES
 MAX_ACTIONS = 20000  # a game longer than this is taken as one that never ends
 
 
-def play_one(game: str, options: dict, kinds: list, seed: int) -> Match:
+def play_one(game: str, options: dict, kinds: list, seed, budget=None, times=None) -> Match:
+    """One bot game, invariants checked after every action. `budget`: how long searching bots think;
+    `times`: if given, {kind: [ms per decision]} gets each decision's time."""
     seats = [{"name": f"Seat {i + 1} ({kind})", "kind": "bot", "bot": kind} for i, kind in enumerate(kinds)]
     match = Match(GAMES[game], BOTS[game], options, seats, seed)
     check = GAMES[game].check_invariants
@@ -32,7 +34,11 @@ def play_one(game: str, options: dict, kinds: list, seed: int) -> Match:
         if len(match.actions) >= MAX_ACTIONS:
             raise AssertionError(f"no end after {MAX_ACTIONS} actions")
         seat = GAMES[game].to_act(match.state)
-        match.act(seat, match.bot_move(seat))
+        start = time.perf_counter()
+        action = match.bot_move(seat, budget)
+        if times is not None:
+            times.setdefault(kinds[seat], []).append((time.perf_counter() - start) * 1000)
+        match.act(seat, action)
         check(match.state)
     return match
 
@@ -99,6 +105,8 @@ def run(args) -> int:
 
 
 def main(argv=None) -> int:
+    from . import arena  # it plays its games with play_one
+
     parser = argparse.ArgumentParser(prog="python -m pygames_wasm")
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play bot games and check invariants")
@@ -109,8 +117,9 @@ def main(argv=None) -> int:
     sim.add_argument("--bots", default="random", help="comma-separated bot kinds per seat; the last repeats")
     sim.add_argument("--preset", help="a rules preset, e.g. 1980")
     sim.add_argument("--options", help="game options as JSON")
+    arena.add_parser(sub)
     args = parser.parse_args(argv)
     unknown = set(args.bots.split(",")) - set(BOTS[args.game])
     if unknown:
         parser.error(f"unknown bot kind {sorted(unknown)[0]!r}; choose from {', '.join(sorted(BOTS[args.game]))}")
-    return run(args)
+    return arena.run(args) if args.command == "arena" else run(args)

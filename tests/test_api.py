@@ -11,6 +11,7 @@ import pytest
 
 from conftest import A, ApiGame, assert_error, seats, stacked_game, stacked_params
 from pygames_wasm import api
+from pygames_wasm.bots import SEARCH
 from pygames_wasm.games import ono99
 
 HANDS = [["7", "5", "ONO", "REV"], ["1", "2", "3", "4"], ["8", "8", "9", "P2"]]
@@ -458,6 +459,34 @@ def test_bot_move_uses_the_seats_own_view():
     action = g.call("bot_move", seat=0)["action"]
     assert action in g.view(0)["actions"]
     assert g.record()["actions"] == []  # bot_move decides, it does not apply
+
+
+def test_the_lobby_offers_computer_levels_in_plain_words():
+    for info in api.call("list_games")["games"]:
+        offered = [(b["id"], b["title"]) for b in info["bots"]]
+        assert offered[:2] == [("easy", "Easy"), ("normal", "Normal")]
+        assert offered[2:] == ([("hard", "Hard")] if info["id"] in SEARCH else [])
+        assert all(b["about"] for b in info["bots"])
+
+
+@pytest.mark.parametrize("think_ms", [0, 19, 5001, 2.5, "200", True, None])
+def test_a_thinking_time_must_be_a_sensible_whole_number(think_ms):
+    g = stacked_game(HANDS, draw=DRAW, first=0, kinds={0: "heuristic"})
+    error = g.unchanged("bot_act", seat=0, think_ms=think_ms)
+    assert error["code"] == "bad_request" and "think_ms" in error["message"]
+
+
+@pytest.mark.parametrize("game_id", sorted(SEARCH))
+def test_hint_suggests_a_legal_move_with_a_reason_and_changes_nothing(game_id):
+    players = {"canasta": 4}.get(game_id, 2)
+    reply = api.call("new_game", {"game": game_id, "seats": seats(players), "seed": 5})
+    handle = reply["handle"]
+    seat = reply["view"]["to_act"] if reply["view"].get("to_act") is not None else 0
+    before = api.call("save", {"handle": handle})
+    hint = api.call("hint", {"handle": handle, "seat": seat, "think_ms": 50})
+    assert hint["action"] in api.call("view", {"handle": handle, "seat": seat})["actions"]
+    assert isinstance(hint["reason"], str) and hint["reason"].endswith(".")
+    assert api.call("save", {"handle": handle}) == before
 
 
 def test_match_info_does_not_reveal_the_seed():

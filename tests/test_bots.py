@@ -4,7 +4,9 @@ import pytest
 
 from pygames_wasm import api
 from pygames_wasm.bots import BOTS
+from pygames_wasm.core.match import Match
 from pygames_wasm.core.rng import SplitMix64
+from pygames_wasm.games import GAMES
 from pygames_wasm.simulate import play_one
 
 
@@ -61,3 +63,24 @@ def test_heuristic_bot_beats_random_in_1980_points_games():
 def test_bot_choices_are_reproducible():
     view = {"actions": [{"type": "play", "card": c} for c in "123456"]}
     assert BOTS["ono99"]["random"](view, [], SplitMix64(3), None) == BOTS["ono99"]["random"](view, [], SplitMix64(3), None)
+
+
+@pytest.mark.parametrize("game_id", ["ono99", "canasta", "three_up", "own_trumps"])
+def test_easy_slips_believably_another_move_of_the_same_kind(game_id):
+    """Easy plays Normal's kind of move (never, say, a pick-up where Normal plays a card), and now
+    and then another one of that kind: about MISTAKE_PERCENT of the decisions where there is one."""
+    players = {"canasta": 4, "ono99": 3}.get(game_id, 2)
+    match = play_one(game_id, {}, ["heuristic"] * players, seed=11)
+    replay = Match(GAMES[game_id], BOTS[game_id], {}, match.seats, match.seed)
+    slips = choices = 0
+    for entry in match.actions[:400]:
+        seat = entry["seat"]
+        view, history, _ = replay.knowledge(seat)
+        normal = BOTS[game_id]["normal"](view, history, SplitMix64(len(replay.actions)), None)
+        easy = BOTS[game_id]["easy"](view, history, SplitMix64(len(replay.actions)), None)
+        assert easy["type"] == normal["type"] and easy in view["actions"]
+        if any(a["type"] == normal["type"] and a != normal for a in view["actions"]):
+            choices += 1
+            slips += easy != normal
+        replay.act(seat, entry["action"])
+    assert choices >= 20 and 0.15 < slips / choices < 0.55, (slips, choices)

@@ -7,8 +7,8 @@
 // page never asks for another seat's hand.
 //
 // Messages in:  {id, method, params, key?}
-//   - engine methods: list_games, new_game, view, legal_actions, act, bot_move,
-//     bot_act, undo, close (passed straight to api.handle)
+//   - engine methods: list_games, new_game, view, legal_actions, act, explain, bot_move,
+//     bot_act, hint, undo, close (passed straight to api.handle)
 //   - worker methods: resume {key}, forget {key}, __stats {}
 //   (save and load are worker-internal and refused from the page)
 // Messages out: {id, result} | {id, error: {code, message}}
@@ -99,9 +99,9 @@ async function onThisDevice(url) {
   }
 }
 
-let startedFrom = "start";
-let lastResume = null;
-let snapshotMaking = "no";  // a first visit's snapshot: "no" (none needed), "to be made", "made", "failed: …"  // {moves, fromCheckpoint}: the last resume, for the tests and benchmarks  // how Python started: "snapshot", or "start" (and why, if a snapshot failed)
+let startedFrom = "start";  // how Python started: "snapshot", or "start" (and why, if a snapshot failed)
+let lastResume = null;  // {moves, fromCheckpoint}: the last resume, for the tests and benchmarks
+let snapshotMaking = "no";  // a first visit's snapshot: "no" (none needed), "to be made", "made", "failed: …"
 
 async function boot() {
   for (const [name, bytes] of Object.entries(EXPECTED)) progress.files.set(name, { loaded: 0, total: bytes });

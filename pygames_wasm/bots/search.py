@@ -49,6 +49,8 @@ class SearchGame:
     value(state, seat) -> float                how good the stopped playout is for `seat`, 0 to 1
     candidates(view) -> actions                the actions worth comparing (default: all legal ones)
     clone(state) -> State                      an independent copy (default: deepcopy)
+    arena_deals                                the deals per decision the arena uses unless told: about
+                                               what the page's default thinking time allows in Pyodide
     """
     rules: object
     determinize: Callable
@@ -57,6 +59,7 @@ class SearchGame:
     value: Callable
     candidates: Callable = field(default=lambda view: view["actions"])
     clone: Callable = field(default=deepcopy)
+    arena_deals: int = 50
 
 
 @dataclass

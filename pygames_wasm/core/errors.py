@@ -42,6 +42,9 @@ class GameError(Exception):
     def to_dict(self) -> dict:
         return {"code": self.code, "message": self.message}
 
+    def __reduce__(self):  # picklable, so that the arena's worker processes can report it
+        return GameError, (self.code, self.message)
+
 
 def shown(value) -> str:
     """Input quoted in an error sentence, cut short: a message never repeats a whole request."""
