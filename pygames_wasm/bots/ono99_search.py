@@ -21,7 +21,6 @@ from ..games import ono99 as G
 from . import ono99_bot
 from .search import SearchGame
 
-QUIET_TOTAL = 60  # below this total no card is risky yet: the Normal player's choice is kept
 
 
 def discarded(history: list) -> list:
@@ -94,6 +93,7 @@ def one_ono_played(state: G.State, history: list) -> bool:
     return last_play is not None and last_play["seat"] == state.turn and last_play["action"]["card"] == "ONO"
 
 
+QUIET_TOTAL = 70  # below this total no choice of card is risky yet: the Normal player's is kept
 DRAW = {"type": "draw"}
 
 
@@ -157,4 +157,4 @@ def clone(state: G.State) -> G.State:
 
 
 GAME = SearchGame(rules=G, determinize=determinize, policy=policy, stop=stop, value=value, clone=clone,
-                  candidates=candidates)
+                  candidates=candidates, arena_deals=30)

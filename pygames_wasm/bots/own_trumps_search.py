@@ -19,7 +19,7 @@ from ..games import own_trumps as G
 from . import own_trumps_bot
 from .search import SearchGame
 
-MAX_CANDIDATES = 8  # beat-and-add moves worth comparing, as the Normal player ranks them
+MAX_CANDIDATES = 6  # beat-and-add moves worth comparing, as the Normal player ranks them
 DEAL_TRIES = 50  # random deals tried for one that keeps every "could not beat" fact
 
 
@@ -109,38 +109,44 @@ def determinize(view: dict, history: list, rng) -> G.State:
     return state
 
 
-def power(card: str, trump: str) -> int:
-    """How much beating a card can still do for its holder: own trumps are worth the most."""
-    return G.RANK_OF[card] + (10 if card[-1] == trump else 0)
-
-
-def beaten_by(hand: list, trump: str):
-    """A quick test of whether a player holding `hand` (with `trump`) can beat a given card."""
-    high = {}
-    for c in hand:
-        high[c[-1]] = max(high.get(c[-1], -1), G.RANK_OF[c])
-    return lambda card: high.get(card[-1], -1) > G.RANK_OF[card] or (card[-1] != trump and trump in high)
-
-
 def policy(state: G.State, seat: int, rng) -> dict:
     """A quick move: beat with the cheapest card that beats, and leave on top (or lead) the cheapest
     card the next player cannot beat (any cheap card if there is none); pick up only when forced."""
     if state.phase == "trumps":
         return {"type": "trump", "suit": rng.choice(G.free_suits(state))}
-    hand, trump = state.hands[seat], state.trumps[seat]
+    hand, trump, pile = state.hands[seat], state.trumps[seat], state.pile
+    if pile:
+        top = pile[-1]
+        beaters = [c for c in hand if G.beats(c, top, trump)]
+        if not beaters:
+            return {"type": "pick_up", "count": G.pickup_count(len(pile), top, trump)}
+        card = min(beaters, key=lambda c: cost(c, trump))
+        if len(hand) == 1:
+            return {"type": "beat", "card": card}
+        return {"type": "beat", "card": card, "add": best_top(state, seat, [c for c in hand if c != card])}
+    return {"type": "lead", "card": best_top(state, seat, hand)}
+
+
+def cost(card: str, trump: str) -> int:
+    """What spending a card gives up: its rank, and own trumps (sure beaters) most of all."""
+    return G.RANK_OF[card] + (10 if card[-1] == trump else 0)
+
+
+def best_top(state: G.State, seat: int, cards: list) -> str:
+    """The cheapest of `cards` the next player cannot beat, else the cheapest."""
     nxt = G.next_seat(state, seat)
-    safe = beaten_by(state.hands[nxt], state.trumps[nxt])
-    cheap = lambda c: (safe(c), power(c, trump))  # noqa: E731 (a sort key)
-    if not state.pile:
-        return {"type": "lead", "card": min(hand, key=cheap)}
-    top = state.pile[-1]
-    beaters = [c for c in hand if G.beats(c, top, trump)]
-    if not beaters:
-        return {"type": "pick_up", "count": G.pickup_count(len(state.pile), top, trump)}
-    card = min(beaters, key=lambda c: power(c, trump))
-    if len(hand) == 1:
-        return {"type": "beat", "card": card}
-    return {"type": "beat", "card": card, "add": min((c for c in hand if c != card), key=cheap)}
+    their_trump, high = state.trumps[nxt], {}
+    for c in state.hands[nxt]:
+        if G.RANK_OF[c] > high.get(c[-1], -1):
+            high[c[-1]] = G.RANK_OF[c]
+    any_trump, trump = their_trump in high, state.trumps[seat]
+    best, best_key = None, None
+    for c in cards:
+        suit = c[-1]
+        key = (high.get(suit, -1) > G.RANK_OF[c] or (suit != their_trump and any_trump), cost(c, trump))
+        if best_key is None or key < best_key:
+            best, best_key = c, key
+    return best
 
 
 def candidates(view: dict) -> list:
@@ -176,4 +182,4 @@ def clone(state: G.State) -> G.State:
 
 
 GAME = SearchGame(rules=G, determinize=determinize, policy=policy, stop=stop, value=value, clone=clone,
-                  candidates=candidates)
+                  candidates=candidates, arena_deals=6)
