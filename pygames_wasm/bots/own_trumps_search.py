@@ -150,12 +150,12 @@ def best_top(state: G.State, seat: int, cards: list) -> str:
 
 
 def candidates(view: dict) -> list:
-    """The Normal player's best moves, best first (it wins ties): every beat-and-add pair would be
-    too many to compare; picking up is always kept."""
+    """The Normal player's best moves, best first (so it wins ties): every beat-and-add pair would
+    be too many to compare; picking up is always kept."""
     actions = view["actions"]
-    if view["phase"] != "play" or len(actions) <= MAX_CANDIDATES:
+    if view["phase"] != "play" or len(actions) == 1:
         return actions
-    ranked = sorted(actions, key=own_trumps_bot.Planner(view).score, reverse=True)
+    ranked = sorted(actions, key=own_trumps_bot.Planner(view).score, reverse=True)  # stable: as Normal's max
     best = ranked[:MAX_CANDIDATES]
     return best + [a for a in actions if a["type"] == "pick_up" and a not in best]
 
