@@ -481,10 +481,10 @@ def test_hint_suggests_a_legal_move_with_a_reason_and_changes_nothing(game_id):
     players = {"canasta": 4}.get(game_id, 2)
     reply = api.call("new_game", {"game": game_id, "seats": seats(players), "seed": 5})
     handle = reply["handle"]
-    seat = reply["view"]["to_act"] if reply["view"].get("to_act") is not None else 0
+    seat = api.call("view", {"handle": handle})["view"]["to_act"]  # new_game's reply has no view
     before = api.call("save", {"handle": handle})
     hint = api.call("hint", {"handle": handle, "seat": seat, "think_ms": 50})
-    assert hint["action"] in api.call("view", {"handle": handle, "seat": seat})["actions"]
+    assert hint["action"] in api.call("view", {"handle": handle, "seat": seat})["view"]["actions"]
     assert isinstance(hint["reason"], str) and hint["reason"].endswith(".")
     assert api.call("save", {"handle": handle}) == before
 
