@@ -32,7 +32,9 @@ def positions(options: dict, players: int, seed: int):
 def test_the_view_shows_the_public_facts_a_deal_needs():
     table = stacked_table([["5", "7", "0", "1"], ["2", "3", "4", "6"]])
     view = table.view(0)
-    assert view["options"] == asdict(table.state.opts) and view["dealer"] == table.state.dealer
+    assert view["rules"] | {"deck": view["rules"]["deck_counts"]} == asdict(table.state.opts) | {
+        "deck_counts": table.state.opts.deck}
+    assert view["dealer_seat"] == table.state.dealer
     assert view["played_in_round"] is False
     table.play(0, "5")
     assert table.view(1)["played_in_round"] is True

@@ -38,7 +38,9 @@ def discarded(history: list) -> list:
 def determinize(view: dict, history: list, rng) -> G.State:
     """A whole game that fits `view` and `history`; the unseen cards dealt at random from `rng`."""
     seat, players = view["seat"], view["players"]
-    opts = G.Options(**view["options"])
+    rules = dict(view["rules"])
+    deck = rules.pop("deck_counts")
+    opts = G.Options(**rules, deck=deck)
     cards = discarded(history)
     discard = cards[len(cards) - view["discard_count"]:] if view["discard_count"] else []
     hand = [line["card"] for line in view["hand"]]
@@ -58,7 +60,7 @@ def determinize(view: dict, history: list, rng) -> G.State:
     status = [p["status"] for p in players]
     state = G.State(
         opts=opts, names=[p["name"] for p in players], rng=SplitMix64(rng.getrandbits(64)), setup=NO_SETUP,
-        dealer=view["dealer"], hands=hands, draw_pile=pool, discard=discard,
+        dealer=view["dealer_seat"], hands=hands, draw_pile=pool, discard=discard,
         laid_down=[list(p["laid_down"]) for p in players], status=status, total=view["total"],
         direction=1 if view["direction"] == "clockwise" else -1, turn=view["turn"],
         obligated=duty is not None, plays_made=2 - duty["plays_left"] if duty else 0,

@@ -750,8 +750,8 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         "game": GAME_ID,
         "seat": seat,
         "version": state.opts.version,
-        "options": asdict(state.opts),  # public, and what a searching bot plays by
-        "dealer": state.dealer,
+        "rules": public_options(state.opts),  # what a searching bot plays by
+        "dealer_seat": state.dealer,  # public (who deals the next round, 1980)
         "players": [player_line(state, s) for s in range(state.n)],
         "total": state.total,
         "direction": "clockwise" if state.direction == 1 else "counterclockwise",
@@ -774,6 +774,14 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
     if not brief:  # a view is a copy: changing it changes no game
         view |= {"events": recent_events(state.events), "last_round": copied(state.last_round)}
     return view
+
+
+def public_options(opts: Options) -> dict:
+    """The options in force, for a view: the deck table (how many of each card, as the lobby shows
+    it) under its own name, so that a view never names a deck order."""
+    rules = asdict(opts)
+    rules["deck_counts"] = rules.pop("deck")
+    return rules
 
 
 def undo_block(state: State, seat: int, last: dict) -> str | None:
