@@ -159,4 +159,4 @@ def clone(state: G.State) -> G.State:
 
 
 GAME = SearchGame(rules=G, determinize=determinize, policy=policy, stop=stop, value=value, clone=clone,
-                  candidates=candidates, arena_deals=30)
+                  candidates=candidates, arena_deals=100)
