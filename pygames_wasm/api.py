@@ -106,8 +106,7 @@ def _new_match(game_id, options, seats, seed, setup: Setup, match_id=None) -> Ma
 # --- Methods ------------------------------------------------------------------------------------
 
 def list_games(params: dict) -> dict:
-    return {"games": [module.info() | {"bots": [level for level in LEVELS if level["id"] in BOTS[game_id]]}
-                      for game_id, module in GAMES.items()]}
+    return {"games": [module.info() | {"bots": LEVELS} for module in GAMES.values()]}
 
 
 def new_game(params: dict) -> dict:

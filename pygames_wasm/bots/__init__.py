@@ -8,7 +8,8 @@ heuristic that decides in about a millisecond), Hard (bots/search.py). "random" 
 the older names, kept for saved games and the simulator.
 """
 
-from . import canasta_bot, canasta_search, ono99_bot, own_trumps_bot, random_bot, three_up_bot, three_up_search
+from . import (canasta_bot, canasta_search, ono99_bot, ono99_search, own_trumps_bot, own_trumps_search, random_bot,
+               three_up_bot, three_up_search)
 from .easy import easy
 from .search import player
 
@@ -18,7 +19,10 @@ LEVELS = [
     {"id": "hard", "title": "Hard", "about": "Thinks ahead about the cards it cannot see."},
 ]
 
-SEARCH = {"canasta": canasta_search.GAME, "three_up": three_up_search.GAME}  # game id -> its SearchGame
+SEARCH = {  # game id -> its SearchGame (bots/<game>_search.py)
+    "ono99": ono99_search.GAME, "canasta": canasta_search.GAME,
+    "three_up": three_up_search.GAME, "own_trumps": own_trumps_search.GAME,
+}
 
 
 def simple(choose):
@@ -26,17 +30,14 @@ def simple(choose):
     return lambda view, history, rng, budget: choose(view, rng)
 
 
-def players(heuristic, search_game=None) -> dict:
-    kinds = {"easy": simple(easy(heuristic)), "normal": simple(heuristic),
-             "random": simple(random_bot.choose), "heuristic": simple(heuristic)}
-    if search_game is not None:
-        kinds["hard"] = player(search_game)
-    return kinds
+def players(heuristic, search_game) -> dict:
+    return {"easy": simple(easy(heuristic)), "normal": simple(heuristic), "hard": player(search_game),
+            "random": simple(random_bot.choose), "heuristic": simple(heuristic)}
 
 
 BOTS = {
-    "ono99": players(ono99_bot.choose, SEARCH.get("ono99")),
-    "canasta": players(canasta_bot.choose, SEARCH.get("canasta")),
-    "three_up": players(three_up_bot.choose, SEARCH.get("three_up")),
-    "own_trumps": players(own_trumps_bot.choose, SEARCH.get("own_trumps")),
+    "ono99": players(ono99_bot.choose, SEARCH["ono99"]),
+    "canasta": players(canasta_bot.choose, SEARCH["canasta"]),
+    "three_up": players(three_up_bot.choose, SEARCH["three_up"]),
+    "own_trumps": players(own_trumps_bot.choose, SEARCH["own_trumps"]),
 }

@@ -9,7 +9,7 @@ card: until then the play can be taken back (undo), after it the move is final.
 """
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from itertools import chain
 
 from ..core import GameError, Rng, Setup, shown, build_deck, int_list
@@ -763,6 +763,8 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         "game": GAME_ID,
         "seat": seat,
         "version": state.opts.version,
+        "rules": public_options(state.opts),  # what a searching bot plays by
+        "dealer_seat": state.dealer,  # public (who deals the next round, 1980)
         "players": [player_line(state, s) for s in range(state.n)],
         "total": state.total,
         "direction": "clockwise" if state.direction == 1 else "counterclockwise",
@@ -776,6 +778,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         "play2": {"seat": state.turn, "plays_left": 2 - state.plays_made} if state.obligated and not state.over
         else None,
         "round": state.round,
+        "played_in_round": state.played_in_round,
         "hand": None if seat is None else [hand_line(state, seat, c) for c in sorted(state.hands[seat], key=hand_order)],
         "actions": [] if seat is None else legal_actions(state, seat),
         "over": state.over,
@@ -815,6 +818,14 @@ def summary(state: State, seat: int | None) -> str:
     if gone:
         lines.append(f"{listed(gone)} {'is' if len(gone) == 1 else 'are'} out")
     return situation(*lines, last_move(state.events))
+
+
+def public_options(opts: Options) -> dict:
+    """The options in force, for a view: the deck table (how many of each card, as the lobby shows
+    it) under its own name, so that a view never names a deck order."""
+    rules = asdict(opts)
+    rules["deck_counts"] = rules.pop("deck")
+    return rules
 
 
 def undo_block(state: State, seat: int, last: dict) -> str | None:

@@ -1,0 +1,100 @@
+"""ONO 99's Hard player (bots/ono99_search.py): its imagined deals keep to what the seat knows, its
+playout move is legal, and its search finds the move that wins. The generic checks (every deal fits
+the view exactly, fairness, no bot reaches the game) are in test_search.py."""
+
+from collections import Counter
+from dataclasses import asdict
+from random import Random
+
+import pytest
+
+from conftest import stacked_table
+from pygames_wasm.bots import BOTS
+from pygames_wasm.bots.ono99_search import GAME, determinize, discarded, policy
+from pygames_wasm.bots.search import Budget, decide
+from pygames_wasm.core.match import Match
+from pygames_wasm.core.rng import SplitMix64
+from pygames_wasm.games import ono99
+
+DEALS = Budget(ms=None, deals=8)
+
+
+def positions(options: dict, players: int, seed: int):
+    """(match, seat) before every decision of a game between Normal and Easy players."""
+    seats = [{"name": f"P{i}", "kind": "bot", "bot": "normal" if i % 2 else "easy"} for i in range(players)]
+    match = Match(ono99, BOTS["ono99"], options, seats, seed)
+    while not match.state.over and len(match.actions) < 600:
+        seat = ono99.to_act(match.state)
+        yield match, seat
+        match.act(seat, match.bot_move(seat))
+
+
+def test_the_view_shows_the_public_facts_a_deal_needs():
+    table = stacked_table([["5", "7", "0", "1"], ["2", "3", "4", "6"]])
+    view = table.view(0)
+    assert view["rules"] | {"deck": view["rules"]["deck_counts"]} == asdict(table.state.opts) | {
+        "deck_counts": table.state.opts.deck}
+    assert view["dealer_seat"] == table.state.dealer
+    assert view["played_in_round"] is False
+    table.play(0, "5")
+    assert table.view(1)["played_in_round"] is True
+
+
+@pytest.mark.parametrize("options, players", [({}, 2), ({}, 4), ({"version": "1980", "scoring": "points_lowest"}, 3)])
+def test_a_deal_keeps_the_seats_hand_the_discard_pile_and_the_laid_down_cards(options, players):
+    checked = 0
+    for match, seat in positions(options, players, seed=5):
+        view, history, _ = match.knowledge(seat)
+        world = determinize(view, history, Random(checked))
+        state = match.state
+        assert Counter(world.hands[seat]) == Counter(state.hands[seat])  # the seat's own hand is never dealt again
+        assert world.discard == state.discard  # the last cards played, in order
+        assert list(map(Counter, world.laid_down)) == list(map(Counter, state.laid_down))
+        assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+        unseen = Counter(world.draw_pile) + sum((Counter(h) for s, h in enumerate(world.hands) if s != seat), Counter())
+        assert unseen == Counter(state.draw_pile) + sum((Counter(h) for s, h in enumerate(state.hands) if s != seat),
+                                                        Counter())
+        checked += 1
+    assert checked > 20
+
+
+def test_the_discard_pile_is_read_from_the_cards_played():
+    history = [{"seat": 0, "action": {"type": "play", "card": "7"}}, {"seat": 0, "action": {"type": "draw"}},
+               {"seat": 1, "action": {"type": "discard4"}}, {"seat": 0, "action": {"type": "bust", "card": "9"}}]
+    assert discarded(history) == ["7", "ONO", "ONO", "ONO", "ONO", "9"]
+
+
+def test_the_other_hands_and_the_draw_pile_vary_between_deals():
+    match, seat = next((m, s) for m, s in positions({}, 3, seed=2) if len(m.actions) > 10)
+    view, history, _ = match.knowledge(seat)
+    deals = {tuple(determinize(view, history, Random(k)).draw_pile[-5:]) for k in range(5)}
+    assert len(deals) > 1
+
+
+@pytest.mark.parametrize("options, players", [({}, 3), ({"version": "1980"}, 2),
+                                              ({"version": "1980", "scoring": "points_elimination",
+                                                "ono99_on_zero": True}, 4)])
+def test_the_playout_move_is_legal(options, players):
+    rng = Random(1)
+    for match, seat in positions(options, players, seed=3):
+        world = determinize(*match.knowledge(seat)[:2], rng)
+        assert policy(world, seat, rng) in ono99.legal_actions(world, seat)
+
+
+def test_the_search_plays_the_card_that_leaves_the_other_player_nothing():
+    """Total 90, a deck of fives and one each of the rest: the 8 takes the total to 98, where the
+    other player's fives all bust; the 0 leaves 90, a five makes 95, and then every card we hold busts."""
+    deck = {"5": 12, "8": 1, "0": 1, "ONO": 2}
+    table = stacked_table([["8", "0", "ONO", "ONO"], ["5", "5", "5", "5"]], options={"deck": deck}, total=90)
+    decision = decide(GAME, ono99.view(table.state, 0, brief=True), [], SplitMix64(3), DEALS)
+    assert decision.action == {"type": "play", "card": "8"}
+    assert [(a["card"], mean) for a, _, mean in decision.tried] == [("8", 1.0), ("0", 0.0)]
+
+
+def test_with_a_number_of_deals_the_choice_is_reproducible():
+    match, seat = next((m, s) for m, s in positions({}, 2, seed=9) if m.state.total >= 70
+                       and len(ono99.legal_actions(m.state, s)) > 1)
+    view, history, _ = match.knowledge(seat)
+    first = decide(GAME, view, history, SplitMix64(4), DEALS)
+    assert first.tried == decide(GAME, view, history, SplitMix64(4), DEALS).tried
+    assert first.deals == 8
