@@ -42,7 +42,7 @@ def test_a_hard_computer_plays_and_suggests_a_move(page: Page):
             draw.click()
             continue
         page.get_by_role("button", name="Suggest a move").click()
-        expect(page.locator("#message")).to_contain_text("Suggestion: the marked card. In ", timeout=30_000)
+        expect(page.locator("#message")).to_contain_text("Suggestion: the marked card. ", timeout=30_000)
         marked = page.locator("#hand button.hinted")
         expect(marked).to_have_count(1)
         assert marked.get_attribute("data-playable") == "true"  # the engine suggests a legal move

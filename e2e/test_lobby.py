@@ -221,7 +221,7 @@ def test_a_first_visit_can_fill_in_the_lobby_and_start_before_the_engine_is_read
     page.wait_for_function("() => document.querySelectorAll('#games input').length === 4")
     page.get_by_role("radio", name="1980 rules (O'NO 99)").check()
     set_seats(page, [("Ann", "Person"), ("Robo", "Easy computer"), ("Rita", "Normal computer")])
-    expect(page.get_by_text("Easy: plays any card it may, so you can learn the game.")).to_be_visible()
+    expect(page.get_by_text("Easy: Plays sensibly, but slips now and then.")).to_be_visible()
     start = page.get_by_role("button", name="Start game")
     start.click()
     waiting = page.get_by_role("button", name="Starting as soon as the cards are ready…")

@@ -49,7 +49,10 @@ def computer_moves(page: Page, turns: int) -> list[dict]:
     for _ in range(turns):
         expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=20_000)
         settled(page)
+        before = page.locator("#log li").count()
         take_turn(page)
+        # The move has landed (else the next look at the hand could still see the one before it).
+        expect(page.locator("#log li")).not_to_have_count(before)
     expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=20_000)
     return [m for m in page.evaluate("() => window.__moves") if m["seat"] not in (None, "0")]
 
