@@ -66,7 +66,9 @@ function bestTarget() {
 
 function rescue() {
   const active = document.activeElement;
-  if (active && active !== document.body) return;
+  // A focused element just hidden still counts as active until the browser's next style pass, which
+  // then drops the focus to <body> without an event: treat it as lost now.
+  if (active && active !== document.body && !gone(active)) return;
   if (overlay() || !gone(last)) return;
   const target = bestTarget();
   if (!target) return;
