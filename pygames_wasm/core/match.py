@@ -100,6 +100,7 @@ class Match:
         self.seed, self.setup = check_seed(seed), setup
         self.actions = []
         self.undo_states = []  # (move number, the state before it) for a person's moves in a row
+        self.seen = {}  # seat -> its history so far (see history)
         self.base = None  # the checkpoint the match was resumed from, if any
         self.state = self.replay([])
 
@@ -183,6 +184,7 @@ class Match:
         if reason:
             raise GameError("cannot_undo", reason)
         self.actions.pop()
+        self.seen.clear()
         if self.undo_states and self.undo_states[-1][0] == len(self.actions):
             self.state = self.undo_states.pop()[1]
         else:  # e.g. after a resume: the game is replayed from its record
@@ -220,11 +222,14 @@ class Match:
     def history(self, seat: int) -> list:
         """The game's actions as `seat` saw them: [{"seat", "action"}]. Actions are public in our games;
         a game whose actions can hold something only their player sees says what others saw
-        (`public_action(action, actor, viewer)`)."""
+        (`public_action(action, actor, viewer)`). Each seat's copy grows by the new moves only: copying
+        the whole game for every bot move made long games quadratic."""
+        seen = self.seen.setdefault(seat, [])
         public = getattr(self.module, "public_action", None)
-        if public is None:
-            return [{"seat": a["seat"], "action": dict(a["action"])} for a in self.actions]
-        return [{"seat": a["seat"], "action": public(a["action"], a["seat"], seat)} for a in self.actions]
+        for entry in self.actions[len(seen):]:
+            action = dict(entry["action"]) if public is None else public(entry["action"], entry["seat"], seat)
+            seen.append({"seat": entry["seat"], "action": action})
+        return list(seen)
 
     def record(self) -> dict:
         return {"format": RECORD_FORMAT, "id": self.id, "game": self.module.GAME_ID, "options": asdict(self.options),
