@@ -62,7 +62,9 @@ def _sort_key(card: str) -> tuple:
     if card == "JK":
         return (0, 0)
     r = _rank(card)
-    return (1 + (RANKS.index(r) if r != "2" else -1), SUITS.index(card[-1]))
+    if r == "2":  # after the jokers: a tie would leave the order to a set's, which changes with the hash seed
+        return (0, 1 + SUITS.index(card[-1]))
+    return (1 + RANKS.index(r), SUITS.index(card[-1]))
 
 
 # Card facts are looked up in tables made once from the definitions: every legality check asks them.
