@@ -205,18 +205,10 @@ def test_keyboard_only_play_with_arrow_keys(page: Page):
     expect(page.locator("#hand button:focus")).to_have_count(0)
     page.keyboard.press("Shift+Tab")
     # Home, End and the arrows move within the hand (and wrap).
-    page.keyboard.press("Home")
-    expect(cards.first).to_be_focused()
-    page.keyboard.press("End")
-    expect(cards.last).to_be_focused()
-    page.keyboard.press("ArrowRight")
-    expect(cards.first).to_be_focused()
-    page.keyboard.press("ArrowLeft")
-    expect(cards.last).to_be_focused()
-    page.keyboard.press("ArrowDown")
-    expect(cards.first).to_be_focused()
-    page.keyboard.press("ArrowUp")
-    expect(cards.last).to_be_focused()
+    for key, lands_on in (("Home", cards.first), ("End", cards.last), ("ArrowRight", cards.first),
+                          ("ArrowLeft", cards.last), ("ArrowDown", cards.first), ("ArrowUp", cards.last)):
+        page.keyboard.press(key)
+        expect(lands_on).to_be_focused()
     expect(page.locator('#hand button[tabindex="0"]')).to_have_count(1)
 
     # Enter on a refused card: the reason is announced (an alert, shown, not display: none).
