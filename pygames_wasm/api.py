@@ -2,7 +2,8 @@
 
 `handle(request_json) -> reply_json` for the Web Worker; `call(method, params) -> dict` for Python.
 Every reply is the method's result or {"error": {"code", "message"}}; an error changes no game, and
-no input, however malformed, makes `handle` raise.
+no input, however malformed, makes `handle` raise. Every method takes `lang` ("en", "pa", "gu"; English
+when absent): the engine's messages in the reply are put into that language (core/i18n.py).
 """
 
 import json
@@ -14,6 +15,7 @@ from itertools import accumulate, count
 from .bots import BOTS, LEVELS, SEARCH
 from .bots.search import DEFAULT_MS, Budget, decide
 from .core import GameError, Setup, shown
+from .core.i18n import language, msg, rendered
 from .core.match import RECORD_FORMAT, Match, check_distinct_names
 from .core.rng import new_seed
 from .games import GAMES
@@ -29,15 +31,16 @@ _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 def handle(request_json: str) -> str:
     if not isinstance(request_json, str):
-        return _error_reply(GameError("bad_request", "The request must be JSON text."))
+        return _error_reply(GameError("bad_request", msg("The request must be JSON text.")))
     if nesting(request_json) > MAX_DEPTH:
-        return _error_reply(GameError("bad_request", f"The request is nested more than {MAX_DEPTH} levels deep."))
+        return _error_reply(GameError("bad_request", msg("The request is nested more than {depth} levels deep.",
+                                                         depth=MAX_DEPTH)))
     try:
         request = json.loads(request_json)
     except (TypeError, ValueError, RecursionError):
-        return _error_reply(GameError("bad_request", "The request is not valid JSON."))
+        return _error_reply(GameError("bad_request", msg("The request is not valid JSON.")))
     if not isinstance(request, dict):
-        return _error_reply(GameError("bad_request", "The request must be a JSON object."))
+        return _error_reply(GameError("bad_request", msg("The request must be a JSON object.")))
     return json.dumps(call(request.get("method"), request.get("params")))
 
 
@@ -55,18 +58,20 @@ def _error_reply(error: GameError) -> str:
 def call(method, params=None) -> dict:
     if params is None:
         params = {}
+    lang = "en"
     try:
         if not isinstance(method, str) or method not in METHODS:
-            raise GameError("bad_request", f"There is no method {shown(method)}.")
+            raise GameError("bad_request", msg("There is no method {method}.", method=shown(method)))
         if not isinstance(params, dict):
-            raise GameError("bad_request", "The params must be a JSON object.")
-        return METHODS[method](params)
+            raise GameError("bad_request", msg("The params must be a JSON object."))
+        lang = language(params.get("lang"))
+        return rendered(METHODS[method](params), lang)
     except GameError as error:
-        return {"error": error.to_dict()}
+        return {"error": error.to_dict(lang)}
     except Exception:  # an engine bug: never crash the worker (games are replayed intact)
         # The details go to the worker's console only: an exception's text could name a hidden card.
         traceback.print_exc(file=sys.stderr)
-        return {"error": {"code": "internal", "message": "The engine hit a problem; the game is as it was."}}
+        return {"error": GameError("internal", msg("The engine hit a problem; the game is as it was.")).to_dict(lang)}
 
 
 # --- Parameters ---------------------------------------------------------------------------------
@@ -74,7 +79,7 @@ def call(method, params=None) -> dict:
 def _match(params: dict) -> Match:
     key = params.get("handle")
     if not isinstance(key, str) or key not in _matches:
-        raise GameError("unknown_handle", "That game is not open (it may have been closed).")
+        raise GameError("unknown_handle", msg("That game is not open (it may have been closed)."))
     return _matches[key]
 
 
@@ -83,7 +88,7 @@ def _seat(params: dict, match: Match, allow_none: bool = False):
     if seat is None and allow_none:
         return None
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(match.seats):
-        raise GameError("bad_seats", f"There is no seat {shown(seat)} in this game.")
+        raise GameError("bad_seats", msg("There is no seat {seat} in this game.", seat=shown(seat)))
     return seat
 
 
@@ -95,7 +100,7 @@ def _open(match: Match) -> dict:
 
 def _game_module(game_id):
     if not isinstance(game_id, str) or game_id not in GAMES:
-        raise GameError("unknown_game", f"There is no game {shown(game_id)}.")
+        raise GameError("unknown_game", msg("There is no game {game}.", game=shown(game_id)))
     return GAMES[game_id]
 
 
@@ -126,9 +131,9 @@ def load(params: dict) -> dict:
         match = _match_from_record(record)
         match.load_actions(record["actions"], params.get("checkpoint"))
     except GameError as error:
-        raise GameError("bad_save", f"This saved game could not be read: {error.message}") from None
+        raise GameError("bad_save", msg("This saved game could not be read: {why}", why=error.text)) from None
     except Exception:  # a damaged save must never crash the page
-        raise GameError("bad_save", "This saved game could not be read: it is damaged.") from None
+        raise GameError("bad_save", msg("This saved game could not be read: it is damaged.")) from None
     return _open(match) | {"resumed_at": match.base["moves"] if match.base else 0}
 
 
@@ -136,20 +141,20 @@ def _match_from_record(record) -> Match:
     """The match a record starts from (before its actions). Format 1 (integer seeds, `deck` and
     `dealer` at the top) is still read, so games saved before format 2 resume."""
     if not isinstance(record, dict):
-        raise GameError("bad_save", "it is not a saved game")
+        raise GameError("bad_save", msg("it is not a saved game"))
     version = record.get("format")
     if isinstance(version, bool) or not isinstance(version, int) or version not in (1, RECORD_FORMAT):
-        raise GameError("bad_save", "it was saved by a different version of the app")
+        raise GameError("bad_save", msg("it was saved by a different version of the app"))
     actions = record.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, dict) and set(a) == {"seat", "action"}
                                                 for a in actions):
-        raise GameError("bad_save", "its list of moves is damaged")
+        raise GameError("bad_save", msg("its list of moves is damaged"))
     if version == 1:
         setup = Setup.parse(deck=record.get("deck"), dealer=record.get("dealer"))
     else:
         raw = record.get("setup") or {}
         if not isinstance(raw, dict):
-            raise GameError("bad_save", "its setup is damaged")
+            raise GameError("bad_save", msg("its setup is damaged"))
         setup = Setup.parse(decks=raw.get("decks"), dealer=raw.get("dealer"), start=raw.get("start"))
     return _new_match(record.get("game"), record.get("options"), record.get("seats"), record.get("seed"), setup,
                       record.get("id"))
@@ -173,6 +178,16 @@ def view(params: dict) -> dict:
     return {"view": match.view(_seat(params, match, allow_none=True))}
 
 
+def events(params: dict) -> dict:
+    """The public events after number `since` (0: all) that the open match has seen, e.g. to show the
+    history again in another language."""
+    match = _match(params)
+    since = params.get("since", 0)
+    if isinstance(since, bool) or not isinstance(since, int):
+        raise GameError("bad_request", msg("since is an event number."))
+    return {"events": match.events(since)}
+
+
 def legal_actions(params: dict) -> dict:
     match = _match(params)
     return {"actions": match.view(_seat(params, match))["actions"]}
@@ -181,7 +196,7 @@ def legal_actions(params: dict) -> dict:
 def act(params: dict) -> dict:
     match = _match(params)
     if "action" not in params:
-        raise GameError("bad_action", "Say which action to take.")
+        raise GameError("bad_action", msg("Say which action to take."))
     events = match.act(_seat(params, match), params["action"])
     return {"ok": True, "events": events, "recorded": match.actions[-1]}
 
@@ -197,7 +212,8 @@ def _budget(params: dict) -> Budget:
     """How long a Hard player may think: `think_ms` (the player's setting), else the default."""
     ms = params.get("think_ms", DEFAULT_MS)
     if not isinstance(ms, int) or isinstance(ms, bool) or not MIN_THINK_MS <= ms <= MAX_THINK_MS:
-        raise GameError("bad_request", f"think_ms must be a whole number from {MIN_THINK_MS} to {MAX_THINK_MS}.")
+        raise GameError("bad_request", msg("think_ms must be a whole number from {low} to {high}.",
+                                                low=MIN_THINK_MS, high=MAX_THINK_MS))
     return Budget(ms=ms)
 
 
@@ -235,5 +251,5 @@ def close(params: dict) -> dict:
     return {"ok": True}
 
 
-METHODS = {f.__name__: f for f in (list_games, new_game, load, save, checkpoint, summary, view, legal_actions, act,
+METHODS = {f.__name__: f for f in (list_games, new_game, load, save, checkpoint, summary, view, events, legal_actions, act,
                                     explain, bot_move, bot_act, hint, undo, close)}

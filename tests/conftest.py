@@ -236,3 +236,15 @@ def stacked_table(hands, draw=(), options=None, first=0, seed=1, total=None, dir
 def small_deck(**counts) -> dict:
     """A deck table from keyword counts: small_deck(n1=9, REV=1) == {"1": 9, "REV": 1}."""
     return {(k[1:] if k.startswith("n") else "-10" if k == "minus10" else k): v for k, v in counts.items()}
+
+
+def pytest_sessionstart(session):
+    """The engine reads compiled catalogs (.mo): compile them from the .po sources, as the build does."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "i18n.py"
+    spec = importlib.util.spec_from_file_location("i18n_tool", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    tool.compile_engine()

@@ -33,6 +33,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import i18n  # noqa: E402 (tools/i18n.py: the catalogs)
+
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_VERSION = "314.0.7"
 
@@ -79,6 +82,7 @@ def build_wheel(out_dir: Path | str, root: Path | str = ROOT) -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
     if not (root / "pygames_wasm").is_dir():
         raise SystemExit(f"no engine package at {root / 'pygames_wasm'}")
+    i18n.compile_engine()  # the .mo catalogs go into the wheel
     with tempfile.TemporaryDirectory(prefix="pygames-wheel-") as tmp:
         src = Path(tmp) / "src"
         src.mkdir()
@@ -189,9 +193,11 @@ def content_hash(site: Path, files: list[str]) -> str:
     return h.hexdigest()[:12]
 
 
-def games_list(root: Path) -> str:
-    """The engine's list_games reply (its `games`) as JSON, from the source the wheel is built from."""
-    code = "import json; from pygames_wasm import api; print(json.dumps(api.call('list_games')['games']))"
+def games_list(root: Path, lang: str = "en") -> str:
+    """The engine's list_games reply (its `games`) in one language as JSON, from the source the wheel is
+    built from: the lobby offers the games before the engine has loaded."""
+    code = ("import json; from pygames_wasm import api; "
+            f"print(json.dumps(api.call('list_games', {{'lang': {lang!r}}})['games'], ensure_ascii=False))")
     return subprocess.run([sys.executable, "-c", code], cwd=root, check=True, capture_output=True,
                           text=True).stdout
 
@@ -225,9 +231,15 @@ def assemble_site(root: Path | str = ROOT, out: Path | str | None = None) -> dic
         shutil.copy2(compiled_stdlib(pyo, root) if name == "python_stdlib.zip" else pyo / name,
                      stage / "pyodide" / name)
 
-    (stage / "games.json").write_text(games_list(root), encoding="utf-8")
-    wheel = build_wheel(stage / "wheels", root)
+    wheel = build_wheel(stage / "wheels", root)  # first: it compiles the catalogs games_list reads
     compile_bytecode("wheel", wheel, wheel, root)
+    (stage / "games.json").write_text(games_list(root), encoding="utf-8")
+    (stage / "locale").mkdir(exist_ok=True)
+    for lang in i18n.LANGUAGES:
+        (stage / f"games.{lang}.json").write_text(games_list(root, lang), encoding="utf-8")
+        (stage / "locale" / f"{lang}.json").write_text(
+            json.dumps(i18n.page_catalog(lang), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        shutil.rmtree(stage / "locale" / lang, ignore_errors=True)  # the page's .po sources are not served
 
     files = site_files(stage)
     if "build-info.json" in files:

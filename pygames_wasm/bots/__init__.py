@@ -10,13 +10,14 @@ the older names, kept for saved games and the simulator.
 
 from . import (canasta_bot, canasta_search, ono99_bot, ono99_search, own_trumps_bot, own_trumps_search, random_bot,
                three_up_bot, three_up_search)
+from ..core.i18n import msg
 from .easy import easy
 from .search import player
 
 LEVELS = [
-    {"id": "easy", "title": "Easy", "about": "Plays sensibly, but slips now and then."},
-    {"id": "normal", "title": "Normal", "about": "A steady player that decides at once."},
-    {"id": "hard", "title": "Hard", "about": "Thinks ahead about the cards it cannot see."},
+    {"id": "easy", "title": msg("Easy"), "about": msg("Plays sensibly, but slips now and then.")},
+    {"id": "normal", "title": msg("Normal"), "about": msg("A steady player that decides at once.")},
+    {"id": "hard", "title": msg("Hard"), "about": msg("Thinks ahead about the cards it cannot see.")},
 ]
 
 SEARCH = {  # game id -> its SearchGame (bots/<game>_search.py)

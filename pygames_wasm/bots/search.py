@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Callable
 
+from ..core.i18n import msg
+
 DEFAULT_MS = 200  # the page's default thinking time (the player can choose another)
 PLAYOUT_MOVES = 1000  # a playout longer than this is scored where it stands
 
@@ -71,15 +73,15 @@ class Decision:
     ms: float
     only_legal: bool = False  # no other move was allowed (else the game saw none worth comparing)
 
-    def reason(self) -> str:
-        """A one-line, honest reason for a hint."""
+    def reason(self) -> dict:
+        """A one-line, honest reason for a hint (a message)."""
         if self.only_legal:
-            return "It is the only move."
+            return msg("It is the only move.")
         if len(self.tried) < 2:
-            return "It is the sensible move here; no other is worth weighing yet."
+            return msg("It is the sensible move here; no other is worth weighing yet.")
         best, runner_up = self.tried[0][2], self.tried[1][2]
-        return (f"In {self.deals} imagined deals of the unseen cards, this did best "
-                f"({round(100 * best)}% against {round(100 * runner_up)}% for the next best move).")
+        return msg("In {deals} imagined deals of the unseen cards, this did best ({best}% against {next}% for "
+                   "the next best move).", deals=self.deals, best=round(100 * best), next=round(100 * runner_up))
 
 
 def decide(game: SearchGame, view: dict, history: list, rng, budget: Budget = Budget()) -> Decision:

@@ -26,24 +26,36 @@ ERROR_CODES = {
     "internal": "an engine bug; the game is left as it was",
 }
 
+from .i18n import render
+
 ECHO_LIMIT = 40  # characters of a player's (or a program's) input repeated in an error
 
 
 class GameError(Exception):
-    """An illegal or malformed request. Raising it never leaves a game half-changed."""
+    """An illegal or malformed request. Raising it never leaves a game half-changed.
 
-    def __init__(self, code: str, message: str):
+    `text` is the sentence as a message (core/i18n.py), put into the player's language by `to_dict`;
+    `message` is the English sentence, for logs and tests."""
+
+    def __init__(self, code: str, text):
         if code not in ERROR_CODES:
             raise ValueError(f"unlisted error code {code!r}")
-        super().__init__(message)
+        super().__init__(code, text)
         self.code = code
-        self.message = message
+        self.text = text
 
-    def to_dict(self) -> dict:
-        return {"code": self.code, "message": self.message}
+    @property
+    def message(self) -> str:  # rendered only when asked: legality checks make errors by the thousand
+        return render(self.text)
+
+    def __str__(self) -> str:
+        return self.message
+
+    def to_dict(self, lang: str = "en") -> dict:
+        return {"code": self.code, "message": render(self.text, lang)}
 
     def __reduce__(self):  # picklable, so that the arena's worker processes can report it
-        return GameError, (self.code, self.message)
+        return GameError, (self.code, self.text)
 
 
 def shown(value) -> str:

@@ -19,6 +19,7 @@ from dataclasses import asdict
 
 from . import checkpoint
 from .errors import GameError, shown
+from .i18n import msg
 from .options import describe_options
 from .rng import bot_rng, game_rng
 from .rules import seat_error
@@ -39,38 +40,40 @@ def check_seed(seed):
         return seed
     if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < MAX_INT_SEED:
         return seed
-    raise GameError("bad_request", "The seed must be 32 to 64 hex digits, or a whole number below 2^53.")
+    raise GameError("bad_request", msg("The seed must be 32 to 64 hex digits, or a whole number below 2^53."))
 
 
-def explain(module, state, seat: int, action) -> str | None:
+def explain(module, state, seat: int, action) -> dict | None:
     """Why `action` would be refused (the sentence the player would see), or None if it is legal.
     Changes nothing: the page asks while a player composes a move."""
     try:
         error = module.check(state, seat, module.parse_action(action))
     except GameError as parse_error:
-        return parse_error.message
-    return error.message if error else None
+        return parse_error.text
+    return error.text if error else None
 
 
 def check_seats(seats, bot_kinds) -> list:
     """Seats as the lobby sends them, checked: [{"name", "kind", "bot"?}]."""
     if not isinstance(seats, list) or not seats:
-        raise GameError("bad_seats", "Seats must be a list with one entry per player.")
+        raise GameError("bad_seats", msg("Seats must be a list with one entry per player."))
     checked = []
     for i, seat in enumerate(seats):
         if not isinstance(seat, dict):
-            raise GameError("bad_seats", f"Seat {i + 1} must be an object with a name and a kind.")
+            raise GameError("bad_seats", msg("Seat {seat} must be an object with a name and a kind.", seat=i + 1))
         name = seat.get("name")
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 24:
-            raise GameError("bad_seats", f"Seat {i + 1} needs a name of 1 to 24 characters.")
+            raise GameError("bad_seats", msg("Seat {seat} needs a name of 1 to 24 characters.", seat=i + 1))
         kind = seat.get("kind", "human")
         if kind not in SEAT_KINDS:
-            raise GameError("bad_seats", f"Seat {i + 1} must be a person ('human') or the computer ('bot').")
+            raise GameError("bad_seats", msg("Seat {seat} must be a person ('human') or the computer ('bot').",
+                                                     seat=i + 1))
         entry = {"name": name.strip(), "kind": kind}
         if kind == "bot":
             bot = seat.get("bot", "heuristic")
             if not isinstance(bot, str) or bot not in bot_kinds:
-                raise GameError("bad_seats", f"Seat {i + 1}: there is no '{shown(bot)}' computer player.")
+                raise GameError("bad_seats", msg("Seat {seat}: there is no '{bot}' computer player.",
+                                                         seat=i + 1, bot=shown(bot)))
             entry["bot"] = bot
         checked.append(entry)
     return checked
@@ -84,8 +87,8 @@ def check_distinct_names(seats: list) -> None:
     for i, seat in enumerate(seats):
         key = " ".join(seat["name"].split()).casefold()
         if key in seen:
-            raise GameError("bad_seats", f"Players {seen[key] + 1} and {i + 1} are both called {shown(seat['name'])}: "
-                                         "give each player a different name.")
+            raise GameError("bad_seats", msg("Players {first} and {second} are both called {name}: give each player a different name.",
+                                             first=seen[key] + 1, second=i + 1, name=shown(seat["name"])))
         seen[key] = i
 
 
@@ -103,6 +106,7 @@ class Match:
         self.seen = {}  # seat -> its history so far (see history)
         self.base = None  # the checkpoint the match was resumed from, if any
         self.state = self.replay([])
+        self.log = [dict(e) for e in self.state.events]  # every public event since the match was opened
 
     def replay(self, actions: list):
         """The state after `actions`: from the checkpoint the match was resumed from, if they go
@@ -128,6 +132,7 @@ class Match:
                 self.state = self.replay([])
             else:
                 self.base, start = saved_checkpoint, saved_checkpoint["moves"]
+                self.log = [dict(e) for e in self.state.events]
                 self.actions = [{"seat": a["seat"], "action": a["action"]} for a in actions[:start]]
         tail = len(actions)
         while tail and actions[tail - 1]["seat"] == actions[-1]["seat"]:
@@ -163,20 +168,22 @@ class Match:
             self.undo_states.append((len(self.actions), previous))
             del self.undo_states[:-UNDO_DEPTH]
         self.actions.append({"seat": seat, "action": action})
-        return events_after(self.state.events, before)
+        caused = events_after(self.state.events, before)
+        self.log.extend(caused)
+        return caused
 
-    def explain(self, seat: int, action) -> str | None:
+    def explain(self, seat: int, action) -> dict | None:
         return explain(self.module, self.state, seat, action)
 
-    def undo_block(self, seat: int) -> str | None:
-        """Why `seat` cannot take back the last action now (None if it can)."""
+    def undo_block(self, seat: int) -> dict | None:
+        """Why `seat` cannot take back the last action now (a message; None if it can)."""
         if not self.actions:
-            return "There is no move to take back."
+            return msg("There is no move to take back.")
         last = self.actions[-1]
         if last["seat"] != seat:
-            return f"The last move was {self.seats[last['seat']]['name']}'s, not yours."
+            return msg("The last move was {name}'s, not yours.", name=self.seats[last["seat"]]["name"])
         if self.seats[seat]["kind"] != "human":
-            return "The computer's moves cannot be taken back."
+            return msg("The computer's moves cannot be taken back.")
         return self.module.undo_block(self.state, seat, last["action"])
 
     def undo(self, seat: int) -> None:
@@ -189,6 +196,14 @@ class Match:
             self.state = self.undo_states.pop()[1]
         else:  # e.g. after a resume: the game is replayed from its record
             self.state = self.replay(self.actions)
+        last = last_event_number(self.state.events)
+        while self.log and self.log[-1]["n"] > last:
+            self.log.pop()
+
+    def events(self, since: int = 0) -> list:
+        """The public events numbered above `since` that this match has seen (all of them since it was
+        opened or resumed): the page re-reads its history with them when the language changes."""
+        return [dict(e) for e in self.log if e["n"] > since]
 
     def check_seat(self, seat) -> None:
         error = seat_error(self.state, seat)
@@ -211,7 +226,7 @@ class Match:
         event lines a bot does not read), the public history, and its own random stream."""
         view = self.module.view(self.state, seat, brief=True)
         if not view["actions"]:
-            raise GameError("not_your_turn", f"{self.seats[seat]['name']} has nothing to do now.")
+            raise GameError("not_your_turn", msg("{name} has nothing to do now.", name=self.seats[seat]["name"]))
         return view, self.history(seat), bot_rng(self.seed, len(self.actions), seat)
 
     def bot_move(self, seat: int, budget=None) -> dict:
@@ -241,7 +256,7 @@ class Match:
         `progress`, a few public words such as "hand 3 · 1,240 to 980")."""
         over = self.state.over
         return {"game": self.module.GAME_ID, "title": self.module.TITLE, "over": over,
-                "progress": "finished" if over else self.module.progress(self.state)}
+                "progress": msg("finished") if over else self.module.progress(self.state)}
 
     def info(self) -> dict:
         """What the page may know about the match: never the seed, which would reveal every card."""

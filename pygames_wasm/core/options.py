@@ -6,13 +6,14 @@ The lobby draws the form from `spec.to_dict()`; `parse_options` checks what come
 from dataclasses import dataclass, field
 
 from .errors import GameError, shown
+from .i18n import msg, plural
 
 
 @dataclass(frozen=True)
 class OptionSpec:
     key: str
-    label: str
-    help: str
+    label: dict  # a message (core/i18n.py), like help and the choices' labels
+    help: dict
     type: str  # "bool" | "choice" | "int" | "counts" (a deck table {card: count}) | "text" (a short name)
     default: object
     choices: tuple = ()  # (value, label) pairs, for "choice"
@@ -32,7 +33,8 @@ class OptionSpec:
 
     def check(self, value):
         """The value if it fits this option, else a GameError naming the option."""
-        bad = GameError("bad_option", f"Option '{self.key}' ({self.label}) cannot be {shown(value)}.")
+        bad = GameError("bad_option", msg("Option '{key}' ({label}) cannot be {value}.", key=self.key,
+                                          label=self.label, value=shown(value)))
         if self.type == "bool":
             if not isinstance(value, bool):
                 raise bad
@@ -47,7 +49,8 @@ class OptionSpec:
                 raise bad
             text = " ".join(value.split())  # stripped, inner runs of spaces made one
             if not self.min <= len(text) <= self.max:
-                raise GameError("bad_option", f"{self.label} must be {self.min} to {self.max} characters long.")
+                raise GameError("bad_option", msg("{label} must be {min} to {max} characters long.",
+                                                    label=self.label, min=self.min, max=self.max))
             return text
         elif self.type == "counts":
             if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
@@ -68,11 +71,11 @@ def parse_options(specs: list, raw, defaults: dict) -> dict:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise GameError("bad_option", "Options must be an object of option names and values.")
+        raise GameError("bad_option", msg("Options must be an object of option names and values."))
     by_key = {s.key: s for s in specs}
     unknown = sorted(map(str, set(raw) - set(by_key)))
     if unknown:
-        raise GameError("bad_option", f"Unknown option '{shown(unknown[0])}'.")
+        raise GameError("bad_option", msg("Unknown option '{key}'.", key=shown(unknown[0])))
     values = {key: spec.check(raw.get(key, defaults.get(key, spec.default))) for key, spec in by_key.items()}
     for spec in specs:  # in table order, so a `when` sees the options it names already settled
         if not applies(spec, values):
@@ -86,7 +89,7 @@ def applies(spec: OptionSpec, values: dict) -> bool:
 
 
 def describe_options(specs: list, values: dict) -> list:
-    """The options in force, as plain lines for the in-app rules ("Reaching 99 busts: yes"); an option
+    """The options in force, as messages for the in-app rules ("Reaching 99 busts: yes"); an option
     that does not matter under the others (its `when` does not hold) is left out."""
     lines = []
     for spec in specs:
@@ -94,14 +97,14 @@ def describe_options(specs: list, values: dict) -> list:
             continue
         value = values[spec.key]
         if spec.type == "bool":
-            text = "yes" if value else "no"
+            text = msg("yes") if value else msg("no")
         elif spec.type == "choice":
             text = dict(spec.choices)[value]
         elif spec.type == "counts":
-            text = f"{sum(value.values())} cards"
+            text = plural("{n} card", "{n} cards", sum(value.values()))
         else:
             text = str(value)
-        lines.append(f"{spec.label}: {text}")
+        lines.append(msg("{label}: {value}", label=spec.label, value=text))
     return lines
 
 

@@ -1,27 +1,29 @@
 """The parts of a game's surface that are the same for every game (see core/match.py)."""
 
 from .errors import GameError, shown
+from .i18n import msg
 
 
 def seat_error(state, seat) -> GameError | None:
     """An error if `seat` is not a seat of this game (the first thing every check asks)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
-        return GameError("bad_seats", f"There is no seat {shown(seat)}.")
+        return GameError("bad_seats", msg("There is no seat {seat}.", seat=shown(seat)))
     return None
 
 
 def action_kind(raw, fields: dict, example: str, kinds: str) -> str:
     """The type of the action `raw` once its outer shape holds: a dict whose type is a key of `fields`
     and with no field besides that type's. `example` shows an action, `kinds` names the game's
-    actions ("a Canasta action"), for the errors."""
+    actions (a message: "a Canasta action"), for the errors."""
     if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
-        raise GameError("bad_action", f"An action needs a type, such as {example}.")
+        raise GameError("bad_action", msg("An action needs a type, such as {example}.", example=example))
     kind = raw["type"]
     if kind not in fields:
-        raise GameError("bad_action", f"'{shown(kind)}' is not {kinds}.")
+        raise GameError("bad_action", msg("'{kind}' is not {kinds}.", kind=shown(kind), kinds=kinds))
     extra = sorted(map(str, set(raw) - set(fields[kind]) - {"type"}))
     if extra:
-        raise GameError("bad_action", f"Unexpected field '{shown(extra[0])}' in a '{kind}' action.")
+        raise GameError("bad_action", msg("Unexpected field '{field}' in a '{kind}' action.",
+                                                field=shown(extra[0]), kind=kind))
     return kind
 
 

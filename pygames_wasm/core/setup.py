@@ -8,7 +8,8 @@ earlier hands had been played). A game made by the page has none of them.
 from dataclasses import dataclass
 
 from .deck import check_full_deck
-from .errors import GameError
+from .errors import GameError, shown
+from .i18n import msg
 
 
 @dataclass(frozen=True)
@@ -21,18 +22,18 @@ class Setup:
     def parse(cls, deck=None, decks=None, dealer=None, start=None) -> "Setup":
         """From request params (or a record): `deck` is short for `decks=[deck]`."""
         if deck is not None and decks is not None:
-            raise GameError("bad_deck", "Give either one stacked deck or a list of decks, not both.")
+            raise GameError("bad_deck", msg("Give either one stacked deck or a list of decks, not both."))
         if deck is not None:
             decks = [deck]
         if decks is None:
             decks = []
         if not isinstance(decks, list) or not all(
                 isinstance(d, list) and all(isinstance(card, str) for card in d) for d in decks):
-            raise GameError("bad_deck", "A stacked deck must be a list of card codes.")
+            raise GameError("bad_deck", msg("A stacked deck must be a list of card codes."))
         if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)):
-            raise GameError("bad_seats", "The dealer is a seat number.")
+            raise GameError("bad_seats", msg("The dealer is a seat number."))
         if start is not None and not isinstance(start, dict):
-            raise GameError("bad_deck", "The starting values must be an object, such as {\"scores\": [0, 0]}.")
+            raise GameError("bad_deck", msg("The starting values must be an object, such as {example}.", example='{"scores": [0, 0]}'))
         return cls(tuple(tuple(d) for d in decks), dealer, dict(start) if start else None)
 
     def check(self, deck_counts: dict, seats: int) -> None:
@@ -40,7 +41,7 @@ class Setup:
         for deck in self.decks:
             check_full_deck(deck_counts, list(deck))
         if self.dealer is not None and not 0 <= self.dealer < seats:
-            raise GameError("bad_seats", f"There is no seat {self.dealer} to deal.")
+            raise GameError("bad_seats", msg("There is no seat {seat} to deal.", seat=self.dealer))
 
     def deck_queue(self) -> list:
         """The stacked decks, to be dealt in order (a game pops one per deal; none left: shuffle)."""
@@ -51,7 +52,7 @@ class Setup:
         start = self.start or {}
         unknown = sorted(set(start) - allowed)
         if unknown:
-            raise GameError("bad_deck", f"There is no starting value '{unknown[0][:40]}' in this game.")
+            raise GameError("bad_deck", msg("There is no starting value '{key}' in this game.", key=shown(unknown[0])))
         return start
 
     def to_record(self) -> dict | None:
@@ -70,5 +71,6 @@ def int_list(start: dict, key: str, length: int, low: int, high: int) -> list | 
         return None
     if not (isinstance(values, list) and len(values) == length and all(
             isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in values)):
-        raise GameError("bad_deck", f"Starting {key} must be {length} whole numbers from {low} to {high}.")
+        raise GameError("bad_deck", msg("Starting {key} must be {length} whole numbers from {low} to {high}.",
+                                         key=key, length=length, low=low, high=high))
     return list(values)

@@ -3,6 +3,8 @@ the game's state, and the history a state keeps is short (it is copied for undo)
 
 import json
 
+from .i18n import msg
+
 EVENTS_SHOWN = 30  # the last public events a view carries
 EVENTS_KEPT = 60  # a state keeps at least this many, and never twice as many
 
@@ -13,8 +15,9 @@ def copied(value):
     return json.loads(json.dumps(value))
 
 
-def log(state, seat: int | None, text: str) -> None:
-    """Add a public event to the game (`n` counts every event of the game); old ones are dropped."""
+def log(state, seat: int | None, text: dict) -> None:
+    """Add a public event to the game (`n` counts every event of the game); old ones are dropped.
+    `text` is a message (core/i18n.py): the view puts it into the player's language."""
     events = state.events
     events.append({"n": events[-1]["n"] + 1 if events else 1, "seat": seat, "text": text})
     if len(events) >= 2 * EVENTS_KEPT:
@@ -40,27 +43,28 @@ def recent_events(events: list) -> list:
 
 # --- "Read the table": one paragraph a screen reader speaks on request --------------------------------
 
+def situation(*sentences) -> dict | str:
+    """A game's situation from its sentences (messages, each with its own full stop; empty ones left
+    out), the last public event last, so a player hears where the game stands and then what just
+    happened."""
+    said = [s for s in sentences if s]
+    if not said:
+        return ""
+    if len(said) == 1:
+        return said[0]
+    return msg("{sentence} {more}", sentence=said[0], more=situation(*said[1:]))
+
+
+def last_move(events: list) -> dict | None:
+    """The last public event, as the last sentence of a situation."""
+    return msg("Last move: {event}", event=events[-1]["text"]) if events else None
+
+
+# TRANSITIONAL (deleted once every game builds messages): the English-only helpers the games used.
 def counted(n: int, word: str, words: str | None = None) -> str:
-    """'1 card', '4 cards' ('words' when the plural is not word + s)."""
     return f"{n} {word if n == 1 else words or word + 's'}"
 
 
 def listed(items: list) -> str:
-    """'Bob', 'Bob and Cy', 'Bob, Cy and Dee'."""
     items = [str(i) for i in items]
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}" if items else ""
-
-
-def situation(*sentences) -> str:
-    """A game's situation from its sentences (empty ones left out), each ending in a full stop, and the
-    last public event last, so a player hears where the game stands and then what just happened."""
-    out = []
-    for s in sentences:
-        if s:
-            out.append(s if s[-1] in ".!?" else s + ".")
-    return " ".join(out)
-
-
-def last_move(events: list) -> str | None:
-    """The last public event, as the last sentence of a situation."""
-    return f"Last move: {events[-1]['text']}" if events else None

@@ -1,0 +1,190 @@
+"""The translation catalogs: gettext `.po` files, kept up to date and compiled with Babel (a dev tool).
+
+    python tools/i18n.py update    extract every message from the code; add new msgids to each language's
+                                   .po (untranslated), drop the ones the code no longer has
+    python tools/i18n.py compile   .po -> .mo beside it, which the engine's `gettext` reads (also done by
+                                   the build and by the tests)
+    python tools/i18n.py check     list what a language lacks: untranslated, fuzzy, or with fields
+                                   ({name}) that differ from the English; exit 1 if anything does
+
+Domains: `core` (the engine's shared sentences, card names, errors), one per game (the game's rules
+module and its computer players) and `web` (the page's own strings, `t("...")`/`tn("...", "...", n)`
+in web/*.js). The engine's catalogs live in pygames_wasm/locale/<lang>/LC_MESSAGES/<domain>.po, the
+page's in web/locale/<lang>/LC_MESSAGES/web.po; the build gives the page one JSON file per language
+with every domain (`page_catalog`), since the page names cards and options in the engine's words.
+"""
+
+import io
+import json
+import re
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE_LOCALE = ROOT / "pygames_wasm" / "locale"
+WEB_LOCALE = ROOT / "web" / "locale"
+LANGUAGES = ("pa", "gu")  # besides English, the language of the msgids
+NAMES = {"pa": "Punjabi", "gu": "Gujarati"}
+# Both languages have one form for 0 and 1 and another for more (CLDR: pa "one: n in 0..1", gu "one: i = 0
+# or n = 1"); Babel's own table has neither, so the header is set here.
+PLURAL_FORMS = "nplurals=2; plural=(n > 1);"
+GAMES = ("ono99", "canasta", "three_up", "own_trumps")
+PY_KEYWORDS = {"msg": (1,), "plural": (1, 2)}
+JS_KEYWORDS = {"t": (1,), "tn": (1, 2)}
+FIXED_DATE = datetime(2026, 11, 24, tzinfo=timezone.utc)
+FIELD = re.compile(r"(?<!\{)\{([a-z_0-9]*)(?:[:!][^}]*)?\}(?!\})")
+
+
+def domain_files(domain: str) -> list[Path]:
+    """The source files whose messages make up a domain."""
+    pkg = ROOT / "pygames_wasm"
+    if domain == "web":
+        return sorted((ROOT / "web").glob("*.js"))
+    if domain == "core":
+        game_files = {p for game in GAMES for p in game_sources(game)}
+        files = [*(pkg / "core").glob("*.py"), pkg / "api.py", *(pkg / "bots").glob("*.py")]
+        return sorted(p for p in files if p not in game_files)
+    return game_sources(domain)
+
+
+def game_sources(game: str) -> list[Path]:
+    pkg = ROOT / "pygames_wasm"
+    return sorted([pkg / "games" / f"{game}.py", *(pkg / "bots").glob(f"{game}_*.py")])
+
+
+DOMAINS = ("core", *GAMES, "web")
+
+
+def po_path(domain: str, lang: str) -> Path:
+    base = WEB_LOCALE if domain == "web" else ENGINE_LOCALE
+    return base / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def extract(domain: str) -> Catalog:
+    """Every message the domain's code can show, in the order the code has them."""
+    template = Catalog(project="pygames-wasm", domain=domain)
+    method, keywords = ("javascript", JS_KEYWORDS) if domain == "web" else ("python", PY_KEYWORDS)
+    for path in domain_files(domain):
+        for lineno, message, comments, context in extract_from_file(
+                method, str(path), keywords=keywords, comment_tags=("Translators:",), strip_comment_tags=True):
+            template.add(message, locations=[(str(path.relative_to(ROOT)), None)], auto_comments=comments,
+                         context=context)
+    return template
+
+
+def read(domain: str, lang: str) -> Catalog:
+    path = po_path(domain, lang)
+    if not path.exists():
+        return Catalog(locale=lang, domain=domain, project="pygames-wasm")
+    with open(path, "rb") as f:
+        return read_po(f, locale=lang, domain=domain)
+
+
+def write(catalog: Catalog, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    catalog._num_plurals, catalog._plural_expr = 2, "(n > 1)"  # PLURAL_FORMS (Babel has no setter)
+    catalog.fuzzy = False
+    catalog.header_comment = (f"# {NAMES[catalog.locale.language]} words of pygames-wasm ({catalog.domain}); "
+                              "the terms come from docs/glossary-{lang}.md.".replace("{lang}", catalog.locale.language))
+    catalog.project, catalog.version = "pygames-wasm", "1"
+    catalog.last_translator = catalog.language_team = "pygames-wasm"
+    catalog.creation_date = catalog.revision_date = FIXED_DATE  # no churn in the files on every update
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, include_lineno=False, ignore_obsolete=True)
+    path.write_bytes(out.getvalue())
+
+
+def update() -> None:
+    for domain in DOMAINS:
+        template = extract(domain)
+        for lang in LANGUAGES:
+            catalog = read(domain, lang)
+            catalog.update(template, no_fuzzy_matching=True)
+            write(catalog, po_path(domain, lang))
+        print(f"{domain}: {len(template)} messages")
+
+
+def compile_engine() -> list[Path]:
+    """Every engine .po compiled to the .mo beside it (fuzzy entries left out, as gettext does)."""
+    made = []
+    for lang in LANGUAGES:
+        for domain in ("core", *GAMES):
+            if not po_path(domain, lang).exists():
+                continue
+            mo = po_path(domain, lang).with_suffix(".mo")
+            out = io.BytesIO()
+            write_mo(out, read(domain, lang), use_fuzzy=False)
+            if not mo.exists() or mo.read_bytes() != out.getvalue():
+                mo.write_bytes(out.getvalue())
+            made.append(mo)
+    return made
+
+
+def page_catalog(lang: str) -> dict:
+    """One language's words for the page: {msgid: msgstr, or [singular, plural] for a plural}, from the
+    page's catalog and the engine's (the page wins where both have a msgid)."""
+    words = {}
+    for domain in ("core", *GAMES, "web"):
+        for message in read(domain, lang):
+            if not message.id or message.fuzzy or not message.string:
+                continue
+            if message.pluralizable:
+                if all(message.string):
+                    words[message.id[0]] = list(message.string)
+            else:
+                words[message.id] = message.string
+    return {"lang": lang, "messages": words}
+
+
+def fields(text: str) -> set:
+    return set(FIELD.findall(text))
+
+
+def problems(domain: str, lang: str) -> list[str]:
+    """What `lang` lacks for the messages the code has now: every msgid must be translated, not fuzzy,
+    with the same {fields} as the English."""
+    catalog = read(domain, lang)
+    found = []
+    for message in extract(domain):
+        if not message.id:
+            continue
+        entry = catalog.get(message.id)
+        key = message.id if isinstance(message.id, str) else message.id[0]
+        english = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = [] if entry is None else [entry.string] if isinstance(entry.string, str) else list(entry.string)
+        if entry is None or not all(strings) or entry.fuzzy:
+            found.append(f"{lang} {domain}: no translation of {key!r}")
+            continue
+        want = set().union(*map(fields, english))
+        for text in strings:
+            if fields(text) - want or (len(english) == 1 and fields(text) != want):
+                found.append(f"{lang} {domain}: {key!r} has fields {sorted(fields(text))}, English {sorted(want)}")
+    return found
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "check"
+    if command == "update":
+        update()
+    elif command == "compile":
+        print(f"{len(compile_engine())} catalogs compiled")
+    elif command == "check":
+        found = [p for domain in DOMAINS for lang in LANGUAGES for p in problems(domain, lang)]
+        print("\n".join(found) or "every message is translated")
+        return 1 if found else 0
+    elif command == "page":
+        print(json.dumps(page_catalog(argv[1]), ensure_ascii=False))
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
