@@ -1,10 +1,10 @@
 """The translation catalogs: gettext `.po` files, kept up to date and compiled with Babel (a dev tool).
 
-    python tools/i18n.py update    extract every message from the code; add new msgids to each language's
+    python tools/i18n.py update [DOMAIN ...]   extract every message from the code; add new msgids to each language's
                                    .po (untranslated), drop the ones the code no longer has
     python tools/i18n.py compile   .po -> .mo beside it, which the engine's `gettext` reads (also done by
                                    the build and by the tests)
-    python tools/i18n.py check     list what a language lacks: untranslated, fuzzy, or with fields
+    python tools/i18n.py check [DOMAIN ...]    list what a language lacks: untranslated, fuzzy, or with fields
                                    ({name}) that differ from the English; exit 1 if anything does
 
 Domains: `core` (the engine's shared sentences, card names, errors), one per game (the game's rules
@@ -100,8 +100,8 @@ def write(catalog: Catalog, path: Path) -> None:
     path.write_bytes(out.getvalue())
 
 
-def update() -> None:
-    for domain in DOMAINS:
+def update(domains=DOMAINS) -> None:
+    for domain in domains:
         template = extract(domain)
         for lang in LANGUAGES:
             catalog = read(domain, lang)
@@ -170,12 +170,13 @@ def problems(domain: str, lang: str) -> list[str]:
 
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "check"
+    chosen = [d for d in argv[1:] if d in DOMAINS] or DOMAINS
     if command == "update":
-        update()
+        update(chosen)
     elif command == "compile":
         print(f"{len(compile_engine())} catalogs compiled")
     elif command == "check":
-        found = [p for domain in DOMAINS for lang in LANGUAGES for p in problems(domain, lang)]
+        found = [p for domain in chosen for lang in LANGUAGES for p in problems(domain, lang)]
         print("\n".join(found) or "every message is translated")
         return 1 if found else 0
     elif command == "page":
