@@ -148,13 +148,16 @@ def fields(text: str) -> set:
 
 def problems(domain: str, lang: str) -> list[str]:
     """What `lang` lacks for the messages the code has now: every msgid must be translated, not fuzzy,
-    with the same {fields} as the English."""
+    with the same {fields} as the English. The page's msgids may be translated by an engine domain."""
     catalog = read(domain, lang)
+    engine = [read(d, lang) for d in ("core", *GAMES)] if domain == "web" else []
     found = []
     for message in extract(domain):
         if not message.id:
             continue
         entry = catalog.get(message.id)
+        if entry is None or not entry.string:  # the page may use the engine's words (card names)
+            entry = next((c.get(message.id) for c in engine if c.get(message.id) is not None), entry)
         key = message.id if isinstance(message.id, str) else message.id[0]
         english = [message.id] if isinstance(message.id, str) else list(message.id)
         strings = [] if entry is None else [entry.string] if isinstance(entry.string, str) else list(entry.string)
