@@ -16,7 +16,10 @@ dist/site/ holds:
                          with the pinned Pyodide)
   wheels/<wheel>.whl     the engine, a py3-none-any wheel, with its bytecode for that Python
   games.json             the engine's list_games, so that a first visit draws the lobby (games,
-                         options, seats) before the engine has loaded
+                         options, seats) before the engine has loaded; games.pa.json, games.gu.json
+                         the same in Punjabi and Gujarati
+  locale/<lang>.json     the page's words and the engine's in Punjabi and Gujarati (tools/i18n.py)
+  fonts/*.woff2          Noto Sans Gurmukhi and Gujarati, 400 and 700 (from @fontsource)
   build-info.json        {"wheel", "pyodide", "hash", "files"}
 """
 from __future__ import annotations
@@ -150,6 +153,27 @@ def pyodide_dir(root: Path | str = ROOT) -> Path:
     return d
 
 
+# The Punjabi (Gurmukhi) and Gujarati fonts the page's style.css names (@font-face with a unicode-range,
+# so an English page never fetches them): only these subsets and weights, from the pinned @fontsource
+# packages (package.json), into the site's fonts/ (precached with every other file: offline too).
+FONT_FILES = tuple(
+    (f"@fontsource/noto-sans-{script}", f"noto-sans-{script}-{script}-{weight}-normal.woff2")
+    for script in ("gurmukhi", "gujarati") for weight in (400, 700))
+
+
+def copy_fonts(stage: Path, root: Path = ROOT) -> int:
+    """The page's fonts into stage/fonts/; returns their bytes."""
+    (stage / "fonts").mkdir(exist_ok=True)
+    total = 0
+    for package, name in FONT_FILES:
+        src = root / "node_modules" / package / "files" / name
+        if not src.exists():
+            raise SystemExit(f"{src} is missing: run `npm ci` (./build.sh build does)")
+        shutil.copy2(src, stage / "fonts" / name)
+        total += src.stat().st_size
+    return total
+
+
 def make_embed_page(index_html: str) -> str:
     """embed.html from index.html: the same page, marked data-embed, plus embed.css.
 
@@ -230,6 +254,8 @@ def assemble_site(root: Path | str = ROOT, out: Path | str | None = None) -> dic
     for name in PYODIDE_CORE_FILES:
         shutil.copy2(compiled_stdlib(pyo, root) if name == "python_stdlib.zip" else pyo / name,
                      stage / "pyodide" / name)
+
+    copy_fonts(stage, root)
 
     wheel = build_wheel(stage / "wheels", root)  # first: it compiles the catalogs games_list reads
     compile_bytecode("wheel", wheel, wheel, root)

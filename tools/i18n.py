@@ -9,11 +9,12 @@
 
 Domains: `core` (the engine's shared sentences, card names, errors), one per game (the game's rules
 module and its computer players) and `web` (the page's own strings, `t("...")`/`tn("...", "...", n)`
-in web/*.js). The engine's catalogs live in pygames_wasm/locale/<lang>/LC_MESSAGES/<domain>.po, the
+in web/*.js, and `data-t="..."`/`data-t-label="..."` in web/index.html). The engine's catalogs live in pygames_wasm/locale/<lang>/LC_MESSAGES/<domain>.po, the
 page's in web/locale/<lang>/LC_MESSAGES/web.po; the build gives the page one JSON file per language
 with every domain (`page_catalog`), since the page names cards and options in the engine's words.
 """
 
+import html
 import io
 import json
 import re
@@ -45,7 +46,7 @@ def domain_files(domain: str) -> list[Path]:
     """The source files whose messages make up a domain."""
     pkg = ROOT / "pygames_wasm"
     if domain == "web":
-        return sorted((ROOT / "web").glob("*.js"))
+        return [ROOT / "web" / "index.html", *sorted((ROOT / "web").glob("*.js"))]
     if domain == "core":
         game_files = {p for game in GAMES for p in game_sources(game)}
         files = [*(pkg / "core").glob("*.py"), pkg / "api.py", *(pkg / "bots").glob("*.py")]
@@ -66,13 +67,26 @@ def po_path(domain: str, lang: str) -> Path:
     return base / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
+HTML_ATTRIBUTES = re.compile(rb'\bdata-t(?:-label)?="([^"]+)"')
+
+
+def extract_html(fileobj, keywords, comment_tags, options):
+    """A Babel extraction method for the page's HTML: the English of every `data-t="..."` (an
+    element's text) and `data-t-label="..."` (its aria-label), which web/i18n.js fills in the
+    chosen language. Yields (lineno, funcname, message, comments) as Babel's methods do."""
+    for lineno, line in enumerate(fileobj.read().splitlines(), 1):
+        for found in HTML_ATTRIBUTES.finditer(line):
+            yield lineno, "t", html.unescape(found.group(1).decode("utf-8")), []
+
+
 def extract(domain: str) -> Catalog:
     """Every message the domain's code can show, in the order the code has them."""
     template = Catalog(project="pygames-wasm", domain=domain)
     method, keywords = ("javascript", JS_KEYWORDS) if domain == "web" else ("python", PY_KEYWORDS)
     for path in domain_files(domain):
         for lineno, message, comments, context in extract_from_file(
-                method, str(path), keywords=keywords, comment_tags=("Translators:",), strip_comment_tags=True):
+                extract_html if path.suffix == ".html" else method, str(path), keywords=keywords,
+                comment_tags=("Translators:",), strip_comment_tags=True):
             template.add(message, locations=[(str(path.relative_to(ROOT)), None)], auto_comments=comments,
                          context=context)
     return template

@@ -17,10 +17,13 @@ import { setUpReadTable } from "./read-table.js";
 import { $ } from "./dom.js";
 import { EMBED } from "./embed-mode.js";
 import { capture, forgetHand, moveMs, noteHand } from "./motion.js";
-import { remember, renderHistory, resetHistory } from "./history.js";
-import { getSetting, motionPace } from "./settings.js";
+import { remember, renderHistory, resetHistory, replaceHistory, roundEvents } from "./history.js";
+import { getSetting, motionPace, onSettingChange, setSetting } from "./settings.js";
 import { showHint } from "./hint.js";
+import { currentLang, LANGUAGES, onLangChange, setLang, t, wantedLang } from "./i18n.js";
 const query = new URLSearchParams(location.search);
+// The page's words first (English needs none): the lobby is drawn in the player's language.
+await setLang(wantedLang());
 
 // Readable pauses before a computer seat moves; `?speed=fast` shortens them for tests.
 // `race`: the 1980 draw-speed penalty, a computer about to play while a person may still draw.
@@ -50,6 +53,8 @@ const OLD_UI_KEY = `${NS}:ui`;
 const PLAYING_KEY = `${NS}:playing`;   // localStorage: the game on the table when the page was left
 const SETUP_KEY = `${NS}:setup`;       // localStorage: last lobby setup
 const GAMES_KEY = `${NS}:games`;       // localStorage: list_games, to draw the lobby at once
+// …one list per language (English keeps the key of before).
+const gamesKey = () => (currentLang() === "en" ? GAMES_KEY : `${GAMES_KEY}:${currentLang()}`);
 // The games this page has a table for (game id -> renderer); the engine may know more.
 const RENDERERS = { ono99: ono99Table, canasta: canastaTable, three_up: threeUpTable, own_trumps: ownTrumpsTable };
 const TABLES = new Set(Object.keys(RENDERERS));
@@ -75,7 +80,7 @@ const game = {
   roundShown: 0,
   tapMark: null,
 };
-let games = playable(readJSON(GAMES_KEY));
+let games = playable(readJSON(gamesKey()));
 if (!games.length) games = null;
 let saves = [];           // the saved games, as the worker lists them
 let engineReady = null;   // resolves (true) once the engine is up and the saved games are known
@@ -96,7 +101,7 @@ else bundledGames();
 /** First visit: the list of games the build bundled with the page, until the engine's own. */
 async function bundledGames() {
   try {
-    const r = await fetch("games.json");
+    const r = await fetch(currentLang() === "en" ? "games.json" : `games.${currentLang()}.json`);
     const list = playable(await r.json());
     if (!games && list.length) {
       games = list;
@@ -121,7 +126,7 @@ async function leaveGame() {
   if (await confirmLeave()) backToLobby(false);
 }
 
-const titleOf = (gameId) => ((games || []).find((g) => g.id === gameId) || {}).title || "this";
+const titleOf = (gameId) => ((games || []).find((g) => g.id === gameId) || {}).title || gameId;
 
 // Back closes the dialog on top; at the table it asks before leaving the game. (An embedded
 // table leaves the host page's history alone.)
@@ -158,7 +163,7 @@ function showLobbyScreen() {
   $("read-button").hidden = true;
   localStorage.removeItem(PLAYING_KEY);
   lobby.show();
-  document.title = "pygames";
+  document.title = t("pygames");
   if (engineReady) engineReady.then(refreshSaves);
 }
 
@@ -202,8 +207,8 @@ async function resumeSaved(key) {
 
 async function deleteSaved(key, title) {
   const yes = await ask({
-    title: `Delete your saved ${title} game?`, text: "It cannot be brought back.",
-    yes: "Delete it", no: "Keep it",
+    title: t("Delete your saved {title} game?", { title }), text: t("It cannot be brought back."),
+    yes: t("Delete it"), no: t("Keep it"),
   });
   if (!yes) return;
   if (game.key === key) await closeGame();
@@ -235,11 +240,13 @@ async function startGame(setup, options) {
   const saved = saves.find((s) => s.game === setup.game && !(s.summary && s.summary.over));
   if (saved) {
     const title = titleOf(setup.game);
+    const progress = saved.summary && saved.summary.progress;
     const yes = await ask({
-      title: `Replace your saved ${title} game?`,
-      text: `A new game of ${title} takes the place of the one you saved${saved.summary && saved.summary.progress
-        ? ` (${saved.summary.progress})` : ""}. Your saved games of other games stay.`,
-      yes: "Replace it", no: "Keep it",
+      title: t("Replace your saved {title} game?", { title }),
+      text: progress
+        ? t("A new game of {title} takes the place of the one you saved ({progress}). Your saved games of other games stay.", { title, progress })
+        : t("A new game of {title} takes the place of the one you saved. Your saved games of other games stay.", { title }),
+      yes: t("Replace it"), no: t("Keep it"),
     });
     if (!yes) return;
   }
@@ -261,7 +268,7 @@ async function newGame(params) {
       oldSaveDamaged = false;
       client.call("forget", { key: OLD_SAVE_KEY }).catch(() => {});
     }
-    if (r.save_error) showMessage(`This game cannot be saved on this device (${r.save_error}); it still plays.`);
+    if (r.save_error) showMessage(t("This game cannot be saved on this device ({reason}); it still plays.", { reason: r.save_error }));
   } catch (e) {
     // Back to (or stay in) the lobby and say what the engine said (bad seats, bad option…).
     if ($("lobby").hidden) showLobbyScreen();
@@ -358,14 +365,14 @@ async function advance(drawn = null) {
   // pass the device when they are done.
   const passTo = !over && game.persons.length >= 2 && viewerWaits && people.includes(view.turn) ? view.turn : null;
   const extra = [];
-  if (passTo != null) extra.push({ label: `Pass the device to ${nameOf(passTo)}`, onClick: () => raiseCurtain(passTo) });
+  if (passTo != null) extra.push({ label: t("Pass the device to {name}", { name: nameOf(passTo) }), onClick: () => raiseCurtain(passTo) });
   // Every person is out: the computers may finish without the readable pause.
   const peopleOut = game.persons.length > 0 && view.players
     .filter((p) => isPerson(p.seat)).every((p) => p.status === "eliminated" || p.status === "out");
   if (!over && peopleOut && !game.fastForward) {
-    extra.push({ label: "Fast-forward to the end", onClick: () => { game.fastForward = true; advance(); } });
+    extra.push({ label: t("Fast-forward to the end"), onClick: () => { game.fastForward = true; advance(); } });
   }
-  if (!over && viewerWaits && offersHard()) extra.push({ label: "Suggest a move", onClick: () => suggestMove(gen, view.seat) });
+  if (!over && viewerWaits && offersHard()) extra.push({ label: t("Suggest a move"), onClick: () => suggestMove(gen, view.seat) });
   show(view, extra);
   if (drawn) drawn();
 
@@ -428,7 +435,7 @@ async function botMove(gen, seat) {
 }
 
 function nameOf(seat) {
-  return (game.info.seats[seat] || {}).name || `Seat ${seat + 1}`;
+  return (game.info.seats[seat] || {}).name || t("Seat {number}", { number: seat + 1 });
 }
 
 function show(view, extraButtons) {
@@ -485,11 +492,9 @@ function raiseCurtain(seat) {
   saveUi();
   clearTable();
   showMessage("");
-  const name = nameOf(seat);
-  $("curtain-title").textContent = `Pass the device to ${name}`;
+  game.curtainFor = seat;
+  labelCurtain();
   const button = $("curtain-button");
-  button.textContent = "Tap when ready";
-  button.setAttribute("aria-label", `Pass the device to ${name} — tap when ready`);
   button.onclick = () => {
     game.viewer = seat;
     saveUi();
@@ -502,6 +507,15 @@ function raiseCurtain(seat) {
   button.focus();
 }
 
+/** The curtain's words, for the person it waits for (again after a change of language). */
+function labelCurtain() {
+  const name = nameOf(game.curtainFor);
+  $("curtain-title").textContent = t("Pass the device to {name}", { name });
+  const button = $("curtain-button");
+  button.textContent = t("Tap when ready");
+  button.setAttribute("aria-label", t("Pass the device to {name} — tap when ready", { name }));
+}
+
 function hideCurtain() {
   $("curtain").hidden = true;
   $("app").inert = false;
@@ -511,7 +525,7 @@ function hideCurtain() {
 function onCard(card, button) {
   if (game.busy || !game.view) return;
   if (!card.playable) {
-    showMessage(card.why || "That card cannot be played now.");
+    showMessage(card.why || t("That card cannot be played now."));
     return;
   }
   onAction({ type: "play", card: card.card }, button);
@@ -573,7 +587,7 @@ function engineTrouble(e) {
   if (e instanceof EngineError && (e.code === "unknown_handle" || e.code === "engine_unavailable")) {
     game.handle = null;
     showLobbyScreen();
-    lobby.showProblem(`The game was lost: ${e.message}`);
+    lobby.showProblem(t("The game was lost: {reason}", { reason: e.message }));
     return;
   }
   showMessage(e.message || String(e));
@@ -596,7 +610,7 @@ async function boot() {
   }
   try {
     const listed = playable((await client.call("list_games")).games);
-    writeJSON(GAMES_KEY, listed);
+    writeJSON(gamesKey(), listed);
     // Redrawn only when it differs from the list the lobby shows: someone may be filling it in.
     if (JSON.stringify(listed) !== JSON.stringify(games)) {
       games = listed;
@@ -647,7 +661,7 @@ async function moveOldSave() {
   if (!r.found) return null;
   if (!TABLES.has(r.info.game)) {
     client.call("close", { handle: r.handle }).catch(() => {});
-    lobby.showProblem(savedGameProblem(`this page cannot show a game of ${r.info.game}`));
+    lobby.showProblem(savedGameProblem(t("this page cannot show a game of {game}", { game: r.info.game })));
     return null;
   }
   const key = saveKey(r.info.game);
@@ -664,11 +678,11 @@ async function moveOldSave() {
 }
 
 function savedGameProblem(reason) {
-  const lead = "This saved game could not be read";
+  const lead = t("This saved game could not be read");
   let text = String(reason || "").trim();
-  if (!text.toLowerCase().startsWith(lead.toLowerCase())) text = `${lead}: ${text}`;
-  if (!/[.!?]$/.test(text)) text += ".";
-  return `${text} You can start a new game.`;
+  if (!text.toLowerCase().startsWith(lead.toLowerCase())) text = t("{lead}: {reason}", { lead, reason: text });
+  if (!/[.!?।]$/.test(text)) text += currentLang() === "pa" ? "।" : ".";
+  return t("{problem} You can start a new game.", { problem: text });
 }
 
 // ------------------------------------------------------------------ offline
@@ -712,5 +726,63 @@ window.pygames = {
   stats: () => client.call("__stats"),
   pause: PAUSE,
 };
+
+// ------------------------------------------------------------------ language
+// Chosen in the lobby (and in Settings): kept on this device; everything is drawn again in it.
+const langSelect = $("lang-select");
+for (const [code, name] of Object.entries(LANGUAGES)) {
+  const option = document.createElement("option");
+  option.value = code;
+  option.lang = code;
+  option.textContent = name;
+  langSelect.append(option);
+}
+langSelect.value = currentLang();
+langSelect.addEventListener("change", () => setSetting("lang", langSelect.value));
+onSettingChange((name, value) => {
+  if (name !== "lang") return;
+  const wanted = value === "auto" ? wantedLang() : value;
+  if (wanted !== currentLang()) setLang(wanted);
+});
+onLangChange(relabelAll);
+
+/** After a change of language: the lobby, the saved games, and the game on the table (its view and
+ *  whole history, asked of the engine again in the new language); the curtain's words. */
+async function relabelAll(lang) {
+  langSelect.value = lang;
+  lobby.relabel();
+  if ($("lobby").hidden === false) document.title = t("pygames");
+  const cached = playable(readJSON(gamesKey()));
+  if (cached.length) { games = cached; lobby.setGames(games, lobby.game ? lobby.setup() : null); }
+  let ready = false;
+  if (engineReady) ready = await Promise.race([engineReady, Promise.resolve(false)]);
+  if (ready) {
+    try {
+      const listed = playable((await client.call("list_games")).games);
+      writeJSON(gamesKey(), listed);
+      games = listed;
+      lobby.setGames(games, lobby.game ? lobby.setup() : null);
+    } catch (e) {
+      console.warn(e);
+    }
+    refreshSaves();
+  } else if (!cached.length) {
+    games = null;
+    await bundledGames();
+  }
+  if ($("settings-dialog").open) showSettings();
+  if (!$("curtain").hidden && game.curtainFor != null && game.info) labelCurtain();
+  if (game.handle && $("lobby").hidden) {
+    const events = roundEvents();
+    if (events.length) {
+      try {
+        replaceHistory((await client.call("events", { handle: game.handle, since: events[0].n - 1 })).events);
+      } catch (e) {
+        console.warn("The history could not be drawn again:", e);
+      }
+    }
+    if ($("curtain").hidden) advance();
+  }
+}
 
 engineReady = boot();

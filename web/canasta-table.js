@@ -13,6 +13,7 @@ import { clearTable as clearShared } from "./table.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel, rankOf } from "./cards.js";
 import { meldList, meldName } from "./melds.js";
 import { showSummary } from "./dialogs.js";
+import { t, tn } from "./i18n.js";
 
 // The viewer's selection: hand indices picked now, and groups put aside as melds.
 const sel = { key: null, picked: new Set(), staged: [], token: 0, addTo: null };
@@ -22,11 +23,11 @@ const isWild = (code) => code === "JK" || rankOf(code) === "2";
 
 function playerName(view, seat) {
   const p = view.players.find((q) => q.seat === seat);
-  return p ? p.name : `Seat ${seat + 1}`;
+  return p ? p.name : t("Seat {number}", { number: seat + 1 });
 }
 
 function teamOf(view, team) {
-  return view.teams.find((t) => t.team === team);
+  return view.teams.find((tm) => tm.team === team);
 }
 
 function handKey(view) {
@@ -51,13 +52,14 @@ function renderPlayers(view) {
     li.append(
       el("div", { class: "player-name" },
         el("span", { class: "name", text: p.name }),
-        p.seat === view.seat ? el("span", { class: "tag you", text: "you" }) : null,
-        p.kind === "bot" ? el("span", { class: "tag bot", text: "bot" }) : null),
+        p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
+        p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null),
       el("div", { class: "player-status",
-        text: [team ? team.name : "", `partner ${p.partner === view.seat ? "you" : playerName(view, p.partner)}`,
-          `${p.hand_count} ${p.hand_count === 1 ? "card" : "cards"}`, p.dealer ? "dealer" : ""]
+        text: [team ? team.name : "",
+          p.partner === view.seat ? t("partner you") : t("partner {name}", { name: playerName(view, p.partner) }),
+          tn("{n} card", "{n} cards", p.hand_count), p.dealer ? t("dealer") : ""]
           .filter(Boolean).join(" · ") }));
-    if (acting) li.append(el("span", { class: "turn-badge", text: view.phase === "answer" ? "Answering" : "Turn" }));
+    if (acting) li.append(el("span", { class: "turn-badge", text: view.phase === "answer" ? t("Answering") : t("Turn") }));
     list.append(li);
   }
   placeSeats(view, view.order);
@@ -67,24 +69,24 @@ function renderCenter(view, ctx) {
   const stock = $("draw-pile");
   stock.replaceChildren();
   const draw = myTurn(view) && (view.actions || []).find((a) => a.type === "draw");
-  const count = el("span", { class: "pile-count", id: "stock-count", text: `Stock: ${view.stock_count} ${view.stock_count === 1 ? "card" : "cards"}` });
+  const count = el("span", { class: "pile-count", id: "stock-count", text: tn("Stock: {n} card", "Stock: {n} cards", view.stock_count) });
   if (draw) {
-    const b = el("button", { type: "button", class: "card back-face draw-button", "aria-label": "Draw from the stock", "aria-describedby": "stock-count" },
-      el("span", { class: "draw-text", "aria-hidden": "true", text: "Draw" }));
+    const b = el("button", { type: "button", class: "card back-face draw-button", "aria-label": t("Draw from the stock"), "aria-describedby": "stock-count" },
+      el("span", { class: "draw-text", "aria-hidden": "true", text: t("Draw") }));
     b.dataset.focusKey = "draw";
     b.addEventListener("click", () => ctx.onAction(draw, b));
     stock.append(b, count);
   } else {
-    stock.append(el("div", { class: "card back-face", role: "img", "aria-label": "The stock" }), count);
+    stock.append(el("div", { class: "card back-face", role: "img", "aria-label": t("The stock") }), count);
   }
 
   const pile = $("discard-pile");
   pile.replaceChildren();
   const p = view.pile;
-  const words = [`Discard pile: ${p.count} ${p.count === 1 ? "card" : "cards"}`];
-  if (p.top) words.push(`top card ${playingCardLabel(p.top, p.top_label)}`);
-  if (p.frozen) words.push("frozen");
-  const box = el("div", { class: `pile-stack${p.frozen ? " frozen" : ""}`, role: "img", "aria-label": words.join(", ") });
+  const words = [tn("Discard pile: {n} card", "Discard pile: {n} cards", p.count)];
+  if (p.top) words.push(t("top card {card}", { card: playingCardLabel(p.top, p.top_label) }));
+  if (p.frozen) words.push(t("frozen"));
+  const box = el("div", { class: `pile-stack${p.frozen ? " frozen" : ""}`, role: "img", "aria-label": words.join(t(", ")) });
   if (p.frozen_by) {
     const under = el("span", { class: "under" });
     drawPlayingCard(under, p.frozen_by);
@@ -97,8 +99,8 @@ function renderCenter(view, ctx) {
   } else {
     box.append(el("span", { class: "card empty-slot" }));
   }
-  pile.append(box, el("span", { class: "pile-count", text: `Pile: ${p.count}` }));
-  if (p.frozen) pile.append(el("span", { class: "frozen-badge", text: "FROZEN" }));
+  pile.append(box, el("span", { class: "pile-count", text: t("Pile: {n}", { n: p.count }) }));
+  if (p.frozen) pile.append(el("span", { class: "frozen-badge", text: t("FROZEN") }));
   renderAsked(view);
   const note = $("pile-note");
   const why = [p.frozen ? p.why : null, myTurn(view) && view.phase === "draw" && p.take_why ? p.take_why : null].filter(Boolean);
@@ -111,17 +113,23 @@ function renderAsked(view) {
   const note = $("ask-note");
   const a = view.asked;
   if (!a || view.over) { note.textContent = ""; note.hidden = true; return; }
-  const asker = a.seat === view.seat ? "You" : playerName(view, a.seat);
+  const mine = a.seat === view.seat;
   const partnerSeat = view.players.find((q) => q.seat === a.seat).partner;
-  const who = partnerSeat === view.seat ? "you" : playerName(view, partnerSeat);
+  const partnerMe = partnerSeat === view.seat;
+  const asker = playerName(view, a.seat);
+  const partner = playerName(view, partnerSeat);
   if (a.answer == null) {
-    note.textContent = `${asker} asked ${who}: “Partner, may I go out?”`;
+    note.textContent = mine ? t("You asked {partner}: “Partner, may I go out?”", { partner })
+      : partnerMe ? t("{asker} asked you: “Partner, may I go out?”", { asker })
+      : t("{asker} asked {partner}: “Partner, may I go out?”", { asker, partner });
+  } else if (a.answer) {
+    note.textContent = partnerMe ? t("You answered yes: {asker} must go out this turn.", { asker })
+      : mine ? t("{partner} answered yes: you must go out this turn.", { partner })
+      : t("{partner} answered yes: {asker} must go out this turn.", { partner, asker });
   } else {
-    const whom = a.seat === view.seat ? "you" : playerName(view, a.seat);
-    const Who = who === "you" ? "You" : who;
-    note.textContent = a.answer
-      ? `${Who} answered yes: ${whom} must go out this turn.`
-      : `${Who} answered no: ${whom} may not go out this turn.`;
+    note.textContent = partnerMe ? t("You answered no: {asker} may not go out this turn.", { asker })
+      : mine ? t("{partner} answered no: you may not go out this turn.", { partner })
+      : t("{partner} answered no: {asker} may not go out this turn.", { partner, asker });
   }
   note.hidden = false;
 }
@@ -131,28 +139,29 @@ function renderTeams(view) {
   box.replaceChildren();
   const mine = view.team;
   const order = [...view.teams].sort((a, b) => (a.team === mine ? -1 : b.team === mine ? 1 : a.team - b.team));
-  for (const t of order) {
-    const ours = t.team === mine;
-    const names = t.seats.map((s) => playerName(view, s)).join(" & ");
-    const sec = el("section", { class: `team${ours ? " ours" : ""}`, "aria-label": `${t.name} (${names})` });
-    sec.dataset.team = String(t.team);
+  for (const tm of order) {
+    const ours = tm.team === mine;
+    const names = tm.seats.map((s) => playerName(view, s)).join(" & ");
+    const sec = el("section", { class: `team${ours ? " ours" : ""}`, "aria-label": t("{team} ({players})", { team: tm.name, players: names }) });
+    sec.dataset.team = String(tm.team);
     sec.append(el("div", { class: "team-head" },
-      el("h3", { text: `${t.name}${ours && view.seat != null ? " (your team)" : ""}` }),
-      el("span", { class: "team-score", text: `${t.score} points` })));
+      el("h3", { text: ours && view.seat != null ? t("{team} (your team)", { team: tm.name }) : tm.name }),
+      el("span", { class: "team-score", text: tn("{n} point", "{n} points", tm.score) })));
     const facts = [names];
-    if (t.canastas) facts.push(`${t.canastas} ${t.canastas === 1 ? "canasta" : "canastas"}`);
+    if (tm.canastas) facts.push(tn("{n} canasta", "{n} canastas", tm.canastas));
     sec.append(el("p", { class: "team-facts", text: facts.join(" · ") }));
-    if (!t.initial_met) {
-      const who = ours && view.seat != null ? "Your team's" : "Their";
-      sec.append(el("p", { class: "initial-line", text: `${who} first meld needs ${t.initial_needed} points` }));
+    if (!tm.initial_met) {
+      sec.append(el("p", { class: "initial-line", text: ours && view.seat != null
+        ? t("Your team's first meld needs {n} points", { n: tm.initial_needed })
+        : t("Their first meld needs {n} points", { n: tm.initial_needed }) }));
     }
-    if (t.red_threes.length) {
-      const r = el("div", { class: "red-threes", role: "group", "aria-label": `Red threes: ${t.red_threes.length}, ${t.red_three_value} points` },
-        el("span", { class: "label", text: `Red threes ${t.red_three_value >= 0 ? "+" : ""}${t.red_three_value}`, "aria-hidden": "true" }));
-      for (const c of t.red_threes) r.append(miniPlayingCard(c));
+    if (tm.red_threes.length) {
+      const r = el("div", { class: "red-threes", role: "group", "aria-label": t("Red threes: {count}, {points} points", { count: tm.red_threes.length, points: tm.red_three_value }) },
+        el("span", { class: "label", text: t("Red threes {points}", { points: `${tm.red_three_value >= 0 ? "+" : ""}${tm.red_three_value}` }), "aria-hidden": "true" }));
+      for (const c of tm.red_threes) r.append(miniPlayingCard(c));
       sec.append(r);
     }
-    sec.append(meldList(t.melds, `${t.name} melds`));
+    sec.append(meldList(tm.melds, t("{team} melds", { team: tm.name })));
     box.append(sec);
   }
 }
@@ -163,22 +172,22 @@ function myTurn(view) {
 }
 
 export function turnLine(view) {
-  if (view.over) return view.result ? view.result.text : "The game is over.";
+  if (view.over) return view.result ? view.result.text : t("The game is over.");
   const act = view.to_act;
   if (act == null) return "";
   const name = playerName(view, act);
   const me = act === view.seat;
   if (view.phase === "answer") {
     const asker = playerName(view, view.turn);
-    return me ? `${asker} asks: “Partner, may I go out?”` : `${asker} asks ${name}: may I go out?`;
+    return me ? t("{asker} asks: “Partner, may I go out?”", { asker }) : t("{asker} asks {name}: may I go out?", { asker, name });
   }
   if (me) {
     return view.phase === "draw"
-      ? "Your turn: draw from the stock or take the pile"
-      : "Your turn: meld or add to melds, then discard";
+      ? t("Your turn: draw from the stock or take the pile")
+      : t("Your turn: meld or add to melds, then discard");
   }
   const kind = view.players.find((p) => p.seat === act);
-  return kind && kind.kind === "bot" ? `${name} is thinking…` : `${name}'s turn`;
+  return kind && kind.kind === "bot" ? t("{name} is thinking…", { name }) : t("{name}'s turn", { name });
 }
 
 // ------------------------------------------------------------------ hand + actions
@@ -195,7 +204,8 @@ function renderHand(view, ctx) {
   }
   area.hidden = false;
   const me = view.players.find((p) => p.seat === view.seat);
-  $("hand-title").textContent = `${me ? me.name : "Your"}'s hand · ${view.hand.length} ${view.hand.length === 1 ? "card" : "cards"}`;
+  $("hand-title").textContent = me ? tn("{name}'s hand · {n} card", "{name}'s hand · {n} cards", view.hand.length, { name: me.name })
+    : tn("Your hand · {n} card", "Your hand · {n} cards", view.hand.length);
   const turn = myTurn(view);
   area.classList.toggle("my-turn", turn);
   const staged = new Set(sel.staged.flat());
@@ -220,13 +230,13 @@ function renderStaged(view) {
   const box = $("staged");
   box.replaceChildren();
   if (!sel.staged.length) return;
-  box.append(el("p", { class: "staged-title", text: "Put aside to meld together:" }));
+  box.append(el("p", { class: "staged-title", text: t("Put aside to meld together:") }));
   sel.staged.forEach((group, gi) => {
     const codes = codesOf(view, group);
-    const row = el("div", { class: "staged-meld", role: "group", "aria-label": `Put aside: ${codes.map((c) => playingCardLabel(c)).join(", ")}` });
+    const row = el("div", { class: "staged-meld", role: "group", "aria-label": t("Put aside: {cards}", { cards: codes.map((c) => playingCardLabel(c)).join(t(", ")) }) });
     for (const c of codes) row.append(miniPlayingCard(c));
-    const back = el("button", { type: "button", class: "action secondary small", text: "Back to the hand" });
-    back.setAttribute("aria-label", `Put back ${codes.map((c) => playingCardLabel(c)).join(", ")}`);
+    const back = el("button", { type: "button", class: "action secondary small", text: t("Back to the hand") });
+    back.setAttribute("aria-label", t("Put back {cards}", { cards: codes.map((c) => playingCardLabel(c)).join(t(", ")) }));
     back.addEventListener("click", () => { sel.staged.splice(gi, 1); redraw(); });
     row.append(back);
     box.append(row);
@@ -243,22 +253,22 @@ function candidates(view) {
   const team = teamOf(view, view.team);
   if (view.phase === "answer") {
     for (const a of view.actions || []) {
-      if (a.type === "answer") out.push({ label: a.yes ? "Yes, go out" : "No, do not go out", action: a, key: `answer:${a.yes}` });
+      if (a.type === "answer") out.push({ label: a.yes ? t("Yes, go out") : t("No, do not go out"), action: a, key: `answer:${a.yes}` });
     }
     return out;
   }
   if (view.phase === "draw") {
     // Drawing is the stock itself (the "Draw" card button above): one control, not two.
     if (view.pile.count > 0) {
-      out.push({ label: S.length || M.length ? "Take the pile with these" : "Take the pile",
+      out.push({ label: S.length || M.length ? t("Take the pile with these") : t("Take the pile"),
         action: { type: "take_pile", cards: S, melds: M }, key: "take", check: true });
     }
   } else if (view.phase === "play") {
     if (M.length) {
       const count = M.length + (S.length ? 1 : 0);
-      out.push({ label: `Meld all (${count} ${count === 1 ? "meld" : "melds"})`, action: { type: "meld", melds: S.length ? [...M, S] : M }, key: "meldall", check: true });
+      out.push({ label: tn("Meld all ({n} meld)", "Meld all ({n} melds)", count), action: { type: "meld", melds: S.length ? [...M, S] : M }, key: "meldall", check: true });
     } else if (S.length) {
-      out.push({ label: "Meld these", action: { type: "meld", melds: [S] }, key: "meld", check: true });
+      out.push({ label: t("Meld these"), action: { type: "meld", melds: [S] }, key: "meld", check: true });
     }
     if (S.length) {
       const ranks = new Set(S.filter((c) => !isWild(c)).map(rankOf));
@@ -269,22 +279,22 @@ function candidates(view) {
           key: "add-wild" });
       } else {
         for (const m of melds) {
-          out.push({ label: `Add to ${meldName(m)} meld`, action: { type: "add", meld: m.rank, cards: S }, key: `add:${m.rank}`, check: true });
+          out.push({ label: t("Add to {meld} meld", { meld: meldName(m) }), action: { type: "add", meld: m.rank, cards: S }, key: `add:${m.rank}`, check: true });
         }
       }
       out.push(S.length === 1
-        ? { label: `Discard ${playingCardLabel(S[0])}`, action: { type: "discard", card: S[0] }, key: "discard", check: true }
-        : { label: "Discard", key: "discard", why: "Select one card to discard." });
+        ? { label: t("Discard {card}", { card: playingCardLabel(S[0]) }), action: { type: "discard", card: S[0] }, key: "discard", check: true }
+        : { label: t("Discard"), key: "discard", why: t("Select one card to discard.") });
     } else {
-      out.push({ label: "Discard", key: "discard", why: "Select one card to discard." });
+      out.push({ label: t("Discard"), key: "discard", why: t("Select one card to discard.") });
     }
-    if (has("ask_go_out")) out.push({ label: "Ask partner: may I go out?", action: has("ask_go_out"), key: "ask", legal: true });
+    if (has("ask_go_out")) out.push({ label: t("Ask partner: may I go out?"), action: has("ask_go_out"), key: "ask", legal: true });
   }
-  if (has("end_hand")) out.push({ label: "End the hand (the stock is empty)", action: has("end_hand"), key: "end", legal: true });
+  if (has("end_hand")) out.push({ label: t("End the hand (the stock is empty)"), action: has("end_hand"), key: "end", legal: true });
   if (S.length >= 1 && (view.phase === "play" || view.phase === "draw")) {
-    out.push({ label: "Put aside as a meld", local: "stage", key: "stage", secondary: true });
+    out.push({ label: t("Put aside as a meld"), local: "stage", key: "stage", secondary: true });
   }
-  if (S.length || M.length) out.push({ label: "Clear selection", local: "clear", key: "clear", secondary: true });
+  if (S.length || M.length) out.push({ label: t("Clear selection"), local: "clear", key: "clear", secondary: true });
   return out;
 }
 
@@ -317,12 +327,12 @@ function renderActions(view, ctx) {
 
 /** Wild cards alone: "Add to [meld ▾]" and one Add button, checked with the engine per choice. */
 function addChooser(c, ctx, token, checks) {
-  const box = el("div", { class: "add-chooser", role: "group", "aria-label": "Add the wild cards to a meld" });
-  const pick = el("select", { "aria-label": "Meld to add the wild cards to" });
+  const box = el("div", { class: "add-chooser", role: "group", "aria-label": t("Add the wild cards to a meld") });
+  const pick = el("select", { "aria-label": t("Meld to add the wild cards to") });
   pick.dataset.focusKey = "action:add-wild-meld";
   for (const o of c.chooser) pick.append(el("option", { value: o.value, text: o.label }));
   if (sel.addTo && c.chooser.some((o) => o.value === sel.addTo)) pick.value = sel.addTo;
-  const b = el("button", { type: "button", class: "action", text: "Add to meld" });
+  const b = el("button", { type: "button", class: "action", text: t("Add to meld") });
   b.dataset.focusKey = `action:${c.key}`;
   b.dataset.action = "add";
   const chosen = () => c.chooser.find((o) => o.value === pick.value) || c.chooser[0];
@@ -330,7 +340,7 @@ function addChooser(c, ctx, token, checks) {
     b.removeAttribute("aria-disabled");
     b.classList.remove("unavailable");
     delete b.dataset.why;
-    b.setAttribute("aria-label", `Add to ${chosen().label} meld`);
+    b.setAttribute("aria-label", t("Add to {meld} meld", { meld: chosen().label }));
     if (!ctx.explain) return Promise.resolve();
     b.classList.add("checking");
     const at = pick.value;
@@ -340,7 +350,7 @@ function addChooser(c, ctx, token, checks) {
       if (r && !r.legal) {
         b.setAttribute("aria-disabled", "true");
         b.classList.add("unavailable");
-        b.dataset.why = r.why || "That is not possible now.";
+        b.dataset.why = r.why || t("That is not possible now.");
       }
     }, () => { b.classList.remove("checking"); });
   };
@@ -350,7 +360,7 @@ function addChooser(c, ctx, token, checks) {
     ctx.onAction(chosen().action, b);
   });
   checks.push(check());
-  box.append(el("span", { class: "add-chooser-label", "aria-hidden": "true", text: "Add to" }), pick, b);
+  box.append(el("span", { class: "add-chooser-label", "aria-hidden": "true", text: t("Add to") }), pick, b);
   return box;
 }
 
@@ -358,7 +368,7 @@ function toggle(i, button) {
   if (!current) return;
   const { view } = current;
   if (!myTurn(view) || view.phase === "answer") {
-    showMessage(view.phase === "answer" ? "Answer your partner first." : "It is not your turn.");
+    showMessage(view.phase === "answer" ? t("Answer your partner first.") : t("It is not your turn."));
     return;
   }
   performance.mark("select-tap");
@@ -433,48 +443,48 @@ export function clear() {
 }
 
 // ------------------------------------------------------------------ score sheets
-const PARTS = [
-  ["melds", "Melds"],
-  ["canastas", "Canasta bonuses"],
-  ["red_threes", "Red threes"],
-  ["going_out", "Going out"],
-  ["hands", "Cards left in hand"],
-  ["total", "This hand"],
-  ["score", "Running total"],
+const PARTS = () => [
+  ["melds", t("Melds")],
+  ["canastas", t("Canasta bonuses")],
+  ["red_threes", t("Red threes")],
+  ["going_out", t("Going out")],
+  ["hands", t("Cards left in hand")],
+  ["total", t("This hand")],
+  ["score", t("Running total")],
 ];
 
 export function sheetTable(sheet, view) {
   const table = el("table", { class: "score-sheet" });
-  table.append(el("caption", { class: "visually-hidden", text: `Score sheet, hand ${sheet.hand}` }));
+  table.append(el("caption", { class: "visually-hidden", text: t("Score sheet, hand {hand}", { hand: sheet.hand }) }));
   const head = el("tr", {}, el("td"));  // the corner: no header for an empty cell
-  for (const t of sheet.teams) head.append(el("th", { scope: "col", text: t.name }));
+  for (const tm of sheet.teams) head.append(el("th", { scope: "col", text: tm.name }));
   table.append(el("thead", {}, head));
   const body = el("tbody");
-  for (const [key, label] of PARTS) {
+  for (const [key, label] of PARTS()) {
     const row = el("tr", { class: `row-${key}` }, el("th", { scope: "row", text: label }));
-    for (const t of sheet.teams) {
-      let text = String(t[key]);
-      if (key === "canastas" && (t.natural_canastas || t.mixed_canastas)) {
-        text += ` (${t.natural_canastas} natural, ${t.mixed_canastas} mixed)`;
+    for (const tm of sheet.teams) {
+      let text = String(tm[key]);
+      if (key === "canastas" && (tm.natural_canastas || tm.mixed_canastas)) {
+        text += ` ${t("({natural} natural, {mixed} mixed)", { natural: tm.natural_canastas, mixed: tm.mixed_canastas })}`;
       }
-      if (key === "red_threes" && t.red_three_count) text += ` (${t.red_three_count})`;
+      if (key === "red_threes" && tm.red_three_count) text += ` (${tm.red_three_count})`;
       row.append(el("td", { text }));
     }
     body.append(row);
   }
   table.append(body);
   const left = el("div", { class: "cards-left" });
-  for (const t of sheet.teams) {
-    for (const [seat, cards] of Object.entries(t.cards_left || {})) {
+  for (const tm of sheet.teams) {
+    for (const [seat, cards] of Object.entries(tm.cards_left || {})) {
       if (!cards.length) continue;
-      const name = view ? playerName(view, Number(seat)) : `Seat ${Number(seat) + 1}`;
-      const row = el("div", { class: "summary-cards", role: "group", "aria-label": `${name} held` },
-        el("span", { class: "name", text: `${name}:` }));
+      const name = view ? playerName(view, Number(seat)) : t("Seat {number}", { number: Number(seat) + 1 });
+      const row = el("div", { class: "summary-cards", role: "group", "aria-label": t("{name} held", { name }) },
+        el("span", { class: "name", text: t("{name}:", { name }) }));
       for (const c of cards) row.append(miniPlayingCard(c));
       left.append(row);
     }
   }
-  return [table, left.childElementCount ? el("details", {}, el("summary", { text: "Cards left in hands" }), left) : null];
+  return [table, left.childElementCount ? el("details", {}, el("summary", { text: t("Cards left in hands") }), left) : null];
 }
 
 /** The hand summary that app.js shows once, before the next hand. */
@@ -483,7 +493,7 @@ export function summary(view) {
   if (!sheet) return null;
   return {
     no: sheet.hand,
-    show: () => showSummary(`Hand ${sheet.hand} score sheet`, [
+    show: () => showSummary(t("Hand {hand} score sheet", { hand: sheet.hand }), [
       el("p", { class: "muted", text: sheet.text }),
       ...sheetTable(sheet, view),
     ]),
@@ -494,13 +504,13 @@ export function result(view) {
   const r = view.result || {};
   const team = r.team != null ? teamOf(view, r.team) : null;
   const nodes = [];
-  if (view.last_hand) nodes.push(el("h3", { text: `Hand ${view.last_hand.hand}` }), ...sheetTable(view.last_hand, view));
-  return { title: team ? `${team.name} wins!` : null, nodes };
+  if (view.last_hand) nodes.push(el("h3", { text: t("Hand {hand}", { hand: view.last_hand.hand }) }), ...sheetTable(view.last_hand, view));
+  return { title: team ? t("{name} wins!", { name: team.name }) : null, nodes };
 }
 
 export function title(view) {
-  const t = teamOf(view, view.team == null ? 0 : view.team);
-  return `${t ? t.score : 0} · Canasta · pygames`;
+  const tm = teamOf(view, view.team == null ? 0 : view.team);
+  return `${tm ? tm.score : 0} · Canasta · pygames`;
 }
 
 export const canastaTable = { render, clear, summary, result, title, turnLine };

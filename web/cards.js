@@ -7,6 +7,7 @@
 // follows whatever width the table gives the card, and the card-size setting.
 
 import { getSetting, onSettingChange } from "./settings.js";
+import { currentLang, t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -22,6 +23,7 @@ function span(cls, text) {
 /** Fill `el` with a cached face for `code`: `build(frag)` makes it the first time. */
 const faces = new Map();
 function fillFace(el, key, classes, build) {
+  key = `${currentLang()}:${key}`;  // a face's caption is in the page's language
   let face = faces.get(key);
   if (!face) {
     face = document.createDocumentFragment();
@@ -47,28 +49,30 @@ onSettingChange((name) => { if (name === "cardSize" || name === "fourColour") ap
 // ------------------------------------------------------------------ ONO 99 cards
 // Fallback names for cards the engine shows only by code (laid-down hands, round
 // summaries). The engine's own `label` wins whenever a view carries one.
-const NAMES = {
-  "0": "Zero", "1": "One", "2": "Two", "3": "Three", "4": "Four", "5": "Five",
-  "6": "Six", "7": "Seven", "8": "Eight", "9": "Nine", "10": "Ten",
-  "-10": "Minus ten", REV: "Reverse", P2: "Play 2", DP: "Double Play", HOLD: "Hold", ONO: "ONO 99",
-};
+// The names are the engine's msgids (games/ono99.py), so its translation names them here too.
+const NAMES = () => ({
+  "0": t("Zero"), "1": t("One"), "2": t("Two"), "3": t("Three"), "4": t("Four"), "5": t("Five"),
+  "6": t("Six"), "7": t("Seven"), "8": t("Eight"), "9": t("Nine"), "10": t("Ten"),
+  "-10": t("Minus ten"), REV: t("Reverse"), P2: t("Play 2"), DP: t("Double Play"), HOLD: t("Hold"), ONO: t("ONO 99"),
+});
 
-const FACES = {
-  "-10": { glyph: "−10", caption: "Minus", kind: "minus" },
-  REV: { glyph: "⇄", caption: "Reverse", kind: "reverse" },
-  P2: { glyph: "×2", caption: "Play 2", kind: "play2" },
-  DP: { glyph: "×2", caption: "Double", kind: "play2" },
-  HOLD: { glyph: "❚❚", caption: "Hold", kind: "hold" },
+const FACES = () => ({
+  "-10": { glyph: "−10", caption: t("Minus"), kind: "minus" },
+  REV: { glyph: "⇄", caption: t("Reverse"), kind: "reverse" },
+  P2: { glyph: "×2", caption: t("Play 2"), kind: "play2" },
+  DP: { glyph: "×2", caption: t("Double"), kind: "play2" },
+  HOLD: { glyph: "❚❚", caption: t("Hold"), kind: "hold" },
   ONO: { glyph: "99", caption: "ONO", kind: "ono" },
-};
+});
 
 export function cardLabel(card, label) {
   if (label) return label;
-  return NAMES[card] || String(card);
+  return NAMES()[card] || String(card);
 }
 
 export function cardFace(card) {
-  if (FACES[card]) return FACES[card];
+  const special = FACES()[card];
+  if (special) return special;
   const n = Number(card);
   const tier = n === 0 ? "zero" : n <= 3 ? "low" : n <= 6 ? "mid" : n <= 9 ? "high" : "ten";
   return { glyph: String(card), caption: "", kind: `num num-${tier}` };
@@ -104,12 +108,12 @@ export function miniCard(card, label) {
 // ------------------------------------------------------------------ 3UP 3DOWN cards
 // Codes are colour + kind: "R7", "B10", "GC" (Clear), "GC+2" (Clear +2).
 const TU_COLOURS = { R: "red", B: "blue", G: "green" };
-const TU_CLEAR = { C: ["C", "Clear"], "C+1": ["+1", "Clear +1"], "C+2": ["+2", "Clear +2"] };
+const TU_CLEAR = () => ({ C: ["C", t("Clear")], "C+1": ["+1", t("Clear +1")], "C+2": ["+2", t("Clear +2")] });
 
 /** Fill `el` with a 3UP 3DOWN card face (decorative: the caller names it); `compact`: a mini card. */
 export function drawThreeUpCard(el, code, compact = false) {
   const kind = code.slice(1);
-  const clear = TU_CLEAR[kind];
+  const clear = TU_CLEAR()[kind];
   el.dataset.card = code;
   const classes = ["tu-card", `tu-${TU_COLOURS[code[0]]}`, ...(clear ? ["tu-clear"] : []), ...(compact ? ["mini"] : [])];
   return fillFace(el, `tu:${code}:${compact}`, classes,
@@ -125,11 +129,22 @@ export function miniThreeUpCard(code, label) {
 
 // ------------------------------------------------------------------ playing cards (Canasta, Own Trumps)
 // Codes are rank + suit ("7H", "10S", "QD", "2C") or "JK" (joker).
-const RANKS = {
-  A: ["Ace", "Aces"], K: ["King", "Kings"], Q: ["Queen", "Queens"], J: ["Jack", "Jacks"],
-  10: ["Ten", "Tens"], 9: ["Nine", "Nines"], 8: ["Eight", "Eights"], 7: ["Seven", "Sevens"],
-  6: ["Six", "Sixes"], 5: ["Five", "Fives"], 4: ["Four", "Fours"], 3: ["Three", "Threes"], 2: ["Two", "Twos"],
+// A card's name is the engine's msgid for its rank (core/cards.py: "Seven of {suit}", "hearts",
+// "Joker"), so the engine's translation of it names the card here too.
+const OF_SUIT = {
+  A: (suit) => t("Ace of {suit}", { suit }), K: (suit) => t("King of {suit}", { suit }),
+  Q: (suit) => t("Queen of {suit}", { suit }), J: (suit) => t("Jack of {suit}", { suit }),
+  10: (suit) => t("Ten of {suit}", { suit }), 9: (suit) => t("Nine of {suit}", { suit }),
+  8: (suit) => t("Eight of {suit}", { suit }), 7: (suit) => t("Seven of {suit}", { suit }),
+  6: (suit) => t("Six of {suit}", { suit }), 5: (suit) => t("Five of {suit}", { suit }),
+  4: (suit) => t("Four of {suit}", { suit }), 3: (suit) => t("Three of {suit}", { suit }),
+  2: (suit) => t("Two of {suit}", { suit }),
 };
+const RANK_PLURALS = () => ({
+  A: t("Aces"), K: t("Kings"), Q: t("Queens"), J: t("Jacks"), 10: t("Tens"), 9: t("Nines"), 8: t("Eights"),
+  7: t("Sevens"), 6: t("Sixes"), 5: t("Fives"), 4: t("Fours"), 3: t("Threes"), 2: t("Twos"),
+});
+const SUIT_WORDS = () => ({ S: t("spades"), H: t("hearts"), D: t("diamonds"), C: t("clubs") });
 const SUITS = { S: ["spades", "♠"], H: ["hearts", "♥"], D: ["diamonds", "♦"], C: ["clubs", "♣"] };
 
 export const rankOf = (code) => (code === "JK" ? "JK" : code.slice(0, -1));
@@ -137,16 +152,16 @@ export const suitOf = (code) => (code === "JK" ? null : code.slice(-1));
 
 /** "Kings", "Sevens"; the black-threes meld is "3". */
 export function rankPlural(rank) {
-  if (rank === "3") return "Black threes";
-  return (RANKS[rank] || [rank, rank])[1];
+  if (rank === "3") return t("Black threes");
+  return RANK_PLURALS()[rank] || rank;
 }
 
 export function playingCardLabel(code, label) {
   if (label) return label;
-  if (code === "JK") return "Joker";
-  const r = RANKS[rankOf(code)];
-  const s = SUITS[suitOf(code)];
-  return r && s ? `${r[0]} of ${s[0]}` : String(code);
+  if (code === "JK") return t("Joker");
+  const named = OF_SUIT[rankOf(code)];
+  const suit = SUIT_WORDS()[suitOf(code)];
+  return named && suit ? named(suit) : String(code);
 }
 
 // The standard pip arrangements: columns l/c/r, rows in sixths of the pip field (0 top,
@@ -194,11 +209,11 @@ function buildPlayingFace(frag, code, compact) {
   if (code === "JK") {
     for (const cls of ["tl", "br"]) {
       const box = span(`idx ${cls} joker-idx`);
-      box.append(span("r", "★"), span("s jk", "JOKER"));
+      box.append(span("r", "★"), span("s jk", t("Joker").toUpperCase()));
       frag.append(box);
     }
     const art = span("joker-art");
-    art.append(span("star", "★"), span("word", "Joker"));
+    art.append(span("star", "★"), span("word", t("Joker")));
     frag.append(art);
     return;
   }

@@ -4,6 +4,7 @@
 import { $, el } from "./dom.js";
 import { miniCard } from "./cards.js";
 import { SETTINGS, getSetting, setSetting } from "./settings.js";
+import { currentLang, LANGUAGES, listWords, t, tn } from "./i18n.js";
 
 function open(dialog) {
   if (!dialog.open) dialog.showModal();
@@ -22,16 +23,16 @@ export function showRules(game, optionsText = null) {
   const body = $("rules-body");
   body.replaceChildren();
   if (!game) {
-    body.append(el("p", { text: "The rules will be here in a moment, as soon as the cards are ready." }));
+    body.append(el("p", { text: t("The rules will be here in a moment, as soon as the cards are ready.") }));
   } else {
-    $("rules-title").textContent = `How to play ${game.title}`;
+    $("rules-title").textContent = t("How to play {game}", { game: game.title });
     for (const part of game.rules_summary || []) {
       // {heading, text}; a list of games cached by an older version has plain paragraphs.
       if (typeof part === "string") { body.append(el("p", { text: part })); continue; }
       body.append(el("h3", { text: part.heading }), el("p", { text: part.text }));
     }
     if (optionsText && optionsText.length) {
-      body.append(el("h3", { text: "This game's options" }));
+      body.append(el("h3", { text: t("This game's options") }));
       const list = el("ul", { class: "options-chosen" });
       for (const line of optionsText) list.append(el("li", { text: line }));
       body.append(list);
@@ -41,25 +42,28 @@ export function showRules(game, optionsText = null) {
 }
 
 // The settings a player sees, in SETTINGS' own values (web/settings.js holds them and their defaults).
-const SETTING_CHOICES = [
-  { name: "cardSize", legend: "Card size", labels: { small: "Small", normal: "Normal", large: "Large" } },
-  { name: "motion", legend: "Animation speed", labels: {
-    auto: "As the device prefers (normal, or off if it asks for less motion)",
-    slow: "Slow", normal: "Normal", fast: "Fast", off: "Off: cards jump to their place" } },
-  { name: "thinkMs", legend: "How long the Hard computer thinks", labels: {
-    100: "A tenth of a second", 200: "A fifth of a second", 400: "Almost half a second",
-    800: "Almost a second (plays best)" } },
+const SETTING_CHOICES = () => [
+  { name: "cardSize", legend: t("Card size"), labels: { small: t("Small"), normal: t("Normal"), large: t("Large") } },
+  { name: "motion", legend: t("Animation speed"), labels: {
+    auto: t("As the device prefers (normal, or off if it asks for less motion)"),
+    slow: t("Slow"), normal: t("Normal"), fast: t("Fast"), off: t("Off: cards jump to their place") } },
+  { name: "thinkMs", legend: t("How long the Hard computer thinks"), labels: {
+    100: t("A tenth of a second"), 200: t("A fifth of a second"), 400: t("Almost half a second"),
+    800: t("Almost a second (plays best)") } },
+  // Each language in its own words; "auto" (the browser's) is shown as the language it gives now.
+  { name: "lang", legend: t("Language"), labels: { auto: t("As the browser prefers"), ...LANGUAGES } },
 ];
 
 function settingChoices({ name, legend, labels }) {
-  const current = getSetting(name);
+  const current = getSetting(name) === "auto" && name === "lang" ? currentLang() : getSetting(name);
   const field = el("fieldset", { class: "field setting" }, el("legend", { text: legend }));
   const box = el("div", { class: "choices" });
   for (const value of SETTINGS[name].values) {
     const input = el("input", { type: "radio", name: `setting-${name}`, value: String(value) });
     input.checked = value === current;
     input.addEventListener("change", () => { if (input.checked) setSetting(name, value); });
-    box.append(el("label", { class: "choice" }, input, el("span", { text: labels[value] })));
+    box.append(el("label", { class: "choice" }, input,
+      el("span", { text: labels[value], lang: name === "lang" && value !== "auto" ? value : null })));
   }
   field.append(box);
   return field;
@@ -70,14 +74,13 @@ export function showSettings() {
   const four = el("input", { type: "checkbox", id: "setting-fourColour" });
   four.checked = getSetting("fourColour");
   four.addEventListener("change", () => setSetting("fourColour", four.checked));
-  const [size, motion, think] = SETTING_CHOICES.map(settingChoices);
+  const [size, motion, think, lang] = SETTING_CHOICES().map(settingChoices);
   $("settings-body").replaceChildren(size,
     el("div", { class: "option option-bool" },
       el("div", { class: "option-line" }, four,
-        el("label", { for: "setting-fourColour", text: "Four-colour deck" })),
-      el("p", { class: "help", text: "Each suit its own colour, so that hearts and diamonds, or spades and "
-        + "clubs, are never mixed up." })),
-    motion, think);
+        el("label", { for: "setting-fourColour", text: t("Four-colour deck") })),
+      el("p", { class: "help", text: t("Each suit its own colour, so that hearts and diamonds, or spades and clubs, are never mixed up.") })),
+    motion, think, lang);
   openAtTop($("settings-dialog"), $("settings-title"));
 }
 
@@ -117,7 +120,7 @@ function roundLines(lastRound) {
 /** Show the round summary; resolves when the player taps Continue. */
 export function showRound(lastRound) {
   const dialog = $("round-dialog");
-  $("round-title").textContent = `End of round ${lastRound.round}`;
+  $("round-title").textContent = t("End of round {round}", { round: lastRound.round });
   const body = $("round-body");
   body.replaceChildren();
   if (lastRound.text) body.append(el("p", { class: "muted", text: lastRound.text }));
@@ -142,15 +145,15 @@ export function showSummary(title, nodes) {
 /** `parts` (optional, from the game's table): {title, nodes} shown instead of the generic ones. */
 export function showResult(view, { onPlayAgain, onNewGame }, parts = null) {
   const dialog = $("result-dialog");
-  const result = view.result || { winners: [], text: "The game is over.", standings: [] };
+  const result = view.result || { winners: [], text: t("The game is over."), standings: [] };
   const names = result.winners.map((s) => (view.players.find((p) => p.seat === s) || {}).name).filter(Boolean);
   $("result-title").textContent = parts && parts.title ? parts.title
-    : names.length === 1 ? `${names[0]} wins!` : names.length ? `${names.join(" and ")} win!` : "Game over";
+    : names.length === 1 ? t("{name} wins!", { name: names[0] }) : names.length ? t("{names} win!", { names: listWords(names) }) : t("Game over");
   const body = $("result-body");
   body.replaceChildren();
   if (result.text && result.text !== $("result-title").textContent) body.append(el("p", { class: "lead", text: result.text }));
   if (result.standings && result.standings.length) {
-    const table = el("ol", { class: "standings", "aria-label": "Standings" });
+    const table = el("ol", { class: "standings", "aria-label": t("Standings") });
     for (const s of result.standings) {
       table.append(el("li", { class: s.place === 1 ? "winner" : "" },
         el("span", { class: "place", text: ordinal(s.place) }),
@@ -161,7 +164,7 @@ export function showResult(view, { onPlayAgain, onNewGame }, parts = null) {
   }
   if (parts && parts.nodes) body.append(...parts.nodes.filter(Boolean));
   if (view.last_round) {
-    const d = el("details", { class: "last-round" }, el("summary", { text: `Show the last round (round ${view.last_round.round})` }), roundLines(view.last_round));
+    const d = el("details", { class: "last-round" }, el("summary", { text: t("Show the last round (round {round})", { round: view.last_round.round }) }), roundLines(view.last_round));
     body.append(d);
   }
   $("play-again").onclick = () => { dialog.close(); onPlayAgain(); };
@@ -180,21 +183,22 @@ export function closeAll() {
 
 export function confirmLeave() {
   return ask({
-    title: "Leave this game?", yes: "Leave the game", no: "Keep playing",
-    text: "It stays saved on this device: you can go back to it from the list of saved games.",
+    title: t("Leave this game?"), yes: t("Leave the game"), no: t("Keep playing"),
+    text: t("It stays saved on this device: you can go back to it from the list of saved games."),
   });
 }
 
 function lineScore(line) {
   const parts = [];
   if (line.points != null) parts.push(`+${line.points}`);
-  if (line.total_points != null) parts.push(`${line.total_points} points`);
-  if (line.tokens != null) parts.push(`${line.tokens} ${line.tokens === 1 ? "token" : "tokens"} left`);
+  if (line.total_points != null) parts.push(tn("{n} point", "{n} points", line.total_points));
+  if (line.tokens != null) parts.push(tn("{n} token left", "{n} tokens left", line.tokens));
   return parts.join(" · ");
 }
 
-function ordinal(n) {
+export function ordinal(n) {
   if (n == null) return "";
+  if (currentLang() !== "en") return t("{n}th", { n });
   const s = ["th", "st", "nd", "rd"];
   const v = n % 100;
   return n + (s[(v - 20) % 10] || s[v] || s[0]);

@@ -1,9 +1,30 @@
 // The page's side of the engine worker: promise-based calls and progress events.
-// Engine errors ({"error": {code, message}}) reject with an EngineError.
+// Engine errors ({"error": {code, message}}) reject with an EngineError. Every call carries the
+// page's language (`lang`): the engine answers in it.
+
+import { currentLang, t } from "./i18n.js";
+
+/** The worker's own sentences (the engine's come translated already) in the page's language. */
+export function workerWords(message) {
+  const text = String(message || "");
+  const storage = /^The browser's storage could not be (used|read) \((.*)\)\.$/.exec(text);
+  if (storage) {
+    return storage[1] === "used" ? t("The browser's storage could not be used ({reason}).", { reason: storage[2] })
+      : t("The browser's storage could not be read ({reason}).", { reason: storage[2] });
+  }
+  switch (text) {
+    case "The engine hit a problem; the game is as it was.": return t("The engine hit a problem; the game is as it was.");
+    case "The game engine could not start.": return t("The game engine could not start.");
+    case "The game engine stopped.": return t("The game engine stopped.");
+    case "No save key was given.": return t("No save key was given.");
+    case "That game has no save to move.": return t("That game has no save to move.");
+    default: return text;
+  }
+}
 
 export class EngineError extends Error {
   constructor(code, message) {
-    super(message);
+    super(workerWords(message));
     this.code = code;
   }
 }
@@ -55,7 +76,7 @@ export class EngineClient {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, method, params, key });
+      this.worker.postMessage({ id, method, params: { lang: currentLang(), ...params }, key });
     });
   }
 }

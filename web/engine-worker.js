@@ -205,7 +205,25 @@ let buildHash = null;  // from build-info.json: checkpoints are kept only for th
 
 // The header also holds the engine's summary of the game (title, how far it has got), which the
 // lobby lists without opening every saved game.
-const summaryOf = (handle) => engine("summary", { handle }).summary || null;
+// It is kept in every language of the page, so that the list reads in whichever one is chosen later.
+const LANGS = ["en", "pa", "gu"];
+const summaryOf = (handle) => {
+  const summary = engine("summary", { handle }).summary || null;
+  if (!summary) return null;
+  const texts = {};
+  for (const lang of LANGS) {
+    const s = engine("summary", { handle, lang }).summary || {};
+    texts[lang] = { title: s.title, progress: s.progress };
+  }
+  return { ...summary, texts };
+};
+/** A saved summary as the page reads it: its title and progress in `lang` (older saves: English). */
+function summaryIn(summary, lang) {
+  if (!summary) return null;
+  const { texts, ...rest } = summary;
+  const words = (texts && texts[lang]) || {};
+  return { ...rest, title: words.title || summary.title, progress: words.progress || summary.progress };
+}
 
 /** Write the whole record of the open game `handle` (a new game, a save of the older form, a save
  *  moved to another key): the header, every move, and no stale move after them. Returns what later
@@ -239,7 +257,7 @@ async function saveStep(saved, entry, handle) {
 
 /** The saved games whose keys start with `prefix`: [{key, game, savedAt, summary}], newest first.
  *  A save of the older form, or one without a summary, names its game from its record. */
-async function listSaves(prefix) {
+async function listSaves(prefix, lang = "en") {
   const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
   const [keysFound, values] = await Promise.all([
     store("readonly", (s) => s.getAllKeys(range)),
@@ -251,7 +269,7 @@ async function listSaves(prefix) {
     const value = values[i];
     const record = value && typeof value === "object" ? value.record : null;
     const game = (value && value.summary && value.summary.game) || (record && record.game) || null;
-    out.push({ key, game, savedAt: (value && value.savedAt) || null, summary: (value && value.summary) || null });
+    out.push({ key, game, savedAt: (value && value.savedAt) || null, summary: summaryIn(value && value.summary, lang) });
   });
   return out.sort((a, b) => (b.savedAt || 0) - (a.savedAt || 0));
 }
@@ -289,7 +307,7 @@ async function persist(method, handle, reply) {
 // ---------------------------------------------------------------- methods
 function fail(code, message) { return { error: { code, message } }; }
 
-async function resume({ key }) {
+async function resume({ key, lang }) {
   if (!key) return fail("bad_request", "No save key was given.");
   let stored;
   try {
@@ -304,7 +322,7 @@ async function resume({ key }) {
   if (typeof record === "string") {
     try { record = JSON.parse(record); } catch { /* the engine will say why */ }
   }
-  const loaded = engine("load", { record, checkpoint: (stored && stored.checkpoint) || null });
+  const loaded = engine("load", { record, checkpoint: (stored && stored.checkpoint) || null, lang });
   if (loaded.error) return loaded;
   lastResume = { moves: record.actions.length, fromCheckpoint: loaded.resumed_at };
   if (stored.perMove) {
@@ -338,7 +356,7 @@ async function dispatch(method, params, key) {
   // Storage may be refused (a private window, a cross-site embed): the page is told, plainly.
   const refused = (e) => fail("bad_save", `The browser's storage could not be used (${e && e.message}).`);
   if (method === "forget") return forget((params || {}).key).then(() => ({ ok: true }), refused);
-  if (method === "saves") return listSaves(String((params || {}).prefix || "")).then((saves) => ({ saves }), refused);
+  if (method === "saves") return listSaves(String((params || {}).prefix || ""), (params || {}).lang).then((saves) => ({ saves }), refused);
   if (method === "move_save") return moveSave(params || {});
   if (method === "__stats") return { timings, bootMs: readyMs, stages, startedFrom, lastResume, snapshotMaking };
   if (method === "__options") { Object.assign(options, params || {}); return { options }; }

@@ -5,6 +5,7 @@
 
 import { $ } from "./dom.js";
 import { showMessage } from "./table-kit.js";
+import { t, tn } from "./i18n.js";
 
 /** Every card code an action names (a card, cards, the card to add, melds of cards...). */
 export function cardsOf(action) {
@@ -33,7 +34,9 @@ export function showHint(hint) {
   }
   const named = table.querySelector(`button.action[data-action="${CSS.escape(hint.action.type)}"]`);
   if (named) named.classList.add("hinted");
-  const what = named ? `${named.textContent.trim()}${marked ? " with the marked cards" : ""}`
-    : marked ? `the marked card${marked > 1 ? "s" : ""}` : null;
-  showMessage(what ? `Suggestion: ${what}. ${hint.reason}` : `Suggestion: ${hint.reason}`);
+  const action = named ? named.textContent.trim() : "";
+  const what = named ? (marked ? t("{action} with the marked cards", { action }) : action)
+    : marked ? tn("the marked card", "the marked cards", marked) : null;
+  showMessage(what ? t("Suggestion: {what}. {reason}", { what, reason: hint.reason })
+    : t("Suggestion: {reason}", { reason: hint.reason }));
 }

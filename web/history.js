@@ -5,6 +5,7 @@
 // the resumed view carries.
 
 import { $, el } from "./dom.js";
+import { t } from "./i18n.js";
 
 const store = { round: undefined, events: [] };
 
@@ -41,6 +42,14 @@ export function remember(view) {
   while (k && store.events[k - 1].n >= from) k--;
   store.events = store.events.slice(0, k).concat(events);
   return fresh;
+}
+
+/** The same events in other words (the engine's `events`, after a change of language). */
+export function replaceHistory(events) {
+  const byN = new Map((events || []).map((e) => [e.n, e]));
+  store.events = store.events.map((e) => byN.get(e.n) || e);
+  $("log").replaceChildren();
+  renderHistory();
 }
 
 /** The round's events, oldest first. */
@@ -88,7 +97,7 @@ export function renderHistory() {
     const add = want.filter((e) => e.n > top);
     if (add.length) log.prepend(...add.map(line).reverse());
   }
-  $("history-button").textContent = `Moves (${want.length})`;
+  $("history-button").textContent = t("Moves ({n})", { n: want.length });
 }
 
 function line(e) {

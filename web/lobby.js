@@ -4,21 +4,36 @@
 // bundled list of games); Start then waits for the engine, with its progress shown.
 
 import { $, el } from "./dom.js";
+import { listWords, t, tn } from "./i18n.js";
 
 const PERSON_NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"];
 // The engine's names for the partnerships of a four-seat game (Canasta).
-const TEAM_NAMES = ["North-South", "East-West"];
+const TEAM_NAMES = () => [t("North-South"), t("East-West")];
 // What a player is told about each computer level (the engine names the levels it offers).
 // Titles in order; the one-line help is the engine's (`about`) when its list gives one.
-const LEVELS = {
-  easy: { title: "Easy", help: "Easy: plays sensibly, but slips now and then." },
-  normal: { title: "Normal", help: "Normal: a steady player that decides at once." },
-  hard: { title: "Hard", help: "Hard: thinks ahead about the cards it cannot see." },
-};
+const LEVEL_IDS = ["easy", "normal", "hard"];
+function levelWords(level) {
+  if (level === "easy") return { title: t("Easy"), help: t("Easy: plays sensibly, but slips now and then.") };
+  if (level === "normal") return { title: t("Normal"), help: t("Normal: a steady player that decides at once.") };
+  return { title: t("Hard"), help: t("Hard: thinks ahead about the cards it cannot see.") };
+}
 // The engine's older names for two of the levels.
 const OLD_LEVEL_NAMES = { random: "easy", heuristic: "normal" };
 // What the engine offered before it listed its computer players.
 const ENGINE_BOTS = ["random", "heuristic"];
+
+/** The worker's words for its start-up stages (python-boot.js, engine-worker.js), in the page's language. */
+function stageWords(label) {
+  switch (label) {
+    case "Shuffling the cards": return t("Shuffling the cards");
+    case "Setting up the table": return t("Setting up the table");
+    case "Fetching the cards": return t("Fetching the cards");
+    case "Starting": return t("Starting");
+    case "Ready": return t("Ready");
+    case "Getting the cards ready": case undefined: case null: case "": return t("Getting the cards ready");
+    default: return label;
+  }
+}
 
 function formatMB(bytes) {
   return (bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0);
@@ -27,22 +42,23 @@ function formatMB(bytes) {
 /** "5 minutes ago", from a time in milliseconds. */
 export function timeAgo(when, now = Date.now()) {
   const minutes = Math.floor(Math.max(0, now - when) / 60_000);
-  const count = (n, unit) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return count(minutes, "minute");
-  if (minutes < 48 * 60) return count(Math.floor(minutes / 60), "hour");
-  return count(Math.floor(minutes / (24 * 60)), "day");
+  if (minutes < 1) return t("just now");
+  if (minutes < 60) return tn("{n} minute ago", "{n} minutes ago", minutes);
+  if (minutes < 48 * 60) return tn("{n} hour ago", "{n} hours ago", Math.floor(minutes / 60));
+  return tn("{n} day ago", "{n} days ago", Math.floor(minutes / (24 * 60)));
 }
 
 /** A name as the engine compares names: spaces trimmed and made single, case ignored. */
 const nameKey = (name) => name.trim().replace(/\s+/g, " ").toLowerCase();
 
 function defaultName(kind, index, botNumber) {
-  return kind === "human" ? PERSON_NAMES[index % PERSON_NAMES.length] : `Computer ${botNumber}`;
+  return kind === "human" ? PERSON_NAMES[index % PERSON_NAMES.length] : t("Computer {number}", { number: botNumber });
 }
 
 function isDefaultName(name) {
-  return PERSON_NAMES.includes(name) || /^Computer \d+$/.test(name);
+  const computer = t("Computer {number}", { number: "#" });
+  return PERSON_NAMES.includes(name) || /^Computer \d+$/.test(name)
+    || (name.startsWith(computer.split("#")[0]) && /^\d+$/.test(name.slice(computer.split("#")[0].length)));
 }
 
 export class Lobby {
@@ -62,17 +78,28 @@ export class Lobby {
   }
 
   show() { $("lobby").hidden = false; }
+
+  /** The lobby's own words again, in the language chosen now (the games' words come with setGames). */
+  relabel() {
+    if (this.failed) { $("loading-label").textContent = t("The game could not start"); }
+    else if (this.ready) $("loading-label").textContent = t("Ready to play");
+    else if (this.stageLabel) $("loading-label").textContent = stageWords(this.stageLabel);
+    this.setWaiting(this.waiting);
+    if (this.game) { this._renderSeats(); this._renderLevels(); }
+    this.showSaves(this.lastSaves || [], this.lastCurrent);
+  }
   hide() { $("lobby").hidden = true; }
 
   // ------------------------------------------------------------ loading
   progress({ label, loaded, total }) {
     if (this.ready) return;
-    $("loading-label").textContent = label || "Getting the cards ready";
+    this.stageLabel = label;
+    $("loading-label").textContent = stageWords(label);
     const bar = $("loading-bar");
     if (total > 0) {
       bar.max = total;
       bar.value = Math.min(loaded, total);
-      $("loading-bytes").textContent = `${formatMB(loaded)} of ${formatMB(total)} MB`;
+      $("loading-bytes").textContent = t("{loaded} of {total} MB", { loaded: formatMB(loaded), total: formatMB(total) });
     }
   }
 
@@ -80,7 +107,7 @@ export class Lobby {
     this.ready = true;
     const box = $("loading");
     box.classList.add("done");
-    $("loading-label").textContent = "Ready to play";
+    $("loading-label").textContent = t("Ready to play");
     $("loading-bytes").textContent = "";
     const bar = $("loading-bar");
     bar.max = 1; bar.value = 1;
@@ -89,10 +116,11 @@ export class Lobby {
 
   setFailed(message) {
     $("loading").classList.add("failed");
-    $("loading-label").textContent = "The game could not start";
+    this.failed = message;
+    $("loading-label").textContent = t("The game could not start");
     $("loading-bytes").textContent = "";
     this.setWaiting(false);
-    this.showProblem(`The game could not start (${message}). Try reloading the page.`);
+    this.showProblem(t("The game could not start ({reason}). Try reloading the page.", { reason: message }));
   }
 
   /** Start was pressed before the engine was ready: say that the game starts as soon as it is.
@@ -100,7 +128,7 @@ export class Lobby {
   setWaiting(waiting) {
     this.waiting = waiting;
     const start = $("start-button");
-    start.textContent = waiting ? "Starting as soon as the cards are ready…" : "Start game";
+    start.textContent = waiting ? t("Starting as soon as the cards are ready…") : t("Start game");
     if (waiting) {
       start.setAttribute("aria-disabled", "true");
       start.setAttribute("aria-describedby", "loading-label");
@@ -122,24 +150,26 @@ export class Lobby {
    * (`current`, a key) first and marked. Each can be resumed or deleted.
    */
   showSaves(saves, current = null) {
+    this.lastSaves = saves;
+    this.lastCurrent = current;
     const list = $("saves");
     list.replaceChildren();
     const ordered = [...saves].sort((a, b) => (b.key === current) - (a.key === current));
     for (const save of ordered) {
       const title = (save.summary && save.summary.title)
-        || (this.games.find((g) => g.id === save.game) || {}).title || "A game";
+        || (this.games.find((g) => g.id === save.game) || {}).title || t("A game");
       const parts = [title];
       if (save.summary && save.summary.progress) parts.push(save.summary.progress);
       if (save.savedAt) parts.push(timeAgo(save.savedAt));
       const resume = el("button", {
         type: "button", class: save.key === current ? "primary" : "secondary",
         // The visible words begin the name (what a voice-control user says is what they see).
-        text: save.key === current ? "Back to the game" : "Resume",
-        "aria-label": save.key === current ? `Back to the game: ${title}` : `Resume ${title}`,
+        text: save.key === current ? t("Back to the game") : t("Resume"),
+        "aria-label": save.key === current ? t("Back to the game: {title}", { title }) : t("Resume {title}", { title }),
       });
       resume.addEventListener("click", () => this.onResume(save.key));
       const remove = el("button", {
-        type: "button", class: "ghost", text: "Delete", "aria-label": `Delete the saved ${title} game`,
+        type: "button", class: "ghost", text: t("Delete"), "aria-label": t("Delete the saved {title} game", { title }),
       });
       remove.addEventListener("click", () => this.onDelete(save.key, title));
       list.append(el("li", { class: "save-row" },
@@ -323,12 +353,13 @@ export class Lobby {
     const byLevel = new Map();
     for (const bot of listed) {
       const level = OLD_LEVEL_NAMES[bot.id] || bot.id;
-      if (!LEVELS[level]) continue;
+      if (!LEVEL_IDS.includes(level)) continue;
       if (!byLevel.has(level) || bot.id === level) byLevel.set(level, bot);
     }
-    return Object.keys(LEVELS).filter((level) => byLevel.has(level)).map((level) => {
+    return LEVEL_IDS.filter((level) => byLevel.has(level)).map((level) => {
       const bot = byLevel.get(level);
-      return { id: bot.id, level, ...LEVELS[level], ...(bot.about ? { help: `${LEVELS[level].title}: ${bot.about}` } : {}) };
+      const words = levelWords(level);
+      return { id: bot.id, level, ...words, ...(bot.about ? { help: t("{level}: {about}", { level: words.title, about: bot.about }) } : {}) };
     });
   }
 
@@ -366,7 +397,7 @@ export class Lobby {
       // A person and computers: as many seats as the game suggests (`players.default`), else 3.
       const n = (this.game.players && this.game.players.default) || 3;
       this.seats = [{ name: PERSON_NAMES[0], kind: "human" }];
-      for (let i = 1; i < n; i++) this.seats.push({ name: `Computer ${i}`, kind: "bot", bot: this.defaultBot() });
+      for (let i = 1; i < n; i++) this.seats.push({ name: defaultName("bot", i, i), kind: "bot", bot: this.defaultBot() });
     }
     for (const seat of this.seats) if (seat.kind === "bot") seat.bot = this._botId(seat.bot);
     if (this.seats.length < min || this.seats.length > max) {
@@ -383,14 +414,14 @@ export class Lobby {
     // A game for a fixed number of players (Canasta): say it, rather than offer a list of one.
     $("seat-count-label").hidden = min === max;
     $("seat-count-fixed").hidden = min !== max;
-    $("seat-count-fixed").textContent = `${min} players`;
+    $("seat-count-fixed").textContent = tn("{n} player", "{n} players", min);
     const list = $("seats");
     list.replaceChildren();
     this.seats.forEach((seat, i) => {
       const nameId = `seat-${i}-name`;
       const name = el("input", {
         type: "text", id: nameId, value: seat.name, maxlength: "24", autocomplete: "off",
-        "aria-label": `Seat ${i + 1} name`, spellcheck: "false",
+        "aria-label": t("Seat {number} name", { number: i + 1 }), spellcheck: "false",
       });
       name.addEventListener("input", () => {
         seat.name = name.value;
@@ -398,9 +429,9 @@ export class Lobby {
         this._checkNames();
         this._updateStart();
       });
-      const kind = el("select", { "aria-label": `Seat ${i + 1} player` });
-      kind.append(el("option", { value: "human", text: "Person" }));
-      for (const b of this.bots()) kind.append(el("option", { value: `bot:${b.id}`, text: `${b.title} computer` }));
+      const kind = el("select", { "aria-label": t("Seat {number} player", { number: i + 1 }) });
+      kind.append(el("option", { value: "human", text: t("Person") }));
+      for (const b of this.bots()) kind.append(el("option", { value: `bot:${b.id}`, text: t("{level} computer", { level: b.title }) }));
       kind.value = seat.kind === "human" ? "human" : `bot:${seat.bot}`;
       const describe = () => {
         const level = seat.kind === "bot" && this.bots().find((b) => b.id === seat.bot);
@@ -433,10 +464,10 @@ export class Lobby {
         el("span", { class: "seat-number", "aria-hidden": "true", text: String(i + 1) }), name, kind, problem);
       row.dataset.kind = seat.kind;
       if (this.game.teams && !this._teamsDrawn()) {
-        const t = this.game.teams.findIndex((team) => team.includes(i));
-        if (t >= 0) {
-          const tag = el("span", { class: "seat-team", text: this._teamName(t) });
-          tag.dataset.team = String(t);
+        const ti = this.game.teams.findIndex((team) => team.includes(i));
+        if (ti >= 0) {
+          const tag = el("span", { class: "seat-team", text: this._teamName(ti) });
+          tag.dataset.team = String(ti);
           row.append(tag);
         }
       }
@@ -465,7 +496,7 @@ export class Lobby {
       const key = nameKey(seat.name);
       if (!key) return;
       if (first.has(key)) {
-        problems[i] = `Player ${first.get(key) + 1} is already called ${seat.name.trim()}: choose another name.`;
+        problems[i] = t("Player {number} is already called {name}: choose another name.", { number: first.get(key) + 1, name: seat.name.trim() });
       } else {
         first.set(key, i);
       }
@@ -505,13 +536,15 @@ export class Lobby {
     note.hidden = !teams;
     if (!teams) return;
     if (this._teamsDrawn()) {
-      note.textContent = "Partners are drawn when the game starts: everyone draws a card; the highest plays "
-        + `first with the second highest as partner (${this._teamName(0)}), and the other two play together `
-        + `(${this._teamName(1)}). Partners sit opposite.`;
+      note.textContent = t("Partners are drawn when the game starts: everyone draws a card; the highest plays first with the second highest as partner ({team1}), and the other two play together ({team2}). Partners sit opposite.", { team1: this._teamName(0), team2: this._teamName(1) });
       return;
     }
-    note.textContent = "Partners sit opposite: " + teams.map((team, t) =>
-      `${team.map((s) => (this.seats[s] || {}).name || `seat ${s + 1}`).join(" and ")} (${this._teamName(t)})`).join(" against ") + ".";
+    const side = (team, ti) => t("{players} ({team})", {
+      players: listWords(team.map((s) => (this.seats[s] || {}).name || t("Seat {number}", { number: s + 1 }))),
+      team: this._teamName(ti) });
+    note.textContent = teams.length === 2
+      ? t("Partners sit opposite: {team1} against {team2}.", { team1: side(teams[0], 0), team2: side(teams[1], 1) })
+      : t("Partners sit opposite: {teams}.", { teams: teams.map(side).join(t(", ")) });
   }
 
   /** Whether the draw decides the partnerships (the game says under which option values). */
@@ -521,10 +554,10 @@ export class Lobby {
   }
 
   /** A team's name: the one typed in its option (`team1_name`…), else the engine's default. */
-  _teamName(t) {
-    const typed = this.values[`team${t + 1}_name`];
+  _teamName(ti) {
+    const typed = this.values[`team${ti + 1}_name`];
     if (typeof typed === "string" && typed.trim()) return typed.trim().replace(/\s+/g, " ");
-    return TEAM_NAMES[t] || `Team ${t + 1}`;
+    return TEAM_NAMES()[ti] || t("Team {number}", { number: ti + 1 });
   }
 
   /** Update the team names beside the seats and in the note, keeping the focus where it is. */

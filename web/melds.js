@@ -3,6 +3,7 @@
 // puts that into plain words, for the eye and for assistive tech alike.
 
 import { el } from "./dom.js";
+import { t, tn } from "./i18n.js";
 import { miniPlayingCard, rankPlural } from "./cards.js";
 
 /** "Queens", "Black threes": the meld's name as a choice ("Add to Queens meld") says it. */
@@ -10,16 +11,16 @@ export function meldName(m) {
   return rankPlural(m.rank);
 }
 
-const STATE = { natural: "Natural canasta", mixed: "Mixed canasta" };
-
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+const STATE = () => ({ natural: t("Natural canasta"), mixed: t("Mixed canasta") });
 
 /** The words of one meld: its heading, its facts, its canasta state. */
 export function meldWords(m) {
-  const facts = [plural(m.size, "card", "cards"), m.wilds ? plural(m.wilds, "wild card", "wild cards") : "no wild cards",
-    plural(m.count, "point", "points")];
-  const state = STATE[m.canasta] || "Not a canasta yet";
-  return { name: meldName(m), facts, state, label: `Meld of ${meldName(m).toLowerCase()}: ${facts.join(", ")}, ${state.toLowerCase()}` };
+  const facts = [tn("{n} card", "{n} cards", m.size),
+    m.wilds ? tn("{n} wild card", "{n} wild cards", m.wilds) : t("no wild cards"),
+    tn("{n} point", "{n} points", m.count)];
+  const state = STATE()[m.canasta] || t("Not a canasta yet");
+  return { name: meldName(m), facts, state,
+    label: t("Meld of {meld}: {facts}, {state}", { meld: meldName(m).toLowerCase(), facts: facts.join(t(", ")), state: state.toLowerCase() }) };
 }
 
 /** One meld as a list item: name and canasta state, the facts, then every card (wild ones marked). */
@@ -41,7 +42,7 @@ function meldItem(m) {
 /** A team's melds (the engine's `team.melds`), or a line saying there are none yet.
  * `name` names the list ("North-South melds"). */
 export function meldList(melds, name) {
-  if (!melds.length) return el("p", { class: "muted melds-none", text: "No melds yet" });
+  if (!melds.length) return el("p", { class: "muted melds-none", text: t("No melds yet") });
   const list = el("ul", { class: "melds", "aria-label": name });
   for (const m of melds) list.append(meldItem(m));
   return list;

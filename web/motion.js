@@ -12,6 +12,7 @@
 // Also here: which cards in your hand are new since your last look (the card just drawn).
 
 import { $, el } from "./dom.js";
+import { t } from "./i18n.js";
 import { motionPace, onSettingChange } from "./settings.js";
 import { lastActor } from "./history.js";
 
@@ -190,11 +191,11 @@ export function markNew(box) {
     if (!n) continue;
     left.set(b.dataset.card, n - 1);
     b.classList.add("just-drawn");
-    b.append(el("span", { class: "new-badge", "aria-hidden": "true", text: "New" }));
+    b.append(el("span", { class: "new-badge", "aria-hidden": "true", text: t("New") }));
     const described = (b.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
     b.setAttribute("aria-describedby", [...described, "just-drawn-note"].join(" "));
   }
   if (!document.getElementById("just-drawn-note")) {
-    document.body.append(el("span", { id: "just-drawn-note", class: "visually-hidden", text: "Just drawn." }));
+    document.body.append(el("span", { id: "just-drawn-note", class: "visually-hidden", text: t("Just drawn.") }));
   }
 }

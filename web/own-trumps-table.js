@@ -11,10 +11,13 @@ import { closingButtons, focusKey, finishHand, placeSeats, showMessage } from ".
 import { rove } from "./keyboard.js";
 import { clearTable as clearShared } from "./table.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel } from "./cards.js";
-import { showSummary } from "./dialogs.js";
+import { ordinal, showSummary } from "./dialogs.js";
+import { listWords, t, tn } from "./i18n.js";
 
-const SUITS = [["S", "spades", "♠"], ["H", "hearts", "♥"], ["D", "diamonds", "♦"], ["C", "clubs", "♣"]];
-const SUIT = Object.fromEntries(SUITS.map(([code, name, symbol]) => [code, { name, symbol }]));
+const SUITS = [["S", "♠"], ["H", "♥"], ["D", "♦"], ["C", "♣"]];
+// The suits' names are the engine's msgids (core/cards.py), translated with the card names.
+const suitName = (code) => ({ S: t("spades"), H: t("hearts"), D: t("diamonds"), C: t("clubs") })[code];
+const SUIT = Object.fromEntries(SUITS.map(([code, symbol]) => [code, { get name() { return suitName(code); }, symbol }]));
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const sel = { key: null, beater: null };
@@ -22,12 +25,12 @@ let current = null;  // {view, ctx}
 
 function playerName(view, seat) {
   const p = view.players.find((q) => q.seat === seat);
-  return p ? p.name : `Seat ${seat + 1}`;
+  return p ? p.name : t("Seat {number}", { number: seat + 1 });
 }
 
 const myTurn = (view) => view.seat != null && !view.over && (view.waiting_for || []).includes(view.seat);
 const handCard = (view, code) => (view.hand || []).find((c) => c.card === code);
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const cards = (n) => tn("{n} card", "{n} cards", n);
 
 function pickupAction(view) {
   return (view.actions || []).find((a) => a.type === "pick_up");
@@ -35,8 +38,8 @@ function pickupAction(view) {
 
 function pickupLabel(view, action) {
   const n = action.count;
-  const whole = view.pile.length === n && n > 1 ? " (the whole pile)" : "";
-  return `Pick up ${plural(n, "card")}${whole}`;
+  return view.pile.length === n && n > 1 ? tn("Pick up {n} card (the whole pile)", "Pick up {n} cards (the whole pile)", n)
+    : tn("Pick up {n} card", "Pick up {n} cards", n);
 }
 
 function selectionKey(view) {
@@ -45,16 +48,16 @@ function selectionKey(view) {
 
 // ------------------------------------------------------------------ players
 function tallyText(view, p) {
-  if (view.players.length === 2) return `Won ${p.wins} · Lost ${p.losses} · Drawn ${p.draws}`;
-  return `Lost ${p.losses} · First out ${p.wins} · Drawn ${p.draws}`;
+  if (view.players.length === 2) return t("Won {wins} · Lost {losses} · Drawn {draws}", { wins: p.wins, losses: p.losses, draws: p.draws });
+  return t("Lost {losses} · First out {wins} · Drawn {draws}", { wins: p.wins, losses: p.losses, draws: p.draws });
 }
 
 function trumpBadge(p) {
   if (!p.trump) {
-    return el("span", { class: "ot-trump none", text: "No trumps yet" });
+    return el("span", { class: "ot-trump none", text: t("No trumps yet") });
   }
   const s = SUIT[p.trump];
-  return el("span", { class: `ot-trump suit-${p.trump}`, role: "img", "aria-label": `Trumps: ${s.name}` },
+  return el("span", { class: `ot-trump suit-${p.trump}`, role: "img", "aria-label": t("Trumps: {suit}", { suit: s.name }) },
     el("span", { class: "ot-trump-symbol", "aria-hidden": "true", text: s.symbol }),
     el("span", { class: "ot-trump-name", "aria-hidden": "true", text: cap(s.name) }));
 }
@@ -70,37 +73,32 @@ function renderPlayers(view) {
     if (p.seat === view.seat) li.classList.add("me");
     const playing = view.phase === "play";
     const facts = [];
-    if (playing) facts.push(p.status === "out" ? `Out of cards: safe (${ordinal(p.place)})` : plural(p.hand_count, "card"));
-    if (p.dealer) facts.push("dealer");
+    if (playing) facts.push(p.status === "out" ? t("Out of cards: safe ({place})", { place: ordinal(p.place) }) : cards(p.hand_count));
+    if (p.dealer) facts.push(t("dealer"));
     const backs = el("div", { class: "backs", "aria-hidden": "true" });
     for (let i = 0; i < Math.min(p.hand_count, 12); i++) backs.append(el("span", { class: "back" }));
     li.append(
       el("div", { class: "player-name" },
         el("span", { class: "name", text: p.name }),
-        p.seat === view.seat ? el("span", { class: "tag you", text: "you" }) : null,
-        p.kind === "bot" ? el("span", { class: "tag bot", text: "bot" }) : null),
+        p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
+        p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null),
       trumpBadge(p),
       el("div", { class: "player-status", text: facts.join(" · ") }),
       el("div", { class: "player-row" }, backs));
     if (p.known && p.known.length && p.seat !== view.seat) {
       const known = el("div", { class: "ot-known", role: "group",
-        "aria-label": `${p.name} is known to hold: ${p.known.map((c) => playingCardLabel(c)).join(", ")}` },
-      el("span", { class: "ot-known-label", "aria-hidden": "true", text: "Known:" }));
+        "aria-label": t("{name} is known to hold: {cards}", { name: p.name, cards: p.known.map((c) => playingCardLabel(c)).join(t(", ")) }) },
+      el("span", { class: "ot-known-label", "aria-hidden": "true", text: t("Known:") }));
       for (const c of p.known) known.append(miniPlayingCard(c));
       li.append(known);
     }
     li.append(el("div", { class: "ot-tally", text: tallyText(view, p) }));
-    if (acting) li.append(el("span", { class: "turn-badge", text: view.phase === "trumps" ? "Choosing" : "Turn" }));
+    if (acting) li.append(el("span", { class: "turn-badge", text: view.phase === "trumps" ? t("Choosing") : t("Turn") }));
     list.append(li);
   }
   placeSeats(view);
 }
 
-function ordinal(n) {
-  const s = ["th", "st", "nd", "rd"];
-  const v = n % 100;
-  return n + (s[(v - 20) % 10] || s[v] || s[0]);
-}
 
 // ------------------------------------------------------------------ the pile
 function renderCenter(view) {
@@ -109,15 +107,15 @@ function renderCenter(view) {
   const top = view.top;
   if (top) {
     const card = el("div", { role: "img", class: "ot-top",
-      "aria-label": `Top card: ${top.label}, played by ${playerName(view, top.by)}` });
+      "aria-label": t("Top card: {card}, played by {name}", { card: top.label, name: playerName(view, top.by) }) });
     drawPlayingCard(card, top.card);
     spot.append(card);
   } else {
-    const what = view.phase === "trumps" ? "No cards yet: the trumps are chosen first" : "The pile is empty";
+    const what = view.phase === "trumps" ? t("No cards yet: the trumps are chosen first") : t("The pile is empty");
     spot.append(el("div", { class: "card empty-slot", role: "img", "aria-label": what }));
   }
-  const facts = [`Pile: ${plural(view.pile.length, "card")}`];
-  if (top) facts.push(`${top.short} by ${playerName(view, top.by)}`);
+  const facts = [tn("Pile: {n} card", "Pile: {n} cards", view.pile.length)];
+  if (top) facts.push(t("{card} by {name}", { card: top.short, name: playerName(view, top.by) }));
   spot.append(el("span", { class: "pile-count", id: "ot-pile-count", text: facts.join(" · ") }));
 }
 
@@ -126,11 +124,12 @@ function renderBoard(view, ctx) {
   const strip = $("ot-pile");
   strip.replaceChildren();
   if (view.pile.length) {
-    strip.append(el("h3", { class: "ot-heading", id: "ot-pile-title", text: "The pile, bottom to top" }));
+    strip.append(el("h3", { class: "ot-heading", id: "ot-pile-title", text: t("The pile, bottom to top") }));
     const list = el("ol", { class: "ot-pile-list", "aria-labelledby": "ot-pile-title" });
     view.pile.forEach((c, i) => {
       const item = el("li", { class: i === view.pile.length - 1 ? "top" : "",
-        "aria-label": `${c.label} (${playerName(view, c.by)})${i === view.pile.length - 1 ? ", on top" : ""}` });
+        "aria-label": i === view.pile.length - 1 ? t("{card} ({name}), on top", { card: c.label, name: playerName(view, c.by) })
+          : t("{card} ({name})", { card: c.label, name: playerName(view, c.by) }) });
       item.append(miniPlayingCard(c.card));
       list.append(item);
     });
@@ -139,15 +138,17 @@ function renderBoard(view, ctx) {
   const sixes = $("ot-sixes");
   sixes.replaceChildren();
   if (view.sixes && view.sixes.length && view.phase === "play") {
-    sixes.append(el("span", { class: "ot-heading", text: "Sixes handed over:" }));
+    sixes.append(el("span", { class: "ot-heading", text: t("Sixes handed over:") }));
     for (const s of view.sixes) {
       sixes.append(el("span", { class: "ot-six" , text: `${playerName(view, s.from)} → ${playerName(view, s.to)} ${shortOf(s.card)}` }));
     }
   }
   const match = $("ot-match");
-  match.textContent = view.match_games > 1 ? `Game ${view.game_no} of ${view.match_games}` : "";
+  match.textContent = view.match_games > 1 ? t("Game {game} of {games}", { game: view.game_no, games: view.match_games }) : "";
   if (view.phase === "play" && view.repeats >= 2 && view.options.repetition_draw) {
-    match.textContent += `${match.textContent ? " · " : ""}This position has come up ${view.repeats === 2 ? "twice" : `${view.repeats} times`}: once more and the game is drawn`;
+    const repeated = view.repeats === 2 ? t("This position has come up twice: once more and the game is drawn")
+      : t("This position has come up {n} times: once more and the game is drawn", { n: view.repeats });
+    match.textContent += `${match.textContent ? " · " : ""}${repeated}`;
   }
 }
 
@@ -163,15 +164,16 @@ function renderTrumpChoice(view, ctx) {
   if (!choice) { box.hidden = true; return; }
   box.hidden = false;
   const mine = myTurn(view);
-  box.append(el("h3", { class: "ot-heading", text: mine ? "Choose your trump suit" : `${playerName(view, choice.chooser)} is choosing trumps` }));
+  box.append(el("h3", { class: "ot-heading", text: mine ? t("Choose your trump suit") : t("{name} is choosing trumps", { name: playerName(view, choice.chooser) }) }));
   const row = el("div", { class: "ot-suits" });
-  for (const [code, name, symbol] of SUITS) {
+  for (const [code, symbol] of SUITS) {
+    const name = suitName(code);
     const owners = view.players.filter((p) => p.trump === code).map((p) => p.name);
     const free = choice.free.includes(code);
-    const note = owners.length ? `${owners.join(" and ")}'s` : "free";
+    const note = owners.length ? t("{names}'s", { names: listWords(owners) }) : t("free");
     if (mine) {
       const b = el("button", { type: "button", class: `ot-suit suit-${code}${free ? "" : " unavailable"}`,
-        "aria-label": `Choose ${name}${free ? "" : ` (${note} trump)`}` },
+        "aria-label": free ? t("Choose {suit}", { suit: name }) : t("Choose {suit} ({owner} trump)", { suit: name, owner: note }) },
       el("span", { class: "ot-suit-symbol", "aria-hidden": "true", "data-text": symbol }),
       el("span", { class: "ot-suit-name", "aria-hidden": "true", text: cap(name) }),
       el("span", { class: "ot-suit-note", "aria-hidden": "true", "data-text": note }));  // CSS text: not in the name
@@ -181,7 +183,7 @@ function renderTrumpChoice(view, ctx) {
       b.addEventListener("click", () => {
         if (free) { ctx.onAction(action, b); return; }
         // Taken: the engine says why (and which suits are left).
-        if (ctx.explain) ctx.explain(action).then((r) => showMessage((r && r.why) || "That suit is taken."));
+        if (ctx.explain) ctx.explain(action).then((r) => showMessage((r && r.why) || t("That suit is taken.")));
       });
       row.append(b);
     } else {
@@ -197,32 +199,32 @@ function renderTrumpChoice(view, ctx) {
 
 // ------------------------------------------------------------------ turn line
 export function turnLine(view) {
-  if (view.over) return view.result ? view.result.text : "The match is over.";
+  if (view.over) return view.result ? view.result.text : t("The match is over.");
   const act = view.to_act;
   if (act == null) return "";
   const name = playerName(view, act);
   const kind = view.players.find((p) => p.seat === act);
   const thinking = kind && kind.kind === "bot";
   if (view.phase === "trumps") {
-    if (act === view.seat) return "Your turn: choose your trump suit";
-    return thinking ? `${name} is choosing trumps…` : `${name} is choosing trumps`;
+    if (act === view.seat) return t("Your turn: choose your trump suit");
+    return thinking ? t("{name} is choosing trumps…", { name }) : t("{name} is choosing trumps", { name });
   }
-  if (act !== view.seat) return thinking ? `${name} is thinking…` : `${name}'s turn`;
-  if (!view.top) return "Your turn: lead any card";
+  if (act !== view.seat) return thinking ? t("{name} is thinking…", { name }) : t("{name}'s turn", { name });
+  if (!view.top) return t("Your turn: lead any card");
   const pick = pickupAction(view);
   const beats = (view.hand || []).some((c) => c.playable);
-  const count = pick ? plural(pick.count, "card") : "";
-  if (sel.beater) return `Beat with the ${handCard(view, sel.beater).short}: now tap the card to add on top`;
-  if (!beats) return `Your turn: nothing beats the ${view.top.short}, pick up ${count}`;
-  return pick ? `Your turn: beat the ${view.top.short} and add a card, or pick up ${count}`
-    : `Your turn: beat the ${view.top.short} and add a card`;
+  const count = pick ? cards(pick.count) : "";
+  if (sel.beater) return t("Beat with the {card}: now tap the card to add on top", { card: handCard(view, sel.beater).short });
+  if (!beats) return t("Your turn: nothing beats the {card}, pick up {count}", { card: view.top.short, count });
+  return pick ? t("Your turn: beat the {card} and add a card, or pick up {count}", { card: view.top.short, count })
+    : t("Your turn: beat the {card} and add a card", { card: view.top.short });
 }
 
 // ------------------------------------------------------------------ hand and actions
 function tapCard(c, button) {
   if (!current) return;
   const { view, ctx } = current;
-  if (!myTurn(view) || view.phase !== "play") { showMessage(c.why || "It is not your turn."); return; }
+  if (!myTurn(view) || view.phase !== "play") { showMessage(c.why || t("It is not your turn.")); return; }
   if (!view.top) { ctx.onAction({ type: "lead", card: c.card }, button); return; }
   if (sel.beater) {
     if (sel.beater === c.card) { select(null, c.card); return; }  // the first tap taken back
@@ -260,8 +262,9 @@ function renderHand(view, ctx) {
   } else {
     area.hidden = false;
     const me = view.players.find((p) => p.seat === view.seat);
-    const trump = me && me.trump ? `, trumps ${SUIT[me.trump].symbol} ${SUIT[me.trump].name}` : "";
-    $("hand-title").textContent = `${me ? me.name : "Your"}'s hand · ${plural(view.hand.length, "card")}${trump}`;
+    const trump = me && me.trump ? t(", trumps {suit}", { suit: `${SUIT[me.trump].symbol} ${SUIT[me.trump].name}` }) : "";
+    $("hand-title").textContent = (me ? tn("{name}'s hand · {n} card", "{name}'s hand · {n} cards", view.hand.length, { name: me.name })
+      : tn("Your hand · {n} card", "Your hand · {n} cards", view.hand.length)) + trump;
     const turn = myTurn(view);
     area.classList.toggle("my-turn", turn);
     for (const c of view.hand) {
@@ -295,8 +298,8 @@ function renderHand(view, ctx) {
     }
     if (sel.beater) {
       const c = handCard(view, sel.beater);
-      const b = el("button", { type: "button", class: "action secondary", text: `Take back the ${c.short}` });
-      b.setAttribute("aria-label", `Take back the ${c.label}`);
+      const b = el("button", { type: "button", class: "action secondary", text: t("Take back the {card}", { card: c.short }) });
+      b.setAttribute("aria-label", t("Take back the {card}", { card: c.label }));
       b.dataset.focusKey = "action:take-back";
       b.addEventListener("click", () => select(null, sel.beater));
       actions.append(b);
@@ -319,8 +322,8 @@ function ensureBoard() {
   if ($("otboard")) return;
   const board = el("div", { id: "otboard", class: "otboard" },
     el("p", { id: "ot-match", class: "ot-match" }),
-    el("section", { id: "ot-trumps", class: "ot-trumps", "aria-label": "Trump suits", hidden: true }),
-    el("section", { id: "ot-pile", class: "ot-pile", "aria-label": "The whole pile" }),
+    el("section", { id: "ot-trumps", class: "ot-trumps", "aria-label": t("Trump suits"), hidden: true }),
+    el("section", { id: "ot-pile", class: "ot-pile", "aria-label": t("The whole pile") }),
     el("p", { id: "ot-sixes", class: "ot-sixes" }));
   $("table").querySelector(".center").after(board);
 }
@@ -362,13 +365,13 @@ export function clear() {
 
 // ------------------------------------------------------------------ game summaries
 function tallyTable(game, view) {
-  const t = el("table", { class: "score-sheet ot-sheet" });
-  t.append(el("caption", { class: "visually-hidden", text: "The match so far" }));
+  const tbl = el("table", { class: "score-sheet ot-sheet" });
+  tbl.append(el("caption", { class: "visually-hidden", text: t("The match so far") }));
   const two = view.players.length === 2;
-  t.append(el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Player" }),
-    el("th", { scope: "col", text: "Trumps" }), el("th", { scope: "col", text: "Cards left" }),
-    el("th", { scope: "col", text: two ? "Won" : "First out" }), el("th", { scope: "col", text: "Lost" }),
-    el("th", { scope: "col", text: "Drawn" }))));
+  tbl.append(el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("Player") }),
+    el("th", { scope: "col", text: t("Trumps") }), el("th", { scope: "col", text: t("Cards left") }),
+    el("th", { scope: "col", text: two ? t("Won") : t("First out") }), el("th", { scope: "col", text: t("Lost") }),
+    el("th", { scope: "col", text: t("Drawn") }))));
   const body = el("tbody");
   for (const line of game.tally) {
     const trump = game.trumps[line.seat];
@@ -377,21 +380,21 @@ function tallyTable(game, view) {
       el("td", { text: String(game.cards_left[line.seat]) }),
       el("td", { text: String(line.wins) }), el("td", { text: String(line.losses) }), el("td", { text: String(line.draws) })));
   }
-  t.append(body);
-  return t;
+  tbl.append(body);
+  return tbl;
 }
 
 /** After each game but the last: what happened and the running tally, shown once. */
 export function summary(view) {
   const game = view.last_game;
   if (!game || view.over) return null;
-  const of = view.match_games > 1 ? ` of ${view.match_games}` : "";
   return {
     no: game.game,
-    show: () => showSummary(`Game ${game.game}${of}`, [
+    show: () => showSummary(view.match_games > 1 ? t("Game {game} of {games}", { game: game.game, games: view.match_games })
+      : t("Game {game}", { game: game.game }), [
       el("p", { class: "muted", text: game.text }),
       tallyTable(game, view),
-      el("p", { class: "muted", text: `${playerName(view, view.dealer)} deals the next game.` }),
+      el("p", { class: "muted", text: t("{name} deals the next game.", { name: playerName(view, view.dealer) }) }),
     ]),
   };
 }
@@ -399,13 +402,14 @@ export function summary(view) {
 export function result(view) {
   const game = view.last_game;
   const nodes = [];
-  if (game) nodes.push(el("h3", { text: `Game ${game.game}` }), el("p", { class: "muted", text: game.text }), tallyTable(game, view));
+  if (game) nodes.push(el("h3", { text: t("Game {game}", { game: game.game }) }), el("p", { class: "muted", text: game.text }), tallyTable(game, view));
   return { title: null, nodes };
 }
 
 export function title(view) {
-  const of = view.match_games > 1 ? ` of ${view.match_games}` : "";
-  return `Game ${view.game_no}${of} · Own Trumps · pygames`;
+  const game = view.match_games > 1 ? t("Game {game} of {games}", { game: view.game_no, games: view.match_games })
+    : t("Game {game}", { game: view.game_no });
+  return t("{game} · {title} · pygames", { game, title: t("Own Trumps") });
 }
 
 export const ownTrumpsTable = { render, clear, summary, result, title, turnLine };

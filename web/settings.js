@@ -1,5 +1,5 @@
 // What a player chooses for this device, remembered in localStorage: how big the cards are, how
-// fast moves animate, a four-colour deck, how long the Hard computer thinks. Presentation only:
+// fast moves animate, a four-colour deck, how long the Hard computer thinks, the language. Presentation only:
 // no setting changes a rule (rules are game options, chosen in the lobby and kept in the record).
 
 const KEY = "pygames:settings";
@@ -11,6 +11,8 @@ export const SETTINGS = {
   motion: { default: "auto", values: ["auto", "slow", "normal", "fast", "off"] },
   fourColour: { default: false, values: [false, true] },
   thinkMs: { default: 200, values: [100, 200, 400, 800] },
+  // The page's language ("auto": the browser's languages decide; web/i18n.js).
+  lang: { default: "auto", values: ["auto", "en", "pa", "gu"] },
 };
 
 function stored() {

@@ -1,6 +1,7 @@
 // What every game's table draws the same way.
 
 import { $, el } from "./dom.js";
+import { t } from "./i18n.js";
 import { lastMoveOf } from "./history.js";
 import { markNew } from "./motion.js";
 import { EMBED } from "./embed-mode.js";
@@ -13,7 +14,7 @@ import { EMBED } from "./embed-mode.js";
 export function closingButtons(view, ctx, { undo = true } = {}) {
   const out = [];
   if (undo && view.can_undo && view.seat != null) {
-    const b = el("button", { type: "button", class: "action undo secondary", text: "Undo" });
+    const b = el("button", { type: "button", class: "action undo secondary", text: t("Undo") });
     b.dataset.focusKey = "undo";
     b.addEventListener("click", () => ctx.onUndo(b));
     out.push(b);
@@ -61,7 +62,7 @@ export function choiceButton(c, ctx, current, onLocal) {
     check = ctx.explain(c.action).then((r) => {
       if (!current()) return;
       b.classList.remove("checking");
-      if (r && !r.legal) refuse(r.why || "That is not possible now.");
+      if (r && !r.legal) refuse(r.why || t("That is not possible now."));
     }, () => b.classList.remove("checking"));
   }
   return [b, check];

@@ -6,8 +6,9 @@ import { closingButtons, finishHand, focusKey, placeSeats } from "./table-kit.js
 import { rove } from "./keyboard.js";
 import { cardLabel, drawFace, miniCard } from "./cards.js";
 import { showRound } from "./dialogs.js";
+import { t, tn } from "./i18n.js";
 
-const STATUS = { in: "In", out_of_round: "Out of the round", eliminated: "Eliminated" };
+const STATUS = () => ({ in: t("In"), out_of_round: t("Out of the round"), eliminated: t("Eliminated") });
 
 export function actionLabel(action, view) {
   const label = (card) => {
@@ -17,40 +18,40 @@ export function actionLabel(action, view) {
   switch (action.type) {
     case "draw": {
       const n = (view.owed_draw && view.owed_draw.count) || 1;
-      return n === 1 ? "Draw a card" : `Draw ${n} cards`;
+      return n === 1 ? t("Draw a card") : tn("Draw {n} card", "Draw {n} cards", n);
     }
-    case "lay_down": return "Lay down your hand";
-    case "discard4": return "Discard four ONO 99 cards";
-    case "bust": return `Play ${label(action.card)} and go out of the round`;
-    case "play": return `Play ${label(action.card)}`;
+    case "lay_down": return t("Lay down your hand");
+    case "discard4": return t("Discard four ONO 99 cards");
+    case "bust": return t("Play {card} and go out of the round", { card: label(action.card) });
+    case "play": return t("Play {card}", { card: label(action.card) });
     default: return action.type;
   }
 }
 
 function playerName(view, seat) {
   const p = view.players.find((q) => q.seat === seat);
-  return p ? p.name : `Seat ${seat + 1}`;
+  return p ? p.name : t("Seat {number}", { number: seat + 1 });
 }
 
 /** The sentence under the total: whose turn, and what they owe. */
 export function turnLine(view, ctx) {
-  if (view.over) return view.result ? view.result.text : "The game is over.";
-  const name = (s) => (s === view.seat ? "You" : playerName(view, s));
+  if (view.over) return view.result ? view.result.text : t("The game is over.");
   const act = view.to_act;
   const parts = [];
   if (view.owed_draw && view.owed_draw.seat === act) {
     const n = view.owed_draw.count;
-    parts.push(`${name(act)} must draw ${n === 1 ? "a card" : `${n} cards`}`);
+    parts.push(act === view.seat ? tn("You must draw {n} card", "You must draw {n} cards", n)
+      : tn("{name} must draw {n} card", "{name} must draw {n} cards", n, { name: playerName(view, act) }));
   } else if (act != null) {
     const kind = view.players.find((p) => p.seat === act);
-    if (act === view.seat) parts.push("Your turn");
-    else if (kind && kind.kind === "bot") parts.push(`${name(act)} is thinking…`);
-    else parts.push(`${name(act)}'s turn`);
+    if (act === view.seat) parts.push(t("Your turn"));
+    else if (kind && kind.kind === "bot") parts.push(t("{name} is thinking…", { name: playerName(view, act) }));
+    else parts.push(t("{name}'s turn", { name: playerName(view, act) }));
   }
   if (view.play2) {
-    const who = view.play2.seat === view.seat ? "You" : playerName(view, view.play2.seat);
     const left = view.play2.plays_left;
-    parts.push(`${who} must play 2 cards — ${left} left`);
+    parts.push(view.play2.seat === view.seat ? t("You must play 2 cards — {left} left", { left })
+      : t("{name} must play 2 cards — {left} left", { name: playerName(view, view.play2.seat), left }));
   }
   return parts.join(" · ");
 }
@@ -66,14 +67,14 @@ function renderPlayers(view, ctx) {
     if (p.seat === view.seat) li.classList.add("me");
     const who = el("div", { class: "player-name" },
       el("span", { class: "name", text: p.name }),
-      p.seat === view.seat ? el("span", { class: "tag you", text: "you" }) : null,
-      p.kind === "bot" ? el("span", { class: "tag bot", text: "bot" }) : null);
+      p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
+      p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null);
     const facts = [];
-    facts.push(STATUS[p.status] || p.status);
-    facts.push(`${p.hand_count} ${p.hand_count === 1 ? "card" : "cards"}`);
-    if (p.tokens != null) facts.push(`${p.tokens} ${p.tokens === 1 ? "token" : "tokens"}`);
-    if (p.score != null) facts.push(`${p.score} ${p.score === 1 ? "point" : "points"}`);
-    if (p.missing_cards) facts.push(`${p.missing_cards} missing`);
+    facts.push(STATUS()[p.status] || p.status);
+    facts.push(tn("{n} card", "{n} cards", p.hand_count));
+    if (p.tokens != null) facts.push(tn("{n} token", "{n} tokens", p.tokens));
+    if (p.score != null) facts.push(tn("{n} point", "{n} points", p.score));
+    if (p.missing_cards) facts.push(t("{n} missing", { n: p.missing_cards }));
     const status = el("div", { class: "player-status", text: facts.join(" · ") });
     const backs = el("div", { class: "backs", "aria-hidden": "true" });
     for (let i = 0; i < Math.min(p.hand_count, 8); i++) backs.append(el("span", { class: "back" }));
@@ -85,13 +86,13 @@ function renderPlayers(view, ctx) {
     }
     li.append(who, status, row);
     if (p.laid_down && p.laid_down.length) {
-      const laid = el("div", { class: "laid", role: "group", "aria-label": `${p.name}'s laid-down cards` });
+      const laid = el("div", { class: "laid", role: "group", "aria-label": t("{name}'s laid-down cards", { name: p.name }) });
       for (const c of p.laid_down) laid.append(miniCard(c));
       li.append(laid);
     }
     if (p.seat === view.to_act && !view.over) {
       const drawing = view.owed_draw && view.owed_draw.seat === p.seat;
-      li.append(el("span", { class: "turn-badge", text: drawing ? "Drawing" : "Turn" }));
+      li.append(el("span", { class: "turn-badge", text: drawing ? t("Drawing") : t("Turn") }));
     }
     list.append(li);
   }
@@ -112,35 +113,35 @@ function renderCenter(view, ctx) {
   const cw = view.direction === "clockwise";
   $("direction").replaceChildren(
     el("span", { class: `arrow ${cw ? "cw" : "ccw"}`, "aria-hidden": "true", text: cw ? "↻" : "↺" }),
-    el("span", { text: cw ? "Clockwise" : "Counterclockwise" }));
+    el("span", { text: cw ? t("Clockwise") : t("Counterclockwise") }));
 
   // Draw pile: a button exactly when this seat owes a draw.
   const pile = $("draw-pile");
   pile.replaceChildren();
   const drawAction = (view.actions || []).find((a) => a.type === "draw");
-  const count = el("span", { class: "pile-count", id: "draw-count", text: `${view.draw_count} ${view.draw_count === 1 ? "card" : "cards"}` });
+  const count = el("span", { class: "pile-count", id: "draw-count", text: tn("{n} card", "{n} cards", view.draw_count) });
   if (drawAction) {
     const b = el("button", { type: "button", class: "card back-face draw-button", "aria-describedby": "draw-count" },
-      el("span", { class: "draw-text", "aria-hidden": "true", text: "Draw" }));
+      el("span", { class: "draw-text", "aria-hidden": "true", text: t("Draw") }));
     b.setAttribute("aria-label", actionLabel(drawAction, view));
     b.dataset.focusKey = "draw";
     b.addEventListener("click", () => ctx.onAction(drawAction, b));
     pile.append(b, count);
   } else {
-    pile.append(el("div", { class: "card back-face", role: "img", "aria-label": "Draw pile" }), count);
+    pile.append(el("div", { class: "card back-face", role: "img", "aria-label": t("Draw pile") }), count);
   }
 
   const discard = $("discard-pile");
   discard.replaceChildren();
   if (view.discard_top) {
     const top = el("div", { role: "img" });
-    top.setAttribute("aria-label", `Top of the discard pile: ${cardLabel(view.discard_top.card, view.discard_top.label)}`);
+    top.setAttribute("aria-label", t("Top of the discard pile: {card}", { card: cardLabel(view.discard_top.card, view.discard_top.label) }));
     drawFace(top, view.discard_top.card);
     discard.append(top);
   } else {
-    discard.append(el("div", { class: "card empty-slot", role: "img", "aria-label": "The discard pile is empty" }));
+    discard.append(el("div", { class: "card empty-slot", role: "img", "aria-label": t("The discard pile is empty") }));
   }
-  discard.append(el("span", { class: "pile-count", text: `${view.discard_count} discarded` }));
+  discard.append(el("span", { class: "pile-count", text: t("{n} discarded", { n: view.discard_count }) }));
 }
 
 function renderHand(view, ctx) {
@@ -159,9 +160,9 @@ function renderHand(view, ctx) {
   }
   area.hidden = false;
   const me = view.players.find((p) => p.seat === view.seat);
-  $("hand-title").textContent = !me ? "Your hand"
-    : me.status === "eliminated" && view.hand.length === 0 ? `${me.name} is out of the game`
-    : `${me.name}'s hand`;
+  $("hand-title").textContent = !me ? t("Your hand")
+    : me.status === "eliminated" && view.hand.length === 0 ? t("{name} is out of the game", { name: me.name })
+    : t("{name}'s hand", { name: me.name });
   const myTurn = view.to_act === view.seat && !view.over;
   area.classList.toggle("my-turn", myTurn);
   view.hand.forEach((c, i) => {

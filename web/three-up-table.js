@@ -10,7 +10,8 @@ import { $, el } from "./dom.js";
 import { choiceButton, closingButtons, focusKey, finishHand, placeSeats, showMessage } from "./table-kit.js";
 import { rove } from "./keyboard.js";
 import { clearTable as clearShared } from "./table.js";
-import { showSummary } from "./dialogs.js";
+import { ordinal, showSummary } from "./dialogs.js";
+import { listWords, t, tn } from "./i18n.js";
 import { drawThreeUpCard as drawCard, miniThreeUpCard as miniCard } from "./cards.js";
 
 // The viewer's selection: [{zone: "hand"|"up"|"other", code, seat}] in tap order.
@@ -25,16 +26,11 @@ function cardBack(label) {
 // ------------------------------------------------------------------ helpers
 function playerName(view, seat) {
   const p = view.players.find((q) => q.seat === seat);
-  return p ? p.name : `Seat ${seat + 1}`;
+  return p ? p.name : t("Seat {number}", { number: seat + 1 });
 }
 
 const mine = (view) => view.seat != null && !view.over && (view.waiting_for || []).includes(view.seat);
 const has = (view, type) => (view.actions || []).filter((a) => a.type === type);
-const ordinal = (n) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th"}`;
-
-function listWords(words) {
-  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
-}
 
 function labelOf(view, code) {
   const all = [...(view.hand || []), ...(view.my_up || []), ...view.players.flatMap((p) => p.up), ...view.pile.cards];
@@ -64,34 +60,34 @@ function renderPlayers(view, ctx) {
     if (acting && view.phase !== "pick") li.classList.add("turn", "to-act");
     if (p.seat === view.seat) li.classList.add("me");
     if (p.out) li.classList.add("tu-out");
-    const facts = [`${p.hand_count} in hand`, `${p.down_count} face down`];
-    if (view.phase === "pick") facts.push(p.picked ? "has chosen" : "choosing…");
+    const facts = [t("{n} in hand", { n: p.hand_count }), t("{n} face down", { n: p.down_count })];
+    if (view.phase === "pick") facts.push(p.picked ? t("has chosen") : t("choosing…"));
     if (p.cards_from != null) {
-      facts.push(p.cards_from === p.seat ? "kept own table cards" : `has ${playerName(view, p.cards_from)}'s table cards`);
+      facts.push(p.cards_from === p.seat ? t("kept own table cards") : t("has {name}'s table cards", { name: playerName(view, p.cards_from) }));
     }
-    if (p.out) facts.push(p.out === 1 ? "went out first" : `out ${ordinal(p.out)}`);
-    if (p.score != null) facts.push(`${p.score} ${p.score === 1 ? "point" : "points"}`);
-    const table = el("div", { class: "tu-table", role: "group", "aria-label": `${p.name}'s table cards` });
+    if (p.out) facts.push(p.out === 1 ? t("went out first") : t("out {place}", { place: ordinal(p.out) }));
+    if (p.score != null) facts.push(tn("{n} point", "{n} points", p.score));
+    const table = el("div", { class: "tu-table", role: "group", "aria-label": t("{name}'s table cards", { name: p.name }) });
     for (const c of p.up) {
       if (trading && p.seat !== view.seat) {
-        const b = el("button", { type: "button", class: "tu-take", "aria-label": `Take ${p.name}'s face-up ${c.label}` });
+        const b = el("button", { type: "button", class: "tu-take", "aria-label": t("Take {name}'s face-up {card}", { name: p.name, card: c.label }) });
         b.setAttribute("aria-pressed", isPicked("other", c.card, p.seat) ? "true" : "false");
         drawCard(b, c.card);
         b.addEventListener("click", () => toggle({ zone: "other", code: c.card, seat: p.seat },
           isPicked("other", c.card, p.seat), b));
         table.append(b);
       } else {
-        table.append(miniCard(c.card, `${p.name}'s face-up ${c.label}`));
+        table.append(miniCard(c.card, t("{name}'s face-up {card}", { name: p.name, card: c.label })));
       }
     }
-    if (p.down_count) table.append(el("span", { class: "tu-downs", "aria-label": `${p.down_count} face down`, role: "img" },
+    if (p.down_count) table.append(el("span", { class: "tu-downs", "aria-label": t("{n} face down", { n: p.down_count }), role: "img" },
       ...Array.from({ length: p.down_count }, () => el("span", { class: "back", "aria-hidden": "true" }))));
     li.append(
       el("div", { class: "player-name" },
         el("span", { class: "name", text: p.name }),
-        p.seat === view.seat ? el("span", { class: "tag you", text: "you" }) : null,
-        p.kind === "bot" ? el("span", { class: "tag bot", text: "bot" }) : null,
-        p.dealer ? el("span", { class: "tag", text: "dealer" }) : null),
+        p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
+        p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
+        p.dealer ? el("span", { class: "tag", text: t("dealer") }) : null),
       el("div", { class: "player-status", text: facts.join(" · ") }),
       table);
     if (acting && view.phase !== "pick") li.append(el("span", { class: "turn-badge", text: badge(view) }));
@@ -101,21 +97,22 @@ function renderPlayers(view, ctx) {
 }
 
 function badge(view) {
-  return { trade: "Trading", follow: "Follow-up", swap: "Swap", refill: "Drawing" }[view.phase] || "Turn";
+  return { trade: t("Trading"), follow: t("Follow-up"), swap: t("Swap"), refill: t("Drawing") }[view.phase] || t("Turn");
 }
 
 function renderCenter(view, ctx) {
   const draw = $("draw-pile");
   const count = view.draw_count;
   draw.replaceChildren(
-    count ? el("div", { class: "card back-face", role: "img", "aria-label": `Draw pile: ${count} ${count === 1 ? "card" : "cards"}` })
-      : el("div", { class: "card empty-slot", role: "img", "aria-label": "The draw pile is empty" }),
-    el("span", { class: "pile-count", id: "tu-draw-count", text: `Draw pile: ${count}` }));
+    count ? el("div", { class: "card back-face", role: "img", "aria-label": tn("Draw pile: {n} card", "Draw pile: {n} cards", count) })
+      : el("div", { class: "card empty-slot", role: "img", "aria-label": t("The draw pile is empty") }),
+    el("span", { class: "pile-count", id: "tu-draw-count", text: t("Draw pile: {n}", { n: count }) }));
 
   const pile = $("discard-pile");
   const p = view.pile;
   const run = p.run.map((c) => c.label);
-  const words = p.count ? `Pile: ${p.count} ${p.count === 1 ? "card" : "cards"}, on top ${listWords(run)}` : "The pile is empty";
+  const words = p.count ? tn("Pile: {n} card, on top {cards}", "Pile: {n} cards, on top {cards}", p.count, { cards: listWords(run) })
+    : t("The pile is empty");
   const stack = el("div", { class: "tu-pile", role: "img", "aria-label": words });
   stack.style.setProperty("--run", String(Math.max(1, p.run.length)));
   if (!p.count) stack.append(el("span", { class: "card empty-slot" }));
@@ -125,40 +122,42 @@ function renderCenter(view, ctx) {
     drawCard(face, c.card);
     stack.append(face);
   });
-  pile.replaceChildren(stack, el("span", { class: "pile-count", text: p.count ? `Pile: ${p.count}` : "Empty pile" }));
+  pile.replaceChildren(stack, el("span", { class: "pile-count", text: p.count ? t("Pile: {n}", { n: p.count }) : t("Empty pile") }));
 
   const cw = view.direction === "clockwise";
   $("direction").replaceChildren(
     el("span", { class: `arrow ${cw ? "cw" : "ccw"}`, "aria-hidden": "true", text: cw ? "↻" : "↺" }),
-    el("span", { text: cw ? "Clockwise" : "Counterclockwise" }));
-  $("tu-removed").textContent = `Out of the game: ${view.removed_count}`;
-  $("tu-round").textContent = view.rounds > 1 ? `Round ${view.round} of ${view.rounds}` : "";
+    el("span", { text: cw ? t("Clockwise") : t("Counterclockwise") }));
+  $("tu-removed").textContent = t("Out of the game: {n}", { n: view.removed_count });
+  $("tu-round").textContent = view.rounds > 1 ? t("Round {round} of {rounds}", { round: view.round, rounds: view.rounds }) : "";
 }
 
 // ------------------------------------------------------------------ turn line
 export function turnLine(view) {
-  if (view.over) return view.result ? view.result.text : "The game is over.";
+  if (view.over) return view.result ? view.result.text : t("The game is over.");
   const waiting = view.waiting_for || [];
   const me = view.seat != null && waiting.includes(view.seat);
   if (view.phase === "pick") {
-    if (me) return "Choose three cards to lie face up";
+    if (me) return t("Choose three cards to lie face up");
     const names = waiting.map((s) => playerName(view, s));
-    return `Waiting for ${listWords(names)} to choose face-up cards`;
+    return t("Waiting for {names} to choose face-up cards", { names: listWords(names) });
   }
   const act = view.to_act;
   const name = playerName(view, act);
   if (view.phase === "trade") {
-    return me ? `Your turn to trade (${view.trades_left} left): a hand card for another player's face-up card` : `${name} is trading`;
+    return me ? t("Your turn to trade ({n} left): a hand card for another player's face-up card", { n: view.trades_left })
+      : t("{name} is trading", { name });
   }
-  if (view.phase === "swap") return me ? "Four of a colour! Swap a hand card for one of your face-up cards, or keep them" : `${name} may swap a card`;
+  if (view.phase === "swap") return me ? t("Four of a colour! Swap a hand card for one of your face-up cards, or keep them") : t("{name} may swap a card", { name });
   if (view.phase === "refill") {
     const n = view.owed_draw.count;
-    return me ? `Draw ${n === 1 ? "a card" : `${n} cards`} to end your turn` : `${name} is drawing`;
+    return me ? (n === 1 ? t("Draw a card to end your turn") : tn("Draw {n} card to end your turn", "Draw {n} cards to end your turn", n))
+      : t("{name} is drawing", { name });
   }
-  if (view.phase === "follow") return me ? view.owed_text : `${name} owes ${view.owed} more ${view.owed === 1 ? "play" : "plays"}`;
-  if (me) return "Your turn";
+  if (view.phase === "follow") return me ? view.owed_text : tn("{name} owes {n} more play", "{name} owes {n} more plays", view.owed, { name });
+  if (me) return t("Your turn");
   const kind = view.players.find((p) => p.seat === act);
-  return kind && kind.kind === "bot" ? `${name} is thinking…` : `${name}'s turn`;
+  return kind && kind.kind === "bot" ? t("{name} is thinking…", { name }) : t("{name}'s turn", { name });
 }
 
 // ------------------------------------------------------------------ the viewer's cards
@@ -177,7 +176,7 @@ function renderCards(view, ctx, zone, lines, box) {
   const selecting = view.phase === "pick" || view.phase === "swap" || view.phase === "trade";
   lines.forEach((c, i) => {
     const nth = seen[c.card] = (seen[c.card] || 0) + 1;
-    const name = zone === "up" ? `Face-up ${c.label}` : c.label;
+    const name = zone === "up" ? t("Face-up {card}", { card: c.label }) : c.label;
     const b = el("button", { type: "button", class: "hand-card", "aria-label": name });
     b.dataset.index = String(i);
     b.dataset.focusKey = `${zone}:${i}`;
@@ -206,12 +205,12 @@ function tapCard(view, ctx, zone, c, button, index) {
   if (!current || current.view !== view) return;
   const selecting = view.phase === "pick" || view.phase === "swap" || view.phase === "trade";
   if (selecting) {
-    if (!selectable(view, zone)) { showMessage(c.why || "Not now."); return; }
+    if (!selectable(view, zone)) { showMessage(c.why || t("Not now.")); return; }
     toggle({ zone, code: c.card }, pickedIndex(zone, c.card, index), button);
     return;
   }
   if (!c.playable || !mine(view)) {
-    showMessage(c.why || "That card cannot be played now.");
+    showMessage(c.why || t("That card cannot be played now."));
     return;
   }
   if (!sel.picked.length && !takesCompanions(view, c.card)) {
@@ -248,7 +247,8 @@ function toggle(item, on, button) {
 function renderDowns(view, ctx, box) {
   box.replaceChildren();
   for (const d of view.my_down || []) {
-    const name = d.label ? `Face-down card ${d.slot + 1} (you know it: ${d.label})` : `Face-down card ${d.slot + 1}`;
+    const name = d.label ? t("Face-down card {slot} (you know it: {card})", { slot: d.slot + 1, card: d.label })
+      : t("Face-down card {slot}", { slot: d.slot + 1 });
     const b = el("button", { type: "button", class: "card back-face hand-card tu-down", "aria-label": name });
     b.dataset.focusKey = `down:${d.slot}`;
     const usable = d.playable && mine(view);
@@ -257,7 +257,7 @@ function renderDowns(view, ctx, box) {
     if (d.card) drawCard(b, d.card);
     b.append(el("span", { class: "tu-slot", "aria-hidden": "true", text: String(d.slot + 1) }));
     b.addEventListener("click", () => {
-      if (!usable) { showMessage(d.why || "Not now."); return; }
+      if (!usable) { showMessage(d.why || t("Not now.")); return; }
       ctx.onAction({ type: "flip", slot: d.slot }, b);
     });
     box.append(b);
@@ -274,45 +274,45 @@ function choices(view) {
   const names = () => listWords(picked.map((s) => labelOf(view, s.code)));
   if (view.phase === "pick") {
     const ok = picked.length === 3;
-    out.push({ label: ok ? `Put ${names()} face up` : "Put three cards face up", key: "pick",
-      action: ok ? { type: "pick", cards: codes } : null, why: ok ? null : "Choose three of your six cards to lie face up.", check: ok });
+    out.push({ label: ok ? t("Put {cards} face up", { cards: names() }) : t("Put three cards face up"), key: "pick",
+      action: ok ? { type: "pick", cards: codes } : null, why: ok ? null : t("Choose three of your six cards to lie face up."), check: ok });
     return out;
   }
   if (view.phase === "trade") {
     const give = picked.find((s) => s.zone === "hand");
     const take = picked.find((s) => s.zone === "other");
     if (give && take) {
-      out.push({ label: `Trade your ${labelOf(view, give.code)} for ${playerName(view, take.seat)}'s ${labelOf(view, take.code)}`,
+      out.push({ label: t("Trade your {give} for {name}'s {take}", { give: labelOf(view, give.code), name: playerName(view, take.seat), take: labelOf(view, take.code) }),
         key: "trade", action: { type: "trade", give: give.code, seat: take.seat, take: take.code }, check: true });
     } else {
-      out.push({ label: "Trade", key: "trade", why: "Choose one of your hand cards and another player's face-up card." });
+      out.push({ label: t("Trade"), key: "trade", why: t("Choose one of your hand cards and another player's face-up card.") });
     }
-    out.push({ label: "Done trading", key: "done", action: { type: "done" }, secondary: true });
+    out.push({ label: t("Done trading"), key: "done", action: { type: "done" }, secondary: true });
     return out;
   }
   if (view.phase === "swap") {
     const give = picked.find((s) => s.zone === "hand");
     const take = picked.find((s) => s.zone === "up");
     if (give && take) {
-      out.push({ label: `Swap your ${labelOf(view, give.code)} for your face-up ${labelOf(view, take.code)}`, key: "swap",
+      out.push({ label: t("Swap your {give} for your face-up {take}", { give: labelOf(view, give.code), take: labelOf(view, take.code) }), key: "swap",
         action: { type: "swap", give: give.code, take: take.code }, check: true });
     } else {
-      out.push({ label: "Swap", key: "swap", why: "Choose one of your hand cards and one of your face-up cards." });
+      out.push({ label: t("Swap"), key: "swap", why: t("Choose one of your hand cards and one of your face-up cards.") });
     }
-    out.push({ label: "Keep my cards", key: "no_swap", action: { type: "no_swap" }, secondary: true });
+    out.push({ label: t("Keep my cards"), key: "no_swap", action: { type: "no_swap" }, secondary: true });
     return out;
   }
   for (const a of has(view, "refill")) {
     const n = view.owed_draw.count;
-    out.push({ label: `Draw ${n === 1 ? "a card" : `${n} cards`}`, key: "refill", action: a });
+    out.push({ label: n === 1 ? t("Draw a card") : tn("Draw {n} card", "Draw {n} cards", n), key: "refill", action: a });
   }
   if (picked.length) {
-    out.push({ label: `Play ${names()}`, key: "play", action: { type: "play", cards: codes }, check: true });
-    out.push({ label: "Clear selection", key: "clear", local: "clear", secondary: true });
+    out.push({ label: t("Play {card}", { card: names() }), key: "play", action: { type: "play", cards: codes }, check: true });
+    out.push({ label: t("Clear selection"), key: "clear", local: "clear", secondary: true });
   }
-  for (const a of has(view, "pickup")) out.push({ label: `Pick up the pile (${view.pile.count} ${view.pile.count === 1 ? "card" : "cards"})`, key: "pickup", action: a });
+  for (const a of has(view, "pickup")) out.push({ label: tn("Pick up the pile ({n} card)", "Pick up the pile ({n} cards)", view.pile.count), key: "pickup", action: a });
   for (const a of has(view, "draw")) {
-    const label = view.phase === "follow" ? (view.hand.length ? "Draw a card first" : "Draw a card") : "Draw instead of playing";
+    const label = view.phase === "follow" ? (view.hand.length ? t("Draw a card first") : t("Draw a card")) : t("Draw instead of playing");
     out.push({ label, key: "draw", action: a, secondary: view.phase !== "follow" || view.hand.length > 0 });
   }
   return out;
@@ -351,13 +351,14 @@ function renderMine(view, ctx) {
   area.hidden = false;
   const me = view.players.find((p) => p.seat === view.seat);
   const n = view.hand.length;
-  $("hand-title").textContent = `${me ? me.name : "Your"}'s hand · ${n} ${n === 1 ? "card" : "cards"}`;
+  $("hand-title").textContent = me ? tn("{name}'s hand · {n} card", "{name}'s hand · {n} cards", n, { name: me.name })
+    : tn("Your hand · {n} card", "Your hand · {n} cards", n);
   area.classList.toggle("my-turn", mine(view));
   renderCards(view, ctx, "hand", view.hand, $("hand"));
   finishHand($("hand"));
   $("tu-mine").hidden = false;
   $("tu-up-title").textContent = !view.my_up.length ? ""
-    : view.phase === "pick" ? "Your face-up picks (nobody else sees them until everyone has chosen)" : "Your face-up cards";
+    : view.phase === "pick" ? t("Your face-up picks (nobody else sees them until everyone has chosen)") : t("Your face-up cards");
   renderCards(view, ctx, "up", view.my_up, $("tu-up"));
   renderDowns(view, ctx, $("tu-down"));
   const note = $("tu-note");
@@ -388,7 +389,7 @@ function ensureBoard() {
   $("hand").after(el("div", { id: "tu-mine", class: "tu-mine" },
     el("h3", { id: "tu-up-title", class: "tu-zone-title" }),
     el("div", { id: "tu-up", class: "hand tu-up", role: "group", "aria-labelledby": "tu-up-title" }),
-    el("h3", { id: "tu-down-title", class: "tu-zone-title", text: "Your face-down cards" }),
+    el("h3", { id: "tu-down-title", class: "tu-zone-title", text: t("Your face-down cards") }),
     el("div", { id: "tu-down", class: "hand tu-down-row", role: "group", "aria-labelledby": "tu-down-title" })));
 }
 
@@ -430,19 +431,19 @@ export function clear() {
 // ------------------------------------------------------------------ score sheet (O4)
 export function sheetTable(view) {
   const table = el("table", { class: "score-sheet tu-sheet" });
-  table.append(el("caption", { class: "visually-hidden", text: "Score sheet" }));
-  const head = el("tr", {}, el("th", { scope: "col", text: "Round" }));
+  table.append(el("caption", { class: "visually-hidden", text: t("Score sheet") }));
+  const head = el("tr", {}, el("th", { scope: "col", text: t("Round") }));
   for (const p of view.players) head.append(el("th", { scope: "col", text: p.name }));
   table.append(el("thead", {}, head));
   const body = el("tbody");
   for (const s of view.sheets) {
-    const row = el("tr", {}, el("th", { scope: "row", text: `Round ${s.round}${s.drawn ? " (drawn)" : ""}` }));
+    const row = el("tr", {}, el("th", { scope: "row", text: s.drawn ? t("Round {round} (drawn)", { round: s.round }) : t("Round {round}", { round: s.round }) }));
     s.points.forEach((pts) => row.append(el("td", { text: String(pts) })));
     body.append(row);
   }
-  const totals = el("tr", { class: "row-score" }, el("th", { scope: "row", text: "Total" }));
+  const totals = el("tr", { class: "row-score" }, el("th", { scope: "row", text: t("Total") }));
   const last = view.sheets[view.sheets.length - 1];
-  (last ? last.totals : view.scores).forEach((t) => totals.append(el("td", { text: String(t) })));
+  (last ? last.totals : view.scores).forEach((n) => totals.append(el("td", { text: String(n) })));
   body.append(totals);
   table.append(body);
   return table;
@@ -454,7 +455,7 @@ export function summary(view) {
   if (!sheet || sheet.points == null) return null;
   return {
     no: sheet.round,
-    show: () => showSummary(`Round ${sheet.round} score sheet`, [el("p", { class: "muted", text: sheet.text }), sheetTable(view)]),
+    show: () => showSummary(t("Round {round} score sheet", { round: sheet.round }), [el("p", { class: "muted", text: sheet.text }), sheetTable(view)]),
   };
 }
 
@@ -462,11 +463,11 @@ export function result(view) {
   const nodes = [];
   if (view.sheets && view.sheets.length && view.sheets[0].points != null) nodes.push(sheetTable(view));
   const drawn = view.result && view.result.drawn;
-  return { title: drawn ? "A drawn game" : null, nodes };
+  return { title: drawn ? t("A drawn game") : null, nodes };
 }
 
 export function title(view) {
-  return `${mine(view) ? "Your turn · " : ""}3UP 3DOWN · pygames`;
+  return mine(view) ? t("Your turn · {game} · pygames", { game: "3UP 3DOWN" }) : "3UP 3DOWN · pygames";
 }
 
 export const threeUpTable = { render, clear, summary, result, title, turnLine };
