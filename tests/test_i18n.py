@@ -252,8 +252,8 @@ def test_a_message_renders_its_parameters_in_the_same_language():
     assert render(card, "gu") == "લાલની રાણી"
     assert render(sentence, "pa") == "ਆਖ਼ਰੀ ਚਾਲ Ann ਅਤੇ Bob ਦੀ ਸੀ, ਤੁਹਾਡੀ ਨਹੀਂ।"
     assert render(plural("{n} card", "{n} cards", 1)) == "1 card"
-    assert render(plural("{n} card", "{n} cards", 2, ), "gu") == "2 પત્તાં"
-    assert render(plural("{n} card", "{n} cards", 1), "gu") == "1 પત્તું"
+    assert render(plural("{n} card", "{n} cards", 2, ), "gu") == "2 કાર્ડ"
+    assert render(plural("{n} card", "{n} cards", 1), "gu") == "1 કાર્ડ"
     assert rendered({"a": [card, {"b": 3}]}, "pa") == {"a": ["ਪਾਨ ਦੀ ਬੇਗੀ", {"b": 3}]}
 
 
