@@ -3,6 +3,7 @@ to its default, whatever was sent), and the in-app rules list only the options t
 
 import pytest
 
+from pygames_wasm.core.i18n import render
 from pygames_wasm.core.options import describe_options
 from pygames_wasm.games import GAMES
 
@@ -35,6 +36,6 @@ def test_an_option_whose_condition_fails_has_no_effect(module, spec, key, allowe
     plain = module.make_options(base)
     sent = module.make_options({**base, spec.key: other_value(spec, getattr(plain, spec.key))})
     assert sent == plain, f"{spec.key} acts although {key} is {failing!r}"
-    lines = describe_options(module.OPTION_SPECS, vars(sent))
-    assert not any(line.startswith(spec.label + ":") for line in lines)
+    lines = [render(line) for line in describe_options(module.OPTION_SPECS, vars(sent))]
+    assert not any(line.startswith(render(spec.label) + ":") for line in lines)
 

@@ -67,6 +67,11 @@ out += [play(seed, {"match_games": 1}, "own_trumps", ("heuristic", "random", "he
 out.append(play("9f" * 16, {"match_games": 1, "turn_limit": 100, "allow_same_trump": True}, "own_trumps",
                 ("random",) * 3))
 
+# The same words in every language: the compiled catalogs (.mo) ship in the wheel and gettext reads them.
+out.append({"languages": {lang: [[b["title"] for b in ok(api.call("list_games", {"lang": lang}))["games"][0]["bots"]],
+                                 api.call("view", {"handle": "none", "lang": lang})["error"]["message"]]
+                          for lang in ("en", "pa", "gu")}})
+
 # Input deep enough to exhaust Pyodide's stack if it were parsed: one clear error, and the engine lives on.
 deep = [json.loads(api.handle(text))["error"]["code"] for text in ("[" * 6000, '{"a":' * 6000)]
 out.append({"deep_requests": deep})
@@ -178,6 +183,14 @@ def test_games_end_with_a_winner_in_pyodide(runs):
     assert pyodide["games"][-2] == {"deep_requests": ["bad_request", "bad_request"]}
     trumps = [g for g in games if g["record"]["game"] == "own_trumps"]
     assert len(trumps) == len(SEEDS) + 4 and {len(g["record"]["seats"]) for g in trumps} == {2, 3, 4}
+
+
+def test_pyodide_speaks_punjabi_and_gujarati(runs):
+    _, pyodide = runs
+    words = pyodide["games"][-3]["languages"]
+    assert words["en"] == [["Easy", "Normal", "Hard"], "That game is not open (it may have been closed)."]
+    assert words["pa"][0] == ["ਸੌਖਾ", "ਆਮ", "ਔਖਾ"] and words["gu"][0] == ["સરળ", "સામાન્ય", "અઘરું"]
+    assert words["pa"][1].endswith("।")
 
 
 def test_same_seed_same_record_on_cpython_and_pyodide(runs):

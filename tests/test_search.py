@@ -17,6 +17,7 @@ import pytest
 from pygames_wasm.bots import BOTS, SEARCH, search
 from pygames_wasm.bots.search import Budget, SearchGame, decide
 from pygames_wasm.core.match import Match
+from pygames_wasm.core.i18n import render
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import GAMES
 
@@ -61,7 +62,7 @@ def test_search_picks_the_move_that_wins_in_most_imagined_deals():
     assert decision.action == {"n": 3}  # 3 + (1..6) is always below 10; 6 + (4..6) is not
     assert [a["n"] for a, _, _ in decision.tried] == [3, 6, 8]
     assert decision.tried[0][2] == 1.0 and decision.deals == 60
-    assert "60 imagined deals" in decision.reason()
+    assert "60 imagined deals" in render(decision.reason())
 
 
 def test_search_stops_at_its_budget_and_is_reproducible_with_deals_alone():
@@ -77,10 +78,10 @@ def test_search_stops_at_its_budget_and_is_reproducible_with_deals_alone():
 def test_a_single_candidate_needs_no_search():
     calls = []
     decision = decide(toy_game(calls), {"seat": 0, "actions": [{"n": 8}]}, [], SplitMix64(1))
-    assert decision.action == {"n": 8} and calls == [] and decision.reason() == "It is the only move."
+    assert decision.action == {"n": 8} and calls == [] and render(decision.reason()) == "It is the only move."
     pruned = SearchGame(**{**vars(toy_game(calls)), "candidates": lambda view: view["actions"][:1]})
     decision = decide(pruned, TOY_VIEW, [], SplitMix64(1))
-    assert decision.action == {"n": 8} and calls == [] and "no other is worth weighing" in decision.reason()
+    assert decision.action == {"n": 8} and calls == [] and "no other is worth weighing" in render(decision.reason())
 
 
 def test_a_budget_must_bound_the_search():

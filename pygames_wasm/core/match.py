@@ -95,7 +95,7 @@ def check_distinct_names(seats: list) -> None:
 class Match:
     def __init__(self, module, bots: dict, options, seats, seed, setup: Setup = NO_SETUP, match_id=None):
         if match_id is not None and not (isinstance(match_id, str) and 1 <= len(match_id) <= 64):
-            raise GameError("bad_request", "A match id is a short string.")
+            raise GameError("bad_request", msg("A match id is a short string."))
         self.id = match_id or os.urandom(8).hex()  # names the match for the page, unlike the seed
         self.module, self.bots = module, bots
         self.options = module.make_options(options)

@@ -1,0 +1,304 @@
+"""Every sentence the engine can show, in English, Punjabi and Gujarati (core/i18n.py, tools/i18n.py).
+
+* The catalogs: Punjabi and Gujarati have every msgid the code has (engine and page), with the same
+  {fields}; a missing one fails here, not on a player's screen.
+* Random games of every game, with many options: every message in every event, view, info and
+  refusal renders in all three languages from a real translation (not the English fallback), and no
+  English prose escapes into a view without going through a message.
+* The API: `lang` picks the language of a whole reply, errors included, and changes no game.
+* The code: every `msg`/`plural` names its msgid literally (or the extractor would miss it).
+"""
+
+import ast
+import importlib.util
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from pygames_wasm import api
+from pygames_wasm.bots import BOTS
+from pygames_wasm.core.errors import GameError
+from pygames_wasm.core.i18n import LANGUAGES, catalog, is_message, listed, msg, plural, render, rendered
+from pygames_wasm.core.match import Match
+from pygames_wasm.games import GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+PROSE = re.compile(r"[A-Za-z]{2,}[,.:;]? [a-z]{2,}")  # English words in a row: a sentence, not an id
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18n.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+TOOL = _tool()
+
+
+def translated_ids(lang: str) -> set:
+    """The msgids a language really translates (not fuzzy, not empty), over every engine domain."""
+    ids = set()
+    for domain in ("core", *TOOL.GAMES):
+        for m in TOOL.read(domain, lang):
+            strings = [m.string] if isinstance(m.string, str) else list(m.string)
+            if m.id and not m.fuzzy and all(strings):
+                ids.add(m.id if isinstance(m.id, str) else m.id[0])
+    return ids
+
+
+TRANSLATED = {lang: translated_ids(lang) for lang in LANGUAGES if lang != "en"}
+
+
+def messages(tree):
+    """Every message in a JSON-like tree, nested ones (a message's parameters) included."""
+    if is_message(tree):
+        yield tree
+        for value in tree.get("args", {}).values():
+            yield from messages(value)
+    elif isinstance(tree, dict):
+        for value in tree.values():
+            yield from messages(value)
+    elif isinstance(tree, list):
+        for value in tree:
+            yield from messages(value)
+
+
+def untranslated(tree) -> list:
+    """What does not render from a real translation: a msgid a language lacks, or a translation whose
+    {fields} do not fit the message's parameters (render would fall back to English)."""
+    found = []
+    for message in messages(tree):
+        for lang, ids in TRANSLATED.items():
+            if message["msg"] not in ids:
+                found.append(f"{lang}: no translation of {message['msg']!r}")
+                continue
+            words = catalog(lang)
+            text = words.ngettext(message["msg"], message["plural"], message["n"]) if "plural" in message \
+                else words.gettext(message["msg"])
+            try:
+                text.format(**{k: render(v, lang) if is_message(v) else v for k, v in message.get("args", {}).items()})
+            except (KeyError, IndexError, ValueError) as error:
+                found.append(f"{lang}: {message['msg']!r} does not format: {error!r}")
+    return found
+
+
+def prose_outside_messages(tree, path="view") -> list:
+    """English sentences in a game's own view that are plain strings, not messages."""
+    if is_message(tree):
+        return []
+    if isinstance(tree, dict):
+        return [p for key, value in tree.items() for p in prose_outside_messages(value, f"{path}.{key}")]
+    if isinstance(tree, list):
+        return [p for i, value in enumerate(tree) for p in prose_outside_messages(value, f"{path}[{i}]")]
+    return [f"{path}: {tree!r}"] if isinstance(tree, str) and PROSE.search(tree) else []
+
+
+# --- The catalogs ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("domain", TOOL.DOMAINS)
+def test_punjabi_and_gujarati_have_every_message_the_code_has(domain):
+    assert [p for lang in TOOL.LANGUAGES for p in TOOL.problems(domain, lang)] == []
+
+
+def test_the_check_finds_a_missing_translation_and_a_wrong_field(tmp_path, monkeypatch):
+    """The catalog check itself: a msgid with no msgstr, and a msgstr whose field is misspelt."""
+    source = tmp_path / "game.py"
+    source.write_text('msg("{name} wins.")\nmsg("Hello.")\n')
+    monkeypatch.setattr(TOOL, "domain_files", lambda domain: [source])
+    monkeypatch.setattr(TOOL, "ROOT", tmp_path)
+    monkeypatch.setattr(TOOL, "po_path", lambda domain, lang: tmp_path / f"{lang}.po")
+    (tmp_path / "pa.po").write_text('msgid "{name} wins."\nmsgstr "{naam} ਜਿੱਤਿਆ।"\n', encoding="utf-8")
+    found = TOOL.problems("core", "pa")
+    assert any("'{name} wins.' has fields ['naam']" in p for p in found)
+    assert any("no translation of 'Hello.'" in p for p in found)
+
+
+# --- Random games: everything the engine says ----------------------------------------------------
+
+def option_sets(module, rng: random.Random, count: int) -> list:
+    """The presets, then random choices of every yes/no and choice option (numbers at their default)."""
+    sets = [p["options"] for p in module.info()["presets"]]
+    for _ in range(count):
+        chosen = {}
+        for spec in module.OPTION_SPECS:
+            if spec.type == "bool":
+                chosen[spec.key] = rng.random() < 0.5
+            elif spec.type == "choice":
+                chosen[spec.key] = rng.choice([v for v, _ in spec.choices])
+        sets.append(chosen)
+    return sets
+
+
+def refusals(match: Match, seat: int, rng: random.Random) -> list:
+    """The refusals of a few wrong moves here: another seat's move, a card nobody has, a bad field."""
+    module, n = match.module, len(match.seats)
+    legal = match.view(seat)["actions"]
+    tries = [dict(rng.choice(legal), card="ZZ"), {**rng.choice(legal), "extra": 1}, {"type": "nonsense"}, {}]
+    tries += [a for a in rng.sample(legal, min(4, len(legal)))]
+    found = [match.explain((seat + 1) % n, action) for action in tries[-4:]]
+    found += [match.explain(seat, action) for action in tries[:4]]
+    return [why for why in found if why is not None]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_message_of_random_games_renders_in_every_language(game):
+    module, rng = GAMES[game], random.Random(13)
+    info = module.info()
+    seen, problems, leaks = {}, set(), set()
+
+    def look(tree):
+        for message in messages(tree):
+            seen.setdefault(message["msg"], message)
+
+    look(info)
+    lo, hi = info["players"]["min"], min(info["players"]["max"], 4)
+    for i, options in enumerate(option_sets(module, rng, 4)):
+        players = lo if game == "canasta" else rng.randint(lo, hi)
+        kinds = ["normal", "random"] * 2
+        seats = [{"name": NAMES[s], "kind": "bot", "bot": kinds[s]} for s in range(players)]
+        match = Match(module, BOTS[game], options, seats, seed=1000 + i)
+        look(match.info())
+        moves = 0
+        while not match.state.over and moves < 3000:
+            seat = module.to_act(match.state)
+            if moves % 7 == 0:
+                for who in [None, *range(players)]:
+                    view = module.view(match.state, who)
+                    look(view)
+                    leaks.update(prose_outside_messages(view))
+                look(refusals(match, seat, rng))
+            look(match.act(seat, match.bot_move(seat)))
+            moves += 1
+        final = [module.view(match.state, who) for who in [None, *range(players)]]
+        look(final)
+        look(match.summary())
+        for view in final:
+            leaks.update(prose_outside_messages(view))
+    for message in seen.values():
+        problems.update(untranslated(message))
+    assert sorted(problems) == []
+    assert sorted(leaks) == []
+    assert len(seen) > 40  # the games said many different things
+
+
+# --- The API --------------------------------------------------------------------------------------
+
+def test_lang_renders_a_whole_reply_and_changes_no_game():
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "bot", "bot": "normal"}]
+    game = api.call("new_game", {"game": "own_trumps", "seats": seats, "seed": 5})
+    handle = game["handle"]
+    views = {lang: api.call("view", {"handle": handle, "seat": 0, "lang": lang})["view"] for lang in LANGUAGES}
+    assert views["en"]["summary"] != views["pa"]["summary"] != views["gu"]["summary"]
+    assert re.search("[\u0a00-\u0a7f]", views["pa"]["summary"])  # Gurmukhi
+    assert re.search("[\u0a80-\u0aff]", views["gu"]["summary"])  # Gujarati
+    assert api.call("view", {"handle": handle, "seat": 0})["view"] == views["en"]
+    assert views["pa"]["actions"] == views["en"]["actions"]  # only words change
+    assert api.call("save", {"handle": handle, "lang": "pa"}) == api.call("save", {"handle": handle})
+
+
+def test_refusals_come_in_the_requested_language():
+    english = api.call("view", {"handle": "nope"})["error"]
+    punjabi = api.call("view", {"handle": "nope", "lang": "pa"})["error"]
+    assert english == {"code": "unknown_handle", "message": "That game is not open (it may have been closed)."}
+    assert punjabi == {"code": "unknown_handle", "message": "ਇਹ ਖੇਡ ਖੁੱਲ੍ਹੀ ਨਹੀਂ ਹੈ (ਸ਼ਾਇਦ ਬੰਦ ਹੋ ਗਈ ਹੈ)।"}
+
+
+def test_a_language_is_named_by_its_code_and_others_are_refused():
+    assert api.call("list_games", {"lang": "pa-IN"}) == api.call("list_games", {"lang": "pa"})
+    assert api.call("list_games", {"lang": "GU"}) == api.call("list_games", {"lang": "gu"})
+    for bad in ("fr", 7, "", ["pa"]):
+        error = api.call("list_games", {"lang": bad})["error"]
+        assert error["code"] == "bad_request" and "There is no language" in error["message"], bad
+
+
+def test_the_history_can_be_read_again_in_another_language():
+    seats = [{"name": "Ann", "kind": "bot", "bot": "normal"}, {"name": "Bob", "kind": "bot", "bot": "normal"}]
+    handle = api.call("new_game", {"game": "ono99", "seats": seats, "seed": 9})["handle"]
+    said = []
+    for _ in range(6):
+        said += api.call("bot_act", {"handle": handle, "seat": api.call("view", {"handle": handle})["view"]["to_act"]})[
+            "events"]
+    english = api.call("events", {"handle": handle})["events"]
+    assert [e["text"] for e in english][-len(said):] == [e["text"] for e in said]
+    punjabi = api.call("events", {"handle": handle, "lang": "pa"})["events"]
+    assert [e["n"] for e in punjabi] == [e["n"] for e in english]
+    assert all(p["text"] != e["text"] for p, e in zip(punjabi, english))
+    later = api.call("events", {"handle": handle, "since": english[-2]["n"]})["events"]
+    assert later == english[-1:]
+    assert api.call("events", {"handle": handle, "since": "x"})["error"]["code"] == "bad_request"
+
+
+def test_undo_forgets_the_events_of_the_move_taken_back():
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    handle = api.call("new_game", {"game": "ono99", "seats": seats, "seed": 9})["handle"]
+    before = api.call("events", {"handle": handle})["events"]
+    seat = api.call("view", {"handle": handle})["view"]["to_act"]
+    action = api.call("legal_actions", {"handle": handle, "seat": seat})["actions"][0]
+    assert api.call("act", {"handle": handle, "seat": seat, "action": action})["events"]
+    api.call("undo", {"handle": handle, "seat": seat})
+    assert api.call("events", {"handle": handle})["events"] == before
+
+
+# --- Messages -------------------------------------------------------------------------------------
+
+def test_a_message_renders_its_parameters_in_the_same_language():
+    card = msg("Queen of {suit}", suit=msg("hearts"))
+    sentence = msg("The last move was {name}'s, not yours.", name=listed(["Ann", "Bob"]))
+    assert render(card) == "Queen of hearts" and render(card, "pa") == "ਪਾਨ ਦੀ ਬੇਗੀ"
+    assert render(card, "gu") == "લાલની રાણી"
+    assert render(sentence, "pa") == "ਆਖ਼ਰੀ ਚਾਲ Ann ਅਤੇ Bob ਦੀ ਸੀ, ਤੁਹਾਡੀ ਨਹੀਂ।"
+    assert render(plural("{n} card", "{n} cards", 1)) == "1 card"
+    assert render(plural("{n} card", "{n} cards", 2, ), "gu") == "2 કાર્ડ"
+    assert render(plural("{n} card", "{n} cards", 1), "gu") == "1 કાર્ડ"
+    assert rendered({"a": [card, {"b": 3}]}, "pa") == {"a": ["ਪਾਨ ਦੀ ਬੇਗੀ", {"b": 3}]}
+
+
+def test_an_unknown_msgid_falls_back_to_english():
+    assert render(msg("Not in any catalog, {name}.", name="Ann"), "pa") == "Not in any catalog, Ann."
+
+
+def test_an_error_keeps_its_message_and_renders_it_per_language():
+    error = GameError("cannot_undo", msg("There is no move to take back."))
+    assert error.message == str(error) == "There is no move to take back."
+    assert error.to_dict("gu") == {"code": "cannot_undo", "message": "પાછી લેવા જેવી કોઈ ચાલ નથી."}
+
+
+# --- The code -------------------------------------------------------------------------------------
+
+def engine_calls():
+    for path in sorted((ROOT / "pygames_wasm").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                yield path.relative_to(ROOT), node
+
+
+def is_literal(node) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def test_every_message_names_its_msgid_literally():
+    """The extractor reads the code: a msgid made at run time would never reach a catalog."""
+    bad = []
+    for path, call in engine_calls():
+        name = call.func.id
+        if name == "msg" and not (call.args and is_literal(call.args[0])):
+            bad.append(f"{path}:{call.lineno} msg")
+        if name == "plural" and not (len(call.args) >= 2 and all(map(is_literal, call.args[:2]))):
+            bad.append(f"{path}:{call.lineno} plural")
+    assert bad == []
+
+
+def test_no_refusal_or_event_is_plain_english():
+    """A GameError or a logged event takes a message, never a string: a string would stay English."""
+    bad = []
+    for path, call in engine_calls():
+        text = call.args[1] if call.func.id == "GameError" and len(call.args) > 1 else \
+            call.args[2] if call.func.id == "log" and len(call.args) > 2 else None
+        if isinstance(text, (ast.JoinedStr, ast.Constant, ast.BinOp)):
+            bad.append(f"{path}:{call.lineno} {call.func.id}")
+    assert bad == []
