@@ -170,7 +170,8 @@ def problems(domain: str, lang: str) -> list[str]:
         if not message.id:
             continue
         entry = catalog.get(message.id)
-        if entry is None or not entry.string:  # the page may use the engine's words (card names)
+        if entry is None or not (entry.string if isinstance(entry.string, str) else any(entry.string)):
+            # untranslated here (a plural's strings are a tuple of ""): the page may use the engine's words
             entry = next((c.get(message.id) for c in engine if c.get(message.id) is not None), entry)
         key = message.id if isinstance(message.id, str) else message.id[0]
         english = [message.id] if isinstance(message.id, str) else list(message.id)
