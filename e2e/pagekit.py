@@ -156,3 +156,62 @@ SMALL_BUTTONS = """() => [...document.querySelectorAll('button')]
     .map(b => [b.getAttribute('aria-label') || b.textContent.trim(), b.getBoundingClientRect()])
     .filter(([, r]) => r.width < 44 || r.height < 44)
     .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
+# ---------------------------------------------------------------- languages
+# The page's words in Punjabi and Gujarati come from the catalog JSON the build writes for the page
+# (locale/<lang>.json: the page's and the engine's translations), so a test names a button in a
+# language exactly as the page does. English is the msgid itself.
+_CATALOGS: dict[str, dict] = {}
+_FIELD = re.compile(r"\{([a-z_0-9]+)(?:[:!][^}]*)?\}")
+
+
+def catalog(lang: str) -> dict:
+    if lang == "en":
+        return {}
+    if lang not in _CATALOGS:
+        import json
+        _CATALOGS[lang] = json.loads((SITE / "locale" / f"{lang}.json").read_text(encoding="utf-8"))["messages"]
+    return _CATALOGS[lang]
+
+
+def _fill(text: str, args: dict) -> str:
+    return _FIELD.sub(lambda m: str(args[m.group(1)]) if m.group(1) in args else m.group(0), text)
+
+
+def T(lang: str, msgid: str, **args) -> str:
+    """`msgid` as the page shows it in `lang`, its {fields} filled."""
+    found = catalog(lang).get(msgid)
+    return _fill(found if isinstance(found, str) and found else msgid, args)
+
+
+def plural_forms(lang: str, one: str, many: str) -> list[str]:
+    found = catalog(lang).get(one)
+    return list(found) if isinstance(found, list) and len(found) >= 2 else [one, many]
+
+
+def TN(lang: str, one: str, many: str, n: int, **args) -> str:
+    """A counted phrase: form 0 for "one" (pa: 0 and 1; gu: 0 and 1; en: 1), else form 1."""
+    forms = plural_forms(lang, one, many)
+    is_one = n == 1 if lang == "en" else n in (0, 1)
+    return _fill(forms[0 if is_one else 1], {"n": n, **args})
+
+
+def T_re(lang: str, *msgids: str, **args) -> re.Pattern:
+    """A whole-name pattern for any of these msgids (or plural forms) in `lang`: each {field} not
+    given in `args` matches any text."""
+    parts = []
+    for msgid in msgids:
+        text = T(lang, msgid)
+        out, at = "", 0
+        for m in _FIELD.finditer(text):
+            out += re.escape(text[at:m.start()])
+            out += re.escape(str(args[m.group(1)])) if m.group(1) in args else ".+?"
+            at = m.end()
+        parts.append(out + re.escape(text[at:]))
+    return re.compile("^(?:" + "|".join(parts) + ")$")
+
+
+def TN_re(lang: str, one: str, many: str, **args) -> re.Pattern:
+    forms = plural_forms(lang, one, many)
+    return re.compile("|".join(f"(?:{T_re(lang, f, **args).pattern})" for f in forms))

@@ -13,6 +13,7 @@ import shutil
 import pytest
 from playwright.sync_api import expect
 
+from e2e import pagekit
 from e2e.pagekit import ROOT, START_TIMEOUT_MS, SiteServer
 from e2e.test_touch import ARTIFACTS, tap_until
 
@@ -73,7 +74,7 @@ def blog(browser, blog_url, errors):
 
 def frames(page):
     iframes = page.locator("article iframe")
-    expect(iframes).to_have_count(2)
+    expect(iframes).to_have_count(3)  # the third is the Punjabi table (data-lang="pa")
     return [page.frame_locator("article iframe >> nth=%d" % i) for i in range(2)], iframes
 
 
@@ -156,3 +157,12 @@ def test_an_embed_fits_a_320_px_column(browser, site_url, errors):
     finally:
         context.close()
     assert not errors.unexpected(), errors.unexpected()
+
+
+def test_the_punjabi_table_of_the_blog(blog, blog_url):
+    """The blog's third table has data-lang="pa": its page is in Punjabi."""
+    blog.goto(blog_url)
+    frame = blog.frame_locator("article iframe >> nth=2")
+    expect(frame.locator("html")).to_have_attribute("lang", "pa", timeout=START_TIMEOUT_MS)
+    expect(frame.locator("#table")).to_be_visible(timeout=START_TIMEOUT_MS)
+    expect(frame.get_by_role("button", name=pagekit.T("pa", "Rules"))).to_be_visible()

@@ -15,6 +15,8 @@
  *               so two embedded games, and the full app, never share a saved game
  * data-height   initial height in px (default 560)
  * data-title    the iframe's accessible name
+ * data-lang     the table's language: en, pa (Punjabi) or gu (Gujarati); without it the table
+ *               follows the player's choice on that site, else the browser's languages
  *
  * It defines no global, adds no stylesheet, and styles only its own iframe (inline).
  */
@@ -40,6 +42,7 @@
   else if (d.players) params.set("players", d.players);
   if (d.seed) params.set("seed", d.seed);
   if (d.speed) params.set("speed", d.speed);
+  if (d.lang) params.set("lang", d.lang);
 
   var height = Math.max(320, Number(d.height) || 560);
   var frame = document.createElement("iframe");

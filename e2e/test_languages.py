@@ -1,0 +1,394 @@
+"""The page in Punjabi (pa) and Gujarati (gu): whole games played by taps on buttons found by their
+accessible names in that language, looked up through the same catalog JSON the page loads
+(pagekit.T). Screenshots at phone and tablet size go to test-results/languages/; no text overflows
+its box; the Gurmukhi and Gujarati fonts come from the site itself (anything off-site is blocked) and
+are loaded. Switching the language mid-game redraws the table and the whole history. The embed takes
+its language from `lang=` (embed.html) and `data-lang` (embed.js).
+
+Until the engine's game catalogs are merged, the engine's sentences fall back to English: the tests
+are written for the finished translation (every visible word in the chosen language).
+E2E_ENGINE_ENGLISH=1 skips only the "no English word left" checks, to try the page side before then.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from e2e.conftest import open_page
+from e2e.pagekit import (ROOT, SITE, START_TIMEOUT_MS, T, T_re, TN_re, engine_ready, hand_labels, my_turn,
+                         settled)
+
+SHOTS = ROOT / "test-results" / "languages"
+SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 768, "height": 1024}}
+FONTS = {"pa": ("Noto Sans Gurmukhi", "ਪੰਜਾਬੀ"), "gu": ("Noto Sans Gujarati", "ગુજરાતી")}
+PERSON = "Ann"
+# Words that stay as they are in every language: players' names, brand names, units.
+KEPT = {"Ann", "Bob", "Robo", "ONO", "3UP", "3DOWN", "MB", "pygames"}
+
+
+@pytest.fixture
+def offline_page(browser, site_url, errors):
+    """A page that may fetch only from the site: a font from a CDN would be refused."""
+    for pg in open_page(browser, site_url, errors):
+        origin = site_url.rstrip("/")
+        pg.context.route(re.compile(r"^(?!" + re.escape(origin) + r")https?://.*"), lambda route: route.abort())
+        yield pg
+
+
+def titles(lang: str) -> dict[str, str]:
+    name = "games.json" if lang == "en" else f"games.{lang}.json"
+    return {g["id"]: g["title"] for g in json.loads((SITE / name).read_text(encoding="utf-8"))}
+
+
+def option_label(lang: str, game: str, key: str) -> str:
+    name = "games.json" if lang == "en" else f"games.{lang}.json"
+    info = next(g for g in json.loads((SITE / name).read_text(encoding="utf-8")) if g["id"] == game)
+    return next(o["label"] for o in info["options"] if o["key"] == key)
+
+
+def choose_language(page: Page, lang: str):
+    """The language as a player chooses it: the lobby's list (kept on this device)."""
+    page.locator("#lang-select").select_option(lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.get_by_role("heading", name=T(lang, "Set up a game"))).to_be_visible()
+
+
+def open_lobby(page: Page, lang: str, seed: int):
+    page.goto(f"./?speed=fast&seed={seed}")
+    engine_ready(page)
+    choose_language(page, lang)
+
+
+def set_seats(page: Page, lang: str, seats: list[tuple[str, str]]):
+    """seats: (name, "person" | "computer")."""
+    count = page.get_by_label(T(lang, "Number of players"))
+    if count.is_visible():
+        count.select_option(str(len(seats)))
+    computer = T(lang, "{level} computer", level=T(lang, "Normal"))
+    for i, (name, kind) in enumerate(seats, start=1):
+        page.get_by_label(T(lang, "Seat {number} player", number=i)).select_option(
+            label=T(lang, "Person") if kind == "person" else computer)
+        page.get_by_label(T(lang, "Seat {number} name", number=i)).fill(name)
+
+
+def start(page: Page, lang: str, game: str, seats, seed: int, options: dict | None = None):
+    open_lobby(page, lang, seed)
+    page.get_by_role("radio", name=titles(lang)[game], exact=True).check()
+    set_seats(page, lang, seats)
+    if options and not page.locator("#options-box[open]").count():
+        page.get_by_text(T(lang, "More options")).click()
+    for key, value in (options or {}).items():
+        field = page.get_by_label(option_label(lang, game, key), exact=True)
+        field.fill(str(value))
+        field.press("Tab")
+    page.get_by_role("button", name=T(lang, "Start game")).click()
+    expect(page.locator("#table")).to_be_visible(timeout=START_TIMEOUT_MS)
+
+
+# ---------------------------------------------------------------- checks
+OVERFLOWS = """() => [...document.querySelectorAll(
+      'button, label, legend, h1, h2, h3, p, summary, th, td, li, .player-status, .pile-count, .turn-line, option')]
+    .filter(e => e.offsetParent !== null && e.getClientRects().length)
+    .filter(e => !e.closest('.card, .hand, .visually-hidden, .tu-up, .tu-down-row, .meld-cards, .summary-cards, .backs, .laid, .players'))
+    .filter(e => getComputedStyle(e).textOverflow !== 'ellipsis')
+    .filter(e => e.clientWidth > 2 && e.scrollWidth > e.clientWidth + 1)
+    .map(e => `${e.tagName.toLowerCase()}#${e.id}.${e.className}: ${e.textContent.trim().slice(0, 60)} `
+      + `(${e.scrollWidth} > ${e.clientWidth})`)"""
+
+
+def no_overflow(page: Page):
+    bad = page.evaluate(OVERFLOWS)
+    assert not bad, "text wider than its box:\n" + "\n".join(bad)
+    assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+def fonts_loaded(page: Page, lang: str):
+    family, sample = FONTS[lang]
+    page.evaluate("() => document.fonts.ready")
+    assert page.evaluate("([f, s]) => document.fonts.check(`16px \"${f}\"`, s)", [family, sample])
+    statuses = page.evaluate("(f) => [...document.fonts].filter(x => x.family.replace(/\"/g, '') === f)"
+                             ".map(x => x.status)", family)
+    assert "loaded" in statuses, statuses
+
+
+def screenshots(page: Page, name: str):
+    """The table (or result) at phone and tablet size, with the overflow check at each size."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    before = page.viewport_size
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(150)
+        no_overflow(page)
+        page.screenshot(path=str(SHOTS / f"{name}-{size}.png"), full_page=True)
+    page.set_viewport_size(before)
+
+
+def english_words(text: str) -> list[str]:
+    if os.environ.get("E2E_ENGINE_ENGLISH") == "1":
+        return []
+    return [w for w in re.findall(r"[A-Za-z][A-Za-z'’-]{2,}", text) if w not in KEPT]
+
+
+def result_dialog(page: Page):
+    return page.locator("#result-dialog")
+
+
+def press_fast_forward(page: Page, lang: str) -> bool:
+    """The person is out: the computers finish at once (pressed from inside the page: it is drawn
+    anew with every computer move)."""
+    return page.evaluate("""(label) => { const b = [...document.querySelectorAll('#actions button')]
+        .find((x) => x.textContent === label); if (b) b.click(); return !!b; }""", T(lang, "Fast-forward to the end"))
+
+
+def play_to_the_end(page: Page, lang: str, turn, seconds: float = 150) -> dict:
+    done: dict = {}
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if result_dialog(page).is_visible():
+            return done
+        summary = page.locator("#round-dialog[open]")
+        if summary.count():
+            summary.get_by_role("button", name=T(lang, "Continue")).click()
+            continue
+        if press_fast_forward(page, lang):
+            continue
+        if my_turn(page):
+            turn(page, lang, done)
+            settled(page)
+            continue
+        page.wait_for_timeout(20)
+    raise AssertionError(f"the game did not end in time ({done})")
+
+
+def count(done: dict, what: str):
+    done[what] = done.get(what, 0) + 1
+
+
+# ---------------------------------------------------------------- one turn of each game
+def ono99_turn(page: Page, lang: str, done: dict):
+    draw = page.get_by_role("button", name=re.compile(
+        T_re(lang, "Draw a card").pattern + "|" + TN_re(lang, "Draw {n} card", "Draw {n} cards").pattern))
+    if draw.count():
+        draw.first.click()
+        return count(done, "draw")
+    playable = page.locator('#hand button[data-playable="true"]')
+    if playable.count():
+        label = playable.first.get_attribute("aria-label")
+        page.get_by_role("button", name=label, exact=True).and_(playable).first.click()
+        return count(done, "play")
+    for msgid in ("Discard four ONO 99 cards", "Lay down your hand"):
+        b = page.get_by_role("button", name=T(lang, msgid), exact=True)
+        if b.count():
+            b.click()
+            return count(done, msgid)
+    page.get_by_role("button", name=T_re(lang, "Play {card} and go out of the round")).first.click()
+    count(done, "bust")
+
+
+def usable(page: Page, name):
+    b = page.locator("#actions button:not([aria-disabled=true])").and_(page.get_by_role("button", name=name))
+    return b.first if b.count() else None
+
+
+def canasta_turn(page: Page, lang: str, done: dict):
+    """Draw, then discard the first card the engine takes (the computers do the melding)."""
+    end = usable(page, T(lang, "End the hand (the stock is empty)"))
+    if end:
+        end.click()
+        return count(done, "end")
+    if page.locator("#turn-line").inner_text() == T(lang, "Your turn: draw from the stock or take the pile"):
+        page.get_by_role("button", name=T(lang, "Draw from the stock")).first.click()
+        settled(page)
+        count(done, "draw")
+    for label in hand_labels(page):
+        page.locator("#hand button[aria-pressed=false]").and_(page.get_by_role("button", name=label, exact=True)).first.click()
+        settled(page)
+        discard = usable(page, T(lang, "Discard {card}", card=label))
+        if discard:
+            discard.click()
+            return count(done, "discard")
+        page.get_by_role("button", name=T(lang, "Clear selection")).click()
+        settled(page)
+    raise AssertionError("no card could be discarded:\n" + page.locator("#table").inner_text())
+
+
+def three_up_turn(page: Page, lang: str, done: dict):
+    if page.locator("#turn-line").inner_text() == T(lang, "Choose three cards to lie face up"):
+        for _ in range(3):
+            page.locator("#hand button[aria-pressed=false]").first.click()
+            settled(page)
+        page.get_by_role("button", name=T_re(lang, "Put {cards} face up")).click()
+        return count(done, "pick")
+    refill = page.get_by_role("button", name=re.compile(
+        T_re(lang, "Draw a card").pattern + "|" + TN_re(lang, "Draw {n} card", "Draw {n} cards").pattern))
+    playable = lambda where: page.locator(f"{where} button[data-playable=true]")  # noqa: E731
+    pick_up = page.get_by_role("button", name=TN_re(lang, "Pick up the pile ({n} card)", "Pick up the pile ({n} cards)"))
+    if refill.count():
+        refill.first.click()
+        count(done, "refill")
+    elif playable("#hand").count() or playable("#tu-up").count():
+        (playable("#hand") if playable("#hand").count() else playable("#tu-up")).first.click()
+        settled(page)
+        play = page.locator("#actions button[data-action=play]")
+        if play.count():
+            play.click()
+        count(done, "play")
+    elif playable("#tu-down").count():
+        playable("#tu-down").first.click()
+        count(done, "flip")
+    elif pick_up.count():
+        pick_up.click()
+        count(done, "pickup")
+    else:
+        page.get_by_role("button", name=re.compile(
+            T_re(lang, "Draw a card first").pattern + "|" + T_re(lang, "Draw instead of playing").pattern)).click()
+        count(done, "draw")
+
+
+def own_trumps_turn(page: Page, lang: str, done: dict):
+    if page.locator("#turn-line").inner_text() == T(lang, "Your turn: lead any card"):
+        page.get_by_role("button", name=hand_labels(page)[0], exact=True).click()
+        return count(done, "lead")
+    marked = page.locator("#hand button.can-beat").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    if not marked:
+        page.get_by_role("button", name=re.compile(
+            TN_re(lang, "Pick up {n} card", "Pick up {n} cards").pattern + "|"
+            + TN_re(lang, "Pick up {n} card (the whole pile)", "Pick up {n} cards (the whole pile)").pattern)).click()
+        return count(done, "pick_up")
+    cards = hand_labels(page)
+    page.get_by_role("button", name=marked[0], exact=True).click()
+    if len(cards) > 1:
+        expect(page.get_by_role("button", name=marked[0], exact=True)).to_have_attribute("aria-pressed", "true")
+        page.get_by_role("button", name=next(c for c in cards if c != marked[0]), exact=True).click()
+    count(done, "beat")
+
+
+def choose_free_suit(page: Page) -> bool:
+    return page.evaluate("""() => { const b = document.querySelector('button.ot-suit:not([aria-disabled=true])');
+        if (b) b.click(); return !!b; }""")
+
+
+def own_trumps_loop(page: Page, lang: str, done: dict):
+    """Own Trumps: a suit to choose comes before the first move."""
+    if page.locator("#table[aria-busy=true]").count() == 0 and choose_free_suit(page):
+        return count(done, "trump")
+    own_trumps_turn(page, lang, done)
+
+
+GAMES = {
+    # game: (seats, seed, options, one turn)
+    "ono99": ([(PERSON, "person"), ("Robo", "computer"), ("Bob", "computer")], 7, None, ono99_turn),
+    "canasta": ([(PERSON, "person"), ("Robo", "computer"), ("Bob", "computer"), ("Cy", "computer")], 8,
+                {"target": 500}, canasta_turn),
+    "three_up": ([(PERSON, "person"), ("Robo", "computer")], 3, None, three_up_turn),
+    "own_trumps": ([(PERSON, "person"), ("Robo", "computer"), ("Bob", "computer")], 6, None, own_trumps_loop),
+}
+
+
+def whole_game(page: Page, lang: str, game: str):
+    seats, seed, options, turn = GAMES[game]
+    if game == "own_trumps":
+        options = {"match_games": 1}
+    start(page, lang, game, seats, seed, options)
+    fonts_loaded(page, lang)
+    screenshots(page, f"{game}-{lang}-table")
+    done = play_to_the_end(page, lang, turn, seconds=240)
+    result = result_dialog(page)
+    expect(result).to_be_visible()
+    expect(result.get_by_role("button", name=T(lang, "Play again"))).to_be_visible()
+    screenshots(page, f"{game}-{lang}-result")
+    leftover = english_words(result.inner_text() + " " + page.locator("#table").inner_text())
+    assert not leftover, f"English words on the {lang} page: {sorted(set(leftover))}"
+    return done
+
+
+# ---------------------------------------------------------------- tests
+@pytest.mark.parametrize("lang, game", [("pa", "ono99"), ("pa", "canasta"), ("pa", "three_up"),
+                                        ("pa", "own_trumps"), ("gu", "ono99")])
+def test_whole_game_in_the_language(offline_page: Page, lang: str, game: str):
+    done = whole_game(offline_page, lang, game)
+    assert sum(done.values()) >= 1, done
+
+
+def test_lobby_in_each_language_fits_and_is_remembered(offline_page: Page):
+    page = offline_page
+    page.goto("./")
+    engine_ready(page)
+    for lang in ("pa", "gu"):
+        choose_language(page, lang)
+        fonts_loaded(page, lang)
+        expect(page.get_by_role("radio", name=titles(lang)["ono99"], exact=True)).to_be_visible()
+        expect(page.get_by_role("button", name=T(lang, "Start game"))).to_be_visible()
+        screenshots(page, f"lobby-{lang}")
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "gu")  # kept on this device
+    expect(page.get_by_role("heading", name=T("gu", "Set up a game"))).to_be_visible()
+    choose_language(page, "en")
+    expect(page.get_by_role("heading", name="Set up a game")).to_be_visible()
+
+
+def test_english_pages_never_fetch_the_fonts(page: Page):
+    fonts = []
+    page.on("request", lambda r: "/fonts/" in r.url and fonts.append(r.url))
+    page.goto("./")
+    engine_ready(page)
+    page.evaluate("() => document.fonts.ready")
+    assert fonts == []
+
+
+def test_switching_language_mid_game_redraws_the_table_and_history(offline_page: Page):
+    page = offline_page
+    seats, seed, _, _ = GAMES["ono99"]
+    start(page, "en", "ono99", seats, seed)
+    # A few moves in English, so that the history holds events.
+    deadline = time.monotonic() + 60
+    while page.locator("#log li").count() < 4 and time.monotonic() < deadline:
+        if my_turn(page):
+            ono99_turn(page, "en", {})
+            settled(page)
+        else:
+            page.wait_for_timeout(20)
+    before = page.locator("#log li").count()
+    assert before >= 4
+    page.get_by_role("button", name="Settings").click()
+    page.locator("#settings-dialog").get_by_role("radio", name="ਪੰਜਾਬੀ").check()
+    expect(page.locator("html")).to_have_attribute("lang", "pa")
+    expect(page.get_by_role("heading", name=T("pa", "Settings"))).to_be_visible()
+    page.locator("#settings-dialog").get_by_role("button", name=T("pa", "Done")).click()
+    expect(page.locator("#history-button")).to_have_text(re.compile(T_re("pa", "Moves ({n})").pattern))
+    settled(page)
+    page.wait_for_timeout(300)
+    assert page.locator("#log li").count() >= before  # the whole history, in Punjabi
+    text = page.locator("#table").inner_text()
+    leftover = english_words(text)
+    assert not leftover, f"English words left after the switch: {sorted(set(leftover))}"
+    fonts_loaded(page, "pa")
+    screenshots(page, "ono99-switched-to-pa")
+
+
+def test_embed_html_takes_lang_from_its_url(offline_page: Page):
+    page = offline_page
+    page.goto("./embed.html?game=ono99&players=3&speed=fast&seed=7&lang=pa")
+    expect(page.locator("html")).to_have_attribute("lang", "pa")
+    expect(page.locator("#table")).to_be_visible(timeout=START_TIMEOUT_MS)
+    expect(page.get_by_role("button", name=T("pa", "Rules"))).to_be_visible()
+    fonts_loaded(page, "pa")
+
+
+def test_embed_js_passes_data_lang(offline_page: Page, site_url: str):
+    page = offline_page
+    page.route("**/host-page.html", lambda route: route.fulfill(content_type="text/html", body=(
+        "<!doctype html><html lang=en><body><h1>Host</h1>"
+        f'<script src="{site_url}embed.js" data-game="ono99" data-players="3" data-lang="pa" '
+        'data-speed="fast" data-seed="7"></script></body></html>')))
+    page.goto("./host-page.html")
+    frame = page.frame_locator("iframe")
+    expect(frame.locator("html")).to_have_attribute("lang", "pa", timeout=START_TIMEOUT_MS)
+    expect(frame.locator("#table")).to_be_visible(timeout=START_TIMEOUT_MS)
+    expect(frame.get_by_role("button", name=T("pa", "Rules"))).to_be_visible()
