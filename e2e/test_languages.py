@@ -158,6 +158,10 @@ def play_to_the_end(page: Page, lang: str, turn, seconds: float = 150) -> dict:
             continue
         if press_fast_forward(page, lang):
             continue
+        if page.locator("#table[aria-busy=true]").count() == 0 and choose_free_suit(page):  # Own Trumps
+            count(done, "trump")
+            settled(page)
+            continue
         if my_turn(page):
             turn(page, lang, done)
             settled(page)
@@ -274,11 +278,6 @@ def choose_free_suit(page: Page) -> bool:
         if (b) b.click(); return !!b; }""")
 
 
-def own_trumps_loop(page: Page, lang: str, done: dict):
-    """Own Trumps: a suit to choose comes before the first move."""
-    if page.locator("#table[aria-busy=true]").count() == 0 and choose_free_suit(page):
-        return count(done, "trump")
-    own_trumps_turn(page, lang, done)
 
 
 GAMES = {
@@ -287,7 +286,7 @@ GAMES = {
     "canasta": ([(PERSON, "person"), ("Robo", "computer"), ("Bob", "computer"), ("Cy", "computer")], 8,
                 {"target": 500}, canasta_turn),
     "three_up": ([(PERSON, "person"), ("Robo", "computer")], 3, None, three_up_turn),
-    "own_trumps": ([(PERSON, "person"), ("Robo", "computer"), ("Bob", "computer")], 6, None, own_trumps_loop),
+    "own_trumps": ([(PERSON, "person"), ("Robo", "computer"), ("Bob", "computer")], 6, None, own_trumps_turn),
 }
 
 

@@ -35,6 +35,8 @@ function handKey(view) {
 }
 
 const codesOf = (view, indices) => [...indices].map((i) => view.hand[i].card);
+/** A card of the hand by the engine's name for it (the page's own name only when the view has none). */
+const handName = (view, code) => playingCardLabel(code, ((view.hand || []).find((c) => c.card === code) || {}).label);
 
 // ------------------------------------------------------------------ board
 function renderPlayers(view) {
@@ -233,10 +235,10 @@ function renderStaged(view) {
   box.append(el("p", { class: "staged-title", text: t("Put aside to meld together:") }));
   sel.staged.forEach((group, gi) => {
     const codes = codesOf(view, group);
-    const row = el("div", { class: "staged-meld", role: "group", "aria-label": t("Put aside: {cards}", { cards: codes.map((c) => playingCardLabel(c)).join(t(", ")) }) });
+    const row = el("div", { class: "staged-meld", role: "group", "aria-label": t("Put aside: {cards}", { cards: codes.map((c) => handName(view, c)).join(t(", ")) }) });
     for (const c of codes) row.append(miniPlayingCard(c));
     const back = el("button", { type: "button", class: "action secondary small", text: t("Back to the hand") });
-    back.setAttribute("aria-label", t("Put back {cards}", { cards: codes.map((c) => playingCardLabel(c)).join(t(", ")) }));
+    back.setAttribute("aria-label", t("Put back {cards}", { cards: codes.map((c) => handName(view, c)).join(t(", ")) }));
     back.addEventListener("click", () => { sel.staged.splice(gi, 1); redraw(); });
     row.append(back);
     box.append(row);
@@ -283,7 +285,7 @@ function candidates(view) {
         }
       }
       out.push(S.length === 1
-        ? { label: t("Discard {card}", { card: playingCardLabel(S[0]) }), action: { type: "discard", card: S[0] }, key: "discard", check: true }
+        ? { label: t("Discard {card}", { card: handName(view, S[0]) }), action: { type: "discard", card: S[0] }, key: "discard", check: true }
         : { label: t("Discard"), key: "discard", why: t("Select one card to discard.") });
     } else {
       out.push({ label: t("Discard"), key: "discard", why: t("Select one card to discard.") });

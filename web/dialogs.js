@@ -63,7 +63,8 @@ function settingChoices({ name, legend, labels }) {
     input.checked = value === current;
     input.addEventListener("change", () => { if (input.checked) setSetting(name, value); });
     box.append(el("label", { class: "choice" }, input,
-      el("span", { text: labels[value], lang: name === "lang" && value !== "auto" ? value : null })));
+      el("span", { text: labels[value], lang: name === "lang" && value !== "auto" ? value : null,
+        class: name === "lang" && value !== "auto" ? "lang-name" : null })));
   }
   field.append(box);
   return field;
