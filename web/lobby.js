@@ -85,7 +85,17 @@ export class Lobby {
     else if (this.ready) $("loading-label").textContent = t("Ready to play");
     else if (this.stageLabel) $("loading-label").textContent = stageWords(this.stageLabel);
     this.setWaiting(this.waiting);
-    if (this.game) { this._renderSeats(); this._renderLevels(); }
+    if (this.game) {
+      // A computer's name the lobby gave ("Computer 2") follows the language; a typed one stays.
+      let number = 0;
+      for (const seat of this.seats) {
+        if (seat.kind !== "bot") continue;
+        number++;
+        if (seat.auto || /^Computer \d+$/.test(seat.name)) { seat.name = defaultName("bot", 0, number); seat.auto = true; }
+      }
+      this._renderSeats();
+      this._renderLevels();
+    }
     this.showSaves(this.lastSaves || [], this.lastCurrent);
   }
   hide() { $("lobby").hidden = true; }
@@ -211,7 +221,9 @@ export class Lobby {
       }
     }
     this.presetId = preset ? preset.id : null;
+    const before = this.seats;
     this.seats = setup && Array.isArray(setup.seats) ? setup.seats.map((s) => ({ ...s })) : [];
+    this.seats.forEach((s, i) => { if (before[i] && before[i].auto && before[i].name === s.name) s.auto = true; });
     this._renderPresets();
     this._renderOptions();
     this._renderSeats();
@@ -384,7 +396,7 @@ export class Lobby {
       let number = bots + 1;
       const taken = new Set(this.seats.map((s) => nameKey(s.name)));
       while (taken.has(nameKey(defaultName("bot", 0, number)))) number++;
-      this.seats.push({ name: defaultName("bot", this.seats.length, number), kind: "bot", bot: this.defaultBot() });
+      this.seats.push({ name: defaultName("bot", this.seats.length, number), kind: "bot", bot: this.defaultBot(), auto: true });
     }
     this.seats.length = n;
     this._renderSeats();
@@ -397,7 +409,7 @@ export class Lobby {
       // A person and computers: as many seats as the game suggests (`players.default`), else 3.
       const n = (this.game.players && this.game.players.default) || 3;
       this.seats = [{ name: PERSON_NAMES[0], kind: "human" }];
-      for (let i = 1; i < n; i++) this.seats.push({ name: defaultName("bot", i, i), kind: "bot", bot: this.defaultBot() });
+      for (let i = 1; i < n; i++) this.seats.push({ name: defaultName("bot", i, i), kind: "bot", bot: this.defaultBot(), auto: true });
     }
     for (const seat of this.seats) if (seat.kind === "bot") seat.bot = this._botId(seat.bot);
     if (this.seats.length < min || this.seats.length > max) {
@@ -425,6 +437,7 @@ export class Lobby {
       });
       name.addEventListener("input", () => {
         seat.name = name.value;
+        delete seat.auto;  // typed by the player: a change of language leaves it
         this._renderTeams();
         this._checkNames();
         this._updateStart();
@@ -451,6 +464,7 @@ export class Lobby {
           const taken = new Set(this.seats.filter((s) => s !== seat).map((s) => nameKey(s.name)));
           for (let k = index + 1; taken.has(nameKey(fresh)); k++) fresh = defaultName(seat.kind, k, k);
           seat.name = fresh;
+          seat.auto = seat.kind === "bot";
           name.value = fresh;
           this._checkNames();
           this._updateStart();
