@@ -102,8 +102,15 @@ OVERFLOWS = """() => [...document.querySelectorAll(
       + `(${e.scrollWidth} > ${e.clientWidth})`)"""
 
 
+# A table (a score sheet) wider than the box it is in.
+WIDE_TABLES = """() => [...document.querySelectorAll('table')]
+    .filter(t => t.offsetParent !== null && t.parentElement)
+    .filter(t => t.getBoundingClientRect().right > t.parentElement.getBoundingClientRect().right + 1)
+    .map(t => `${t.className}: ${Math.round(t.getBoundingClientRect().width)} in ${t.parentElement.clientWidth}`)"""
+
+
 def no_overflow(page: Page):
-    bad = page.evaluate(OVERFLOWS)
+    bad = page.evaluate(OVERFLOWS) + page.evaluate(WIDE_TABLES)
     assert not bad, "text wider than its box:\n" + "\n".join(bad)
     assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 
