@@ -467,7 +467,8 @@ export function sheetTable(sheet, view) {
     for (const tm of sheet.teams) {
       let text = String(tm[key]);
       if (key === "canastas" && (tm.natural_canastas || tm.mixed_canastas)) {
-        text += ` ${t("({natural} natural, {mixed} mixed)", { natural: tm.natural_canastas, mixed: tm.mixed_canastas })}`;
+        const kinds = t("({natural} natural, {mixed} mixed)", { natural: tm.natural_canastas, mixed: tm.mixed_canastas });
+        text += ` ${kinds}`;
       }
       if (key === "red_threes" && tm.red_three_count) text += ` (${tm.red_three_count})`;
       row.append(el("td", { text }));

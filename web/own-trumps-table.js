@@ -409,7 +409,8 @@ export function result(view) {
 export function title(view) {
   const game = view.match_games > 1 ? t("Game {game} of {games}", { game: view.game_no, games: view.match_games })
     : t("Game {game}", { game: view.game_no });
-  return t("{game} · {title} · pygames", { game, title: t("Own Trumps") });
+  const name = t("Own Trumps");  // the engine's title (games/own_trumps.py)
+  return t("{game} · {title} · pygames", { game, title: name });
 }
 
 export const ownTrumpsTable = { render, clear, summary, result, title, turnLine };
