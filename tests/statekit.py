@@ -24,7 +24,7 @@ def try_action(module, state, seat: int, action) -> bool:
     try:
         module.apply(state, seat, action)
     except GameError as err:
-        assert err.message == why and err.message
+        assert err.text == why and err.message
         assert state_snapshot(state) == before, f"the refused {action} changed the game"
         return False
     assert why is None, f"{action} was applied although explain said: {why}"
@@ -51,5 +51,5 @@ class GameTable:
         with pytest.raises(GameError) as info:
             self.module.apply(self.state, seat, action)
         assert state_snapshot(self.state) == before, f"the refused {action!r} changed the game"
-        assert explain(self.module, self.state, seat, action) == info.value.message
+        assert explain(self.module, self.state, seat, action) == info.value.text
         return info.value
