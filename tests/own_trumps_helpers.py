@@ -15,17 +15,35 @@ situations of the rules file are reached without playing 30 moves to get there.
 
 The table drives the module directly: `act(seat, "beat KD QC")`, `error(seat, action)` (the sentence
 of an illegal action, after checking that nothing changed and that `explain` gives the same
-sentence), `view(seat)`, `hand(seat)`, `actions(seat)` (string forms), `state`.
+sentence), `view(seat)`, `hand(seat)`, `actions(seat)` (string forms), `state`. The module keeps
+messages (core/i18n.py); `act`, `error` and `view` give them in English words, as the API does.
 """
 
 
 import pytest
 
 from pygames_wasm.core import GameError, Setup, game_rng, stack_deck
+from pygames_wasm.core.i18n import render, rendered
+from pygames_wasm.core.match import explain
 from pygames_wasm.games import own_trumps as G
-from statekit import GameTable
+from statekit import GameTable, state_snapshot
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def try_action(module, state, seat: int, action) -> bool:
+    """statekit's `try_action` for a game of messages: apply `action`, or see it refused with
+    `explain`'s very message and nothing changed. True if it was applied."""
+    before = state_snapshot(state)
+    why = explain(module, state, seat, action)
+    try:
+        module.apply(state, seat, action)
+    except GameError as err:
+        assert err.text == why and err.message
+        assert state_snapshot(state) == before, f"the refused {action} changed the game"
+        return False
+    assert why is None, f"{action} was applied although explain said: {render(why)}"
+    return True
 
 
 def cards(text) -> list:
@@ -105,8 +123,18 @@ class Table(GameTable):
         G.check_invariants(state)
 
     def act(self, seat: int, action) -> list:
-        """The texts of the events `action` caused."""
-        return [e["text"] for e in super().act(seat, action)]
+        """The texts of the events `action` caused, in English."""
+        return [render(e["text"]) for e in super().act(seat, action)]
+
+    def refusal(self, seat: int, action) -> GameError:
+        """The error `action` gets now: the game is exactly as it was, and `explain` gives the very
+        same message."""
+        before = state_snapshot(self.state)
+        with pytest.raises(GameError) as info:
+            G.apply(self.state, seat, action)
+        assert state_snapshot(self.state) == before, f"the refused {action!r} changed the game"
+        assert explain(G, self.state, seat, action) == info.value.text
+        return info.value
 
     def error(self, seat: int, action) -> str:
         return self.refusal(seat, action).message
@@ -117,7 +145,8 @@ class Table(GameTable):
         return info.value.code
 
     def view(self, seat=None) -> dict:
-        return G.view(self.state, seat)
+        """The view of `seat`, every message in it in English words."""
+        return rendered(G.view(self.state, seat))
 
     def hand(self, seat: int) -> list:
         return G.sorted_cards(self.state.hands[seat])
