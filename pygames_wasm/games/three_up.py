@@ -841,8 +841,8 @@ def do_pick(state: State, seat: int, action: dict) -> None:
     state.up[seat] = list(action["cards"])
     log(state, seat, msg("{name} has chosen.", name=state.names[seat]))
     if all(state.up[s] for s in range(state.n)):
-        log(state, None, msg("Everyone has chosen. Face up: {cards}.", cards=semicolon_list([
-            msg("{name} {cards}", name=state.names[s], cards=card_list(state.up[s])) for s in range(state.n)])))
+        faces = [msg("{name} {cards}", name=state.names[s], cards=card_list(state.up[s])) for s in range(state.n)]
+        log(state, None, msg("Everyone has chosen. Face up: {cards}.", cards=semicolon_list(faces)))
         if state.opts.pile_switch != "off":
             switch_piles(state)
         state.traders = [(state.first + k) % state.n for k in range(state.n)] if state.opts.trading else []
@@ -861,10 +861,9 @@ def switch_piles(state: State) -> None:
     for s in range(state.n):
         state.up[s], state.down[s], state.known[s] = units[source[s]]
     state.switched = source
-    log(state, None, msg("The piles were switched at random: {who}.", who=semicolon_list([
-        msg("{name} has their own", name=state.names[s]) if source[s] == s
-        else msg("{name} has {owner}’s", name=state.names[s], owner=state.names[source[s]])
-        for s in range(state.n)])))
+    who = [msg("{name} has their own", name=state.names[s]) if source[s] == s
+           else msg("{name} has {owner}’s", name=state.names[s], owner=state.names[source[s]]) for s in range(state.n)]
+    log(state, None, msg("The piles were switched at random: {who}.", who=semicolon_list(who)))
 
 
 def next_trader(state: State) -> None:
@@ -1242,9 +1241,8 @@ def round_text(state: State, sheet: dict) -> dict:
         text = msg("Round {round}: {name} went out first.", round=sheet["round"], name=state.names[sheet["out"][0]])
     if sheet["points"] is None:
         return text
-    points = msg("Points: {points}.", points=comma_list([msg("{name} {points}", name=state.names[s], points=p)
-                                                         for s, p in enumerate(sheet["points"])]))
-    return situation(text, points)
+    each = [msg("{name} {points}", name=state.names[s], points=p) for s, p in enumerate(sheet["points"])]
+    return situation(text, msg("Points: {points}.", points=comma_list(each)))
 
 
 def finish(state: State) -> None:
