@@ -153,16 +153,19 @@ OPTION_SPECS = [
                (("hand", msg("Into your hand with the pile")), ("back", msg("Back face down (you know it now)")))),
     OptionSpec("refill_after_clear", msg("Refill after a clear or a pick-up"), msg("On: draw back up to three at the "
                "end of every turn. Off: not after a turn that ended with a clear or a pick-up."), "bool", True),
-    OptionSpec("followup_draws", msg("Draws before Clear +2 follow-ups"), msg("After a Clear +1 or Clear +2 you may draw "
-               "a card before each follow-up play, or only once for them all."), "choice", "each",
+    OptionSpec("followup_draws", msg("Draws before Clear +2 follow-ups"),
+               msg("After a Clear +1 or Clear +2 you may draw a card before each follow-up play, or only once for "
+                   "them all."), "choice", "each",
                (("each", msg("One before each follow-up")), ("one", msg("One in all per Clear +1 / +2")))),
-    OptionSpec("empty_followup", msg("Follow-up with nothing to play"), msg("You still owe a follow-up (the extra play after "
-               "a Clear +1 or +2), your hand is empty and the draw pile is not."), "choice", "draw",
+    OptionSpec("empty_followup", msg("Follow-up with nothing to play"),
+               msg("You still owe a follow-up (the extra play after a Clear +1 or +2), your hand is empty and the "
+                   "draw pile is not."), "choice", "draw",
                (("draw", msg("Draw a card and play it if you can")), ("forfeit", msg("The follow-up lapses")))),
     OptionSpec("clear_followup", msg("Plain Clear as a follow-up"), msg("A plain Clear played as a follow-up."),
                "choice", "ends_turn", (("ends_turn", msg("Clears the pile and ends the turn")),
                              ("counts", msg("Clears the pile and counts as that follow-up")))),
-    OptionSpec("nested_clear", msg("Clear +1 / +2 as a follow-up"), msg("A Clear +1 or Clear +2 played as a follow-up."),
+    OptionSpec("nested_clear", msg("Clear +1 / +2 as a follow-up"),
+               msg("A Clear +1 or Clear +2 played as a follow-up."),
                "choice", "adds", (("adds", msg("Adds its follow-ups to those still owed")),
                                   ("replaces", msg("Its follow-ups replace those still owed")))),
     OptionSpec("triple_followup", msg("Three of a number during follow-ups"), msg("Three or more of one number on "
@@ -203,7 +206,8 @@ OPTION_SPECS = [
     OptionSpec("turn_limit", msg("Most turns in a round"), msg("A round still going after this many turns is drawn "
                "(it keeps a pile passed back and forth from going on for ever)."), "int", 600, min=100,
                max=5000),
-    OptionSpec("deck", msg("Deck"), msg("How many of each card the deck holds."), "counts", DEFAULT_DECK, min=0, max=10),
+    OptionSpec("deck", msg("Deck"), msg("How many of each card the deck holds."), "counts", DEFAULT_DECK, min=0,
+               max=10),
 ]
 PRESETS = {
     "base": (msg("Base game"), {}),
@@ -543,7 +547,8 @@ def parse_text(text: str) -> dict:
     if kind_ == "swap" and len(rest) == 2:
         return {"type": kind_, "give": rest[0], "take": rest[1]}
     if rest:
-        raise GameError("bad_action", msg("'{action}' is not the string form of a 3UP 3DOWN action.", action=shown(text)))
+        raise GameError("bad_action", msg("'{action}' is not the string form of a 3UP 3DOWN action.",
+                                          action=shown(text)))
     return {"type": kind_}
 
 
@@ -862,7 +867,8 @@ def switch_piles(state: State) -> None:
         state.up[s], state.down[s], state.known[s] = units[source[s]]
     state.switched = source
     who = [msg("{name} has their own", name=state.names[s]) if source[s] == s
-           else msg("{name} has {owner}’s", name=state.names[s], owner=state.names[source[s]]) for s in range(state.n)]
+           else msg("{name} has {owner}’s", name=state.names[s], owner=state.names[source[s]])
+           for s in range(state.n)]
     log(state, None, msg("The piles were switched at random: {who}.", who=semicolon_list(who)))
 
 
