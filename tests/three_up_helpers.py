@@ -21,9 +21,13 @@ cards between places, every card kept: what is not named goes out of the game (r
 
 from collections import Counter
 
-from pygames_wasm.core import Setup, game_rng, stack_deck
+import pytest
+
+from pygames_wasm.core import GameError, Setup, game_rng, stack_deck
+from pygames_wasm.core.i18n import render, rendered
+from pygames_wasm.core.match import explain
 from pygames_wasm.games import three_up as T
-from statekit import GameTable
+from statekit import GameTable, state_snapshot
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
@@ -95,6 +99,20 @@ class Table(GameTable):
         for seat in list(T.waiting_for(self.state)):
             self.act(seat, {"type": "pick", "cards": self.ups[self.state.round - 1][seat]})
 
+    def act(self, seat: int, action) -> list:
+        """The events the action caused, in English (the engine keeps messages)."""
+        return rendered(super().act(seat, action))
+
+    def refusal(self, seat: int, action) -> GameError:
+        """The error `action` gets now: the game is exactly as it was, and `explain` says the same
+        sentence (a message now, so compared in words; statekit's compares before rendering)."""
+        before = state_snapshot(self.state)
+        with pytest.raises(GameError) as info:
+            T.apply(self.state, seat, action)
+        assert state_snapshot(self.state) == before, f"the refused {action!r} changed the game"
+        assert render(explain(T, self.state, seat, action)) == info.value.message
+        return info.value
+
     def error(self, seat: int, action, code: str | None = None) -> str:
         err = self.refusal(seat, action)
         if code:
@@ -117,8 +135,9 @@ class Table(GameTable):
             return self.act(seat, "refill")
         return []
 
-    def view(self, seat=None) -> dict:
-        return T.view(self.state, seat)
+    def view(self, seat=None, lang: str = "en") -> dict:
+        """The seat's view in words (English unless `lang` says otherwise)."""
+        return rendered(T.view(self.state, seat), lang)
 
     def hand(self, seat: int) -> list:
         return sorted(self.state.hands[seat])
@@ -127,7 +146,7 @@ class Table(GameTable):
         return [T.action_text(a) for a in T.legal_actions(self.state, seat)]
 
     def events_text(self) -> str:
-        return " | ".join(e["text"] for e in self.state.events)
+        return " | ".join(render(e["text"]) for e in self.state.events)
 
     def arrange(self, hands=None, up=None, down=None, pile="", draw="", turn=None):
         """Put exactly these cards in these places (a list per seat; None keeps a seat's cards), every
@@ -150,6 +169,21 @@ class Table(GameTable):
             state.turns -= 1
             T.begin_turn(state, turn)
         T.check_invariants(state)
+
+
+def try_action(state, seat: int, action) -> bool:
+    """Apply `action`, or see it refused with `explain`'s very sentence (in words) and nothing changed.
+    True if it was applied."""
+    before = state_snapshot(state)
+    why = explain(T, state, seat, action)
+    try:
+        T.apply(state, seat, action)
+    except GameError as err:
+        assert err.message == render(why) and err.message
+        assert state_snapshot(state) == before, f"the refused {action} changed the game"
+        return False
+    assert why is None, f"{action} was applied although explain said: {render(why)}"
+    return True
 
 
 def table(**kw) -> Table:
