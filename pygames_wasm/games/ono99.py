@@ -688,9 +688,9 @@ def score_points_round(state: State) -> None:
     points = {s: hand_points(state, s) for s in playing}
     for seat, p in points.items():
         state.scores[seat] += p
-    text = msg("Round over. {scores}.", scores=semicolons([msg("{name} +{points} ({total})", name=state.names[s],
-                                                                  points=p, total=state.scores[s])
-                                                              for s, p in points.items()]))
+    lines = [msg("{name} +{points} ({total})", name=state.names[s], points=p, total=state.scores[s])
+             for s, p in points.items()]
+    text = msg("Round over. {scores}.", scores=semicolons(lines))
     log(state, None, text)
     state.last_round = {"round": state.round, "loser": state.last_loser, "text": text,
                         "lines": round_lines(state, points)}
