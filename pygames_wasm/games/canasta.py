@@ -26,8 +26,7 @@ from itertools import chain
 
 from ..core import GameError, Rng, Setup, build_deck, int_list, shown
 from ..core.cards import JOKER, card_name
-from ..core.i18n import listed, msg
-from ..core.i18n import plural as counted
+from ..core.i18n import listed, msg, plural
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, first_waiting, seat_error
 from ..core.views import copied, last_move, log, recent_events, situation
@@ -160,7 +159,7 @@ def draw_rank(card: str) -> tuple:
     return (order.index(rank(card)), -SUITS.index(suit(card)))
 
 
-def plural(r: str) -> dict:
+def rank_plural(r: str) -> dict:
     """A meld's rank in the plural: "Kings", "7s", "black 3s" (a message)."""
     return PLURALS[r]
 
@@ -535,7 +534,7 @@ def meld_block(opts: Options, cards: list) -> dict | None:
         return msg("Wild cards alone are not a meld: it needs natural cards.")
     ranks = sorted({RANK_OF[c] for c in naturals}, key=RANKS.index)
     if len(ranks) > 1:
-        return msg("A meld is cards of one rank: {ranks} do not mix.", ranks=listed([plural(r) for r in ranks]))
+        return msg("A meld is cards of one rank: {ranks} do not mix.", ranks=listed([rank_plural(r) for r in ranks]))
     r = ranks[0]
     if r == "3":
         if wilds:
@@ -756,9 +755,9 @@ def new_melds_block(state: State, seat: int, melds: list) -> dict | None:
             return why
         r = meld_rank(cards)
         if r in team_melds:
-            return msg("Your team already has a meld of {rank}: add to it instead.", rank=plural(r))
+            return msg("Your team already has a meld of {rank}: add to it instead.", rank=rank_plural(r))
         if r in seen:
-            return msg("Two melds of {rank}: put them in one meld.", rank=plural(r))
+            return msg("Two melds of {rank}: put them in one meld.", rank=rank_plural(r))
         seen.add(r)
     return None
 
@@ -800,24 +799,24 @@ def take_pile_block(state: State, seat: int, action: dict) -> dict | None:
         return why
     odd = [c for c in cards if not is_wild(c) and rank(c) != r]
     if odd:
-        return msg("Only {rank} and wild cards can go with the {card} from the pile.", rank=plural(r), card=short(top))
+        return msg("Only {rank} and wild cards can go with the {card} from the pile.", rank=rank_plural(r), card=short(top))
     naturals = [c for c in cards if not is_wild(c)]
     frozen = frozen_for(state, seat)
     if frozen == "frozen" and len(naturals) < 2:
         return msg("The pile is frozen by the {card}, so you need a pair of natural {rank} from your hand to "
-                   "pick it up.", card=short(state.frozen_by), rank=plural(r))
+                   "pick it up.", card=short(state.frozen_by), rank=rank_plural(r))
     if frozen and len(naturals) < 2:
         return msg("Your team has not made its first meld, so you need a pair of natural {rank} from your hand "
-                   "to pick it up.", rank=plural(r))
+                   "to pick it up.", rank=rank_plural(r))
     team_melds = state.melds[team_of(state, seat)]
     if r in team_melds:
         why = meld_block(state.opts, team_melds[r] + [top] + cards)
         if why:
             return msg("The {card} cannot go on your meld of {rank} that way. {why}", card=short(top),
-                       rank=plural(r), why=why)
+                       rank=rank_plural(r), why=why)
     elif not cards:
         return msg("Your team has no meld of {rank}: show cards from your hand to meld the {card} with.",
-                   rank=plural(r), card=short(top))
+                   rank=rank_plural(r), card=short(top))
     else:
         why = meld_block(state.opts, [top] + cards)
         if why:
@@ -884,11 +883,11 @@ def add_block(state: State, seat: int, action: dict) -> dict | None:
         return why
     if r not in state.melds[team]:
         if r in state.melds[1 - team]:
-            return msg("You cannot add to the other team's melds; your team has no meld of {rank}.", rank=plural(r))
-        return msg("Your team has no meld of {rank}.", rank=plural(r))
+            return msg("You cannot add to the other team's melds; your team has no meld of {rank}.", rank=rank_plural(r))
+        return msg("Your team has no meld of {rank}.", rank=rank_plural(r))
     odd = [c for c in cards if rank(c) != r and not is_wild(c)]
     if odd:
-        return msg("The {card} does not belong in a meld of {rank}.", card=short(odd[0]), rank=plural(r))
+        return msg("The {card} does not belong in a meld of {rank}.", card=short(odd[0]), rank=rank_plural(r))
     if r == "3" and len(hand) - len(cards) > 1:
         return BLACK_THREES_LAST
     why = meld_block(state.opts, state.melds[team][r] + cards)
@@ -1226,17 +1225,17 @@ def took_pile(name: str, n: int, top, r: str, action: dict, first: bool, threes:
     team's first meld)." with the other melds and the red threes as sentences of their own."""
     if action["cards"]:
         if first:
-            said = counted("{name} picks up the pile ({n} card), melding the {card} with {cards} (the team's first "
+            said = plural("{name} picks up the pile ({n} card), melding the {card} with {cards} (the team's first "
                            "meld).", "{name} picks up the pile ({n} cards), melding the {card} with {cards} (the "
                            "team's first meld).", n, name=name, card=top, cards=names(action["cards"]))
         else:
-            said = counted("{name} picks up the pile ({n} card), melding the {card} with {cards}.",
+            said = plural("{name} picks up the pile ({n} card), melding the {card} with {cards}.",
                            "{name} picks up the pile ({n} cards), melding the {card} with {cards}.", n, name=name,
                            card=top, cards=names(action["cards"]))
     else:
-        said = counted("{name} picks up the pile ({n} card), melding the {card} on the team's {rank}.",
+        said = plural("{name} picks up the pile ({n} card), melding the {card} on the team's {rank}.",
                        "{name} picks up the pile ({n} cards), melding the {card} on the team's {rank}.", n,
-                       name=name, card=top, rank=plural(r))
+                       name=name, card=top, rank=rank_plural(r))
     more = []
     if action["melds"]:
         more.append(msg("{name} also melds {melds}.", name=name, melds=commas([names(m) for m in action["melds"]])))
@@ -1252,13 +1251,13 @@ def lay(state: State, team: int, cards: list, r: str | None = None) -> None:
     kind = canasta_kind(state.melds[team][r])
     if kind and kind != before:
         texts = {("natural", False): msg("{team} complete a natural canasta of {rank}.", team=team_name(state, team),
-                                         rank=plural(r)),
+                                         rank=rank_plural(r)),
                  ("mixed", False): msg("{team} complete a mixed canasta of {rank}.", team=team_name(state, team),
-                                       rank=plural(r)),
+                                       rank=rank_plural(r)),
                  ("natural", True): msg("{team} now have a natural canasta of {rank}.", team=team_name(state, team),
-                                        rank=plural(r)),
+                                        rank=rank_plural(r)),
                  ("mixed", True): msg("{team} now have a mixed canasta of {rank}.", team=team_name(state, team),
-                                      rank=plural(r))}
+                                      rank=rank_plural(r))}
         log(state, None, texts[kind, bool(before)])
 
 
@@ -1286,7 +1285,7 @@ def do_add(state: State, seat: int, action: dict) -> None:
     for card in action["cards"]:
         state.hands[seat].remove(card)
     log(state, seat, msg("{name} adds {cards} to the {rank}.", name=state.names[seat], cards=names(action["cards"]),
-                         rank=plural(action["meld"])))
+                         rank=rank_plural(action["meld"])))
     lay(state, team, action["cards"], action["meld"])
     state.melded_this_turn = True
     after_meld(state, seat)
@@ -1584,24 +1583,24 @@ def summary(state: State, seat: int | None) -> dict | str:
         lines.append(msg("{name}'s turn.", name=state.names[state.turn]))
     n = len(state.pile)
     if not state.pile:
-        lines.append(counted("Discard pile: {n} card.", "Discard pile: {n} cards.", n))
+        lines.append(plural("Discard pile: {n} card.", "Discard pile: {n} cards.", n))
     elif state.frozen_by:
-        lines.append(counted("Discard pile: {n} card, {card} on top, frozen.", "Discard pile: {n} cards, {card} on "
+        lines.append(plural("Discard pile: {n} card, {card} on top, frozen.", "Discard pile: {n} cards, {card} on "
                              "top, frozen.", n, card=label(state.pile[-1])))
     else:
-        lines.append(counted("Discard pile: {n} card, {card} on top.", "Discard pile: {n} cards, {card} on top.", n,
+        lines.append(plural("Discard pile: {n} card, {card} on top.", "Discard pile: {n} cards, {card} on top.", n,
                              card=label(state.pile[-1])))
-    lines.append(counted("Stock: {n} card.", "Stock: {n} cards.", len(state.stock)))
+    lines.append(plural("Stock: {n} card.", "Stock: {n} cards.", len(state.stock)))
     if seat is not None:
-        lines.append(counted("You hold {n} card.", "You hold {n} cards.", len(state.hands[seat])))
-    lines.append(msg("{players}.", players=listed([counted("{name} has {n} card", "{name} has {n} cards",
-                                                           len(state.hands[s]), name=state.names[s])
-                                                   for s in state.order if s != seat])))
+        lines.append(plural("You hold {n} card.", "You hold {n} cards.", len(state.hands[seat])))
+    holds = [plural("{name} has {n} card", "{name} has {n} cards", len(state.hands[s]), name=state.names[s])
+             for s in state.order if s != seat]
+    lines.append(msg("{players}.", players=listed(holds)))
     for t in (0, 1):
         melds = state.melds[t]
-        words = [counted("{n} card of {rank} (a canasta)", "{n} cards of {rank} (a canasta)", len(melds[r]),
-                         rank=plural(r)) if canasta_kind(melds[r])
-                 else counted("{n} card of {rank}", "{n} cards of {rank}", len(melds[r]), rank=plural(r))
+        words = [plural("{n} card of {rank} (a canasta)", "{n} cards of {rank} (a canasta)", len(melds[r]),
+                         rank=rank_plural(r)) if canasta_kind(melds[r])
+                 else plural("{n} card of {rank}", "{n} cards of {rank}", len(melds[r]), rank=rank_plural(r))
                  for r in sorted(melds, key=RANKS.index)]
         if words:
             lines.append(msg("{team} melds: {melds}.", team=team_name(state, t), melds=listed(words)))
