@@ -721,7 +721,7 @@ def test_a_red_three_as_the_last_stock_card_ends_the_hand_r16_1():
     events = t.act(0, "draw")
     assert any("last card of the stock" in e["text"] for e in events)
     sheet = t.sheets[-1]
-    assert sheet["out_seat"] is None and sheet["ended"] == "the stock ran out"
+    assert sheet["out_seat"] is None and sheet["ended"] == "stock"
     assert sheet["teams"][0]["going_out"] == 0 and sheet["teams"][0]["red_threes"] == -100  # no meld: debit
 
 

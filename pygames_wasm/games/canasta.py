@@ -1400,7 +1400,7 @@ def end_hand(state: State, out_seat: int | None, concealed: bool = False) -> Non
     for line in sheet_teams:
         state.scores[line["team"]] += line["total"]
         line["score"] = state.scores[line["team"]]
-    how = ("went out concealed" if concealed else "went out") if out_seat is not None else "the stock ran out"
+    how = ("out_concealed" if concealed else "out") if out_seat is not None else "stock"  # how the hand ended
     sheet = {"hand": state.hand_no, "out_seat": out_seat, "concealed": concealed and out_seat is not None,
              "ended": how, "teams": sheet_teams, "text": sheet_text(state, out_seat, concealed, sheet_teams)}
     state.sheets_json = json.dumps(state.sheets + [sheet])
