@@ -556,7 +556,7 @@ def test_going_out_on_the_partners_canasta_is_not_concealed_r13_5():
     events = t.act(2, "discard 4D")
     assert any(e["text"] == "South goes out!" for e in events)
     sheet = t.sheets[-1]
-    assert sheet["out_seat"] == 2 and not sheet["concealed"] and sheet["ended"] == "went out"
+    assert sheet["out_seat"] == 2 and not sheet["concealed"] and sheet["ended"] == "out"
     assert sheet["teams"][0]["going_out"] == 100
 
 
@@ -752,7 +752,7 @@ def test_empty_stock_without_a_fitting_meld_ends_the_hand_without_going_out_bonu
     assert t.actions(1) == ["end_hand"]
     events = t.act(1, "end_hand")
     assert any("the hand ends" in e["text"] for e in events)
-    assert t.sheets[-1]["ended"] == "the stock ran out"
+    assert t.sheets[-1]["ended"] == "stock"
     assert all(line["going_out"] == 0 for line in t.sheets[-1]["teams"])
 
 
