@@ -6,8 +6,9 @@ top), and whose stock's next cards are K♦. Filler is one card of each rank the
 (kings down to aces, then a black three if still short; never a wild card or a red three), so filler alone never makes a meld or a pair.
 The deal is as the engine deals: one card at a time from the left of the dealer, 11 rounds.
 
-The table drives the canasta module directly: `act(seat, "meld 7H 7S 2C")`, `error(seat, action)`
-(the error sentence of an illegal action, after checking that nothing changed), `view(seat)`,
+The table drives the canasta module directly: `act(seat, "meld 7H 7S 2C")` (the events it caused, in
+English words), `error(seat, action)` (the error sentence of an illegal action, after checking that
+nothing changed), `view(seat)` (rendered in English, or `lang`),
 `hand(seat)`, `state`. `scores=(1500, -20)` starts the game from those team scores (the engine's
 test setup, as if earlier hands had been played), which sets each team's initial-meld minimum; `hands_played=29` starts at the
 30th hand; `next_deals=[{"hands": ..., "pile": ..., "draw": ..., "first": ...}]` stacks later hands. `give(team, "8H 8S 8D")` lays
@@ -16,9 +17,13 @@ a meld for a team from stock cards (every card stays conserved), for tests that 
 
 from collections import Counter
 
-from pygames_wasm.core import Setup, game_rng, stack_deck
+import pytest
+
+from pygames_wasm.core import GameError, Setup, game_rng, stack_deck
+from pygames_wasm.core.i18n import render, rendered
+from pygames_wasm.core.match import explain
 from pygames_wasm.games import canasta as C
-from statekit import GameTable
+from statekit import GameTable, state_snapshot
 
 NAMES = ["North", "East", "South", "West"]
 FILLER_RANKS = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "A", "3"]  # a black 3 only when short
@@ -122,11 +127,35 @@ class Table(GameTable):
         state.stock.remove(swap)
         hand[hand.index(card)] = swap
 
+    def refusal(self, seat: int, action) -> GameError:
+        """The error `action` gets now: the game is exactly as it was, and `explain` says the same (a
+        message, so compared in words)."""
+        before = state_snapshot(self.state)
+        with pytest.raises(GameError) as info:
+            C.apply(self.state, seat, action)
+        assert state_snapshot(self.state) == before, f"the refused {action!r} changed the game"
+        assert render(explain(C, self.state, seat, action)) == info.value.message
+        return info.value
+
     def error(self, seat: int, action) -> str:
         return self.refusal(seat, action).message
 
-    def view(self, seat=None) -> dict:
-        return C.view(self.state, seat)
+    def view(self, seat=None, lang: str = "en") -> dict:
+        """The view in words, as the API gives it (`C.view` itself holds messages)."""
+        return rendered(C.view(self.state, seat), lang)
+
+    @property
+    def sheets(self) -> list:
+        """The score sheets of the finished hands, in English words."""
+        return rendered(self.state.sheets)
+
+    def events(self) -> list:
+        """The game's public events, in English words."""
+        return rendered(self.state.events)
+
+    def act(self, seat: int, action) -> list:
+        """The events the action caused, in English words."""
+        return rendered(super().act(seat, action))
 
     def hand(self, seat: int) -> list:
         return sorted(self.state.hands[seat])
@@ -145,6 +174,21 @@ class Table(GameTable):
         return self.view(None)["teams"][team]
 
 
+
+
+def try_action(state, seat: int, action) -> bool:
+    """Apply `action`, or see it refused with `explain`'s very sentence (in words) and nothing changed.
+    True if it was applied."""
+    before = state_snapshot(state)
+    why = explain(C, state, seat, action)
+    try:
+        C.apply(state, seat, action)
+    except GameError as err:
+        assert err.message == render(why) and err.message
+        assert state_snapshot(state) == before, f"the refused {action} changed the game"
+        return False
+    assert why is None, f"{action} was applied although explain said: {render(why)}"
+    return True
 
 
 def table(**kw) -> Table:
