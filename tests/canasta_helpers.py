@@ -17,13 +17,11 @@ a meld for a team from stock cards (every card stays conserved), for tests that 
 
 from collections import Counter
 
-import pytest
-
-from pygames_wasm.core import GameError, Setup, game_rng, stack_deck
-from pygames_wasm.core.i18n import render, rendered
-from pygames_wasm.core.match import explain
+import statekit
+from pygames_wasm.core import Setup, game_rng, stack_deck
+from pygames_wasm.core.i18n import rendered
 from pygames_wasm.games import canasta as C
-from statekit import GameTable, state_snapshot
+from statekit import GameTable
 
 NAMES = ["North", "East", "South", "West"]
 FILLER_RANKS = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "A", "3"]  # a black 3 only when short
@@ -127,16 +125,6 @@ class Table(GameTable):
         state.stock.remove(swap)
         hand[hand.index(card)] = swap
 
-    def refusal(self, seat: int, action) -> GameError:
-        """The error `action` gets now: the game is exactly as it was, and `explain` says the same (a
-        message, so compared in words)."""
-        before = state_snapshot(self.state)
-        with pytest.raises(GameError) as info:
-            C.apply(self.state, seat, action)
-        assert state_snapshot(self.state) == before, f"the refused {action!r} changed the game"
-        assert render(explain(C, self.state, seat, action)) == info.value.message
-        return info.value
-
     def error(self, seat: int, action) -> str:
         return self.refusal(seat, action).message
 
@@ -177,18 +165,7 @@ class Table(GameTable):
 
 
 def try_action(state, seat: int, action) -> bool:
-    """Apply `action`, or see it refused with `explain`'s very sentence (in words) and nothing changed.
-    True if it was applied."""
-    before = state_snapshot(state)
-    why = explain(C, state, seat, action)
-    try:
-        C.apply(state, seat, action)
-    except GameError as err:
-        assert err.message == render(why) and err.message
-        assert state_snapshot(state) == before, f"the refused {action} changed the game"
-        return False
-    assert why is None, f"{action} was applied although explain said: {render(why)}"
-    return True
+    return statekit.try_action(C, state, seat, action)
 
 
 def table(**kw) -> Table:

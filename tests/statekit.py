@@ -6,6 +6,7 @@ import copy
 import pytest
 
 from pygames_wasm.core import GameError, Rng
+from pygames_wasm.core.i18n import render
 from pygames_wasm.core.match import explain
 from pygames_wasm.core.views import events_after, last_event_number
 
@@ -27,7 +28,7 @@ def try_action(module, state, seat: int, action) -> bool:
         assert err.text == why and err.message
         assert state_snapshot(state) == before, f"the refused {action} changed the game"
         return False
-    assert why is None, f"{action} was applied although explain said: {why}"
+    assert why is None, f"{action} was applied although explain said: {render(why)}"
     return True
 
 

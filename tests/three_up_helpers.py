@@ -21,13 +21,11 @@ cards between places, every card kept: what is not named goes out of the game (r
 
 from collections import Counter
 
-import pytest
-
-from pygames_wasm.core import GameError, Setup, game_rng, stack_deck
+import statekit
+from pygames_wasm.core import Setup, game_rng, stack_deck
 from pygames_wasm.core.i18n import render, rendered
-from pygames_wasm.core.match import explain
 from pygames_wasm.games import three_up as T
-from statekit import GameTable, state_snapshot
+from statekit import GameTable
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
@@ -103,16 +101,6 @@ class Table(GameTable):
         """The events the action caused, in English (the engine keeps messages)."""
         return rendered(super().act(seat, action))
 
-    def refusal(self, seat: int, action) -> GameError:
-        """The error `action` gets now: the game is exactly as it was, and `explain` says the same
-        sentence (a message now, so compared in words; statekit's compares before rendering)."""
-        before = state_snapshot(self.state)
-        with pytest.raises(GameError) as info:
-            T.apply(self.state, seat, action)
-        assert state_snapshot(self.state) == before, f"the refused {action!r} changed the game"
-        assert render(explain(T, self.state, seat, action)) == info.value.message
-        return info.value
-
     def error(self, seat: int, action, code: str | None = None) -> str:
         err = self.refusal(seat, action)
         if code:
@@ -172,18 +160,7 @@ class Table(GameTable):
 
 
 def try_action(state, seat: int, action) -> bool:
-    """Apply `action`, or see it refused with `explain`'s very sentence (in words) and nothing changed.
-    True if it was applied."""
-    before = state_snapshot(state)
-    why = explain(T, state, seat, action)
-    try:
-        T.apply(state, seat, action)
-    except GameError as err:
-        assert err.message == render(why) and err.message
-        assert state_snapshot(state) == before, f"the refused {action} changed the game"
-        return False
-    assert why is None, f"{action} was applied although explain said: {render(why)}"
-    return True
+    return statekit.try_action(T, state, seat, action)
 
 
 def table(**kw) -> Table:
