@@ -95,7 +95,7 @@ def check_views_hide_hands(state, rng: Rng) -> None:
 
 
 def check_illegal_action_changes_nothing(state, seat: int, legal: list, rng: Rng) -> None:
-    cards = sorted(ono99.LABELS)
+    cards = sorted(ono99.CARD_NAMES)
     for _ in range(5):
         action = rng.choice([{"type": "play", "card": rng.choice(cards)}, {"type": "draw"}, {"type": "lay_down"},
                              {"type": "discard4"}, {"type": "bust", "card": rng.choice(cards)}])

@@ -34,7 +34,6 @@ CARD_NAMES = {
     "HOLD": msg("Hold"),
     "ONO": msg("ONO 99"),
 }
-LABELS = {card: name["msg"] for card, name in CARD_NAMES.items()}  # every card id, with its English name
 DEFLECTORS = {"REV", "P2", "HOLD"}  # answer a Play 2 / Double Play (R8.1, D6, D7)
 OBLIGATORS = {"P2", "DP"}  # make the next player play two cards (R5.4, D7)
 HAND_SIZE = 4  # R3.3
@@ -62,7 +61,7 @@ def _hand_order(card: str) -> tuple:
     return (0, int(card), "") if is_number(card) else (1, 0, card)
 
 
-HAND_ORDER = {card: _hand_order(card) for card in LABELS}  # looked up on every view and every move
+HAND_ORDER = {card: _hand_order(card) for card in CARD_NAMES}  # looked up on every view and every move
 hand_order = HAND_ORDER.__getitem__
 
 
@@ -154,7 +153,7 @@ def make_options(raw) -> Options:
     version = (raw or {}).get("version", "2022") if isinstance(raw, dict) else "2022"
     preset = PRESETS.get(version, PRESETS["2022"]) if isinstance(version, str) else PRESETS["2022"]
     opts = Options(**parse_options(OPTION_SPECS, raw, preset))
-    unknown = sorted(set(opts.deck) - set(LABELS))
+    unknown = sorted(set(opts.deck) - set(CARD_NAMES))
     if unknown:
         raise GameError("bad_option", msg("The deck has an unknown card '{card}'.", card=shown(unknown[0])))
     return opts
@@ -329,7 +328,7 @@ def too_high(opts: Options, card: str, total: int) -> dict:
     return msg("{card} would take the total to {total}; it must not pass 99.", card=CARD_NAMES[card], total=total)
 
 
-NUMBER_VALUE = {card: int(card) for card in LABELS if is_number(card)}
+NUMBER_VALUE = {card: int(card) for card in CARD_NAMES if is_number(card)}
 
 
 def total_after(state: State, card: str) -> int:
@@ -384,7 +383,7 @@ def turn_block(state: State, seat: int) -> GameError | None:
 
 def play_block(state: State, seat: int, card: str) -> GameError | None:
     """Every reason `seat` may not play `card` now, as the error the player will see."""
-    if card not in LABELS:
+    if card not in CARD_NAMES:
         return GameError("unknown_card", msg("There is no card '{card}' in ONO 99.", card=shown(card)))
     if card not in state.hands[seat]:
         return GameError("not_in_hand", msg("You do not hold a {card}.", card=CARD_NAMES[card]))
@@ -436,7 +435,7 @@ ACTION_FIELDS = dict.fromkeys(ACTION_TYPES, ("card",))  # a card where there sho
 def parse_action(raw) -> dict:
     """An action from its JSON object or its string form ("play 7", "draw")."""
     if type(raw) is dict and raw.get("type") == "play" and len(raw) == 2 and type(raw.get("card")) is str \
-            and raw["card"] in LABELS:
+            and raw["card"] in CARD_NAMES:
         return {"type": "play", "card": raw["card"]}  # the usual actions, in their usual forms
     if raw == {"type": "draw"}:
         return {"type": "draw"}
@@ -448,7 +447,7 @@ def parse_action(raw) -> dict:
         card = raw.get("card")
         if not isinstance(card, str):
             raise GameError("bad_action", msg("A '{kind}' action must name a card.", kind=kind))
-        if card not in LABELS:
+        if card not in CARD_NAMES:
             raise GameError("unknown_card", msg("There is no card '{card}' in ONO 99.", card=shown(card)))
         return {"type": kind, "card": card}
     if "card" in raw:
