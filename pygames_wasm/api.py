@@ -58,16 +58,17 @@ def _error_reply(error: GameError) -> str:
 def call(method, params=None) -> dict:
     if params is None:
         params = {}
-    lang = "en"
+    lang, domain = "en", None
     try:
         if not isinstance(method, str) or method not in METHODS:
             raise GameError("bad_request", msg("There is no method {method}.", method=shown(method)))
         if not isinstance(params, dict):
             raise GameError("bad_request", msg("The params must be a JSON object."))
-        lang = language(params.get("lang"))
-        return rendered(METHODS[method](params), lang)
+        lang, domain = language(params.get("lang")), _game_of(params)
+        reply = METHODS[method](params)
+        return reply if method in UNRENDERED else rendered(reply, lang, domain)
     except GameError as error:
-        return {"error": error.to_dict(lang)}
+        return {"error": error.to_dict(lang, domain)}
     except Exception:  # an engine bug: never crash the worker (games are replayed intact)
         # The details go to the worker's console only: an exception's text could name a hidden card.
         traceback.print_exc(file=sys.stderr)
@@ -75,6 +76,16 @@ def call(method, params=None) -> dict:
 
 
 # --- Parameters ---------------------------------------------------------------------------------
+
+def _game_of(params: dict) -> str | None:
+    """The game a request is about, if any: its words are looked up in that game's catalog first."""
+    match = _matches.get(params.get("handle")) if isinstance(params.get("handle"), str) else None
+    if match is not None:
+        return match.module.GAME_ID
+    record = params.get("record")
+    game = record.get("game") if isinstance(record, dict) else params.get("game")
+    return game if isinstance(game, str) and game in GAMES else None
+
 
 def _match(params: dict) -> Match:
     key = params.get("handle")
@@ -111,7 +122,8 @@ def _new_match(game_id, options, seats, seed, setup: Setup, match_id=None) -> Ma
 # --- Methods ------------------------------------------------------------------------------------
 
 def list_games(params: dict) -> dict:
-    return {"games": [module.info() | {"bots": LEVELS} for module in GAMES.values()]}
+    lang = language(params.get("lang"))
+    return {"games": [rendered(module.info() | {"bots": LEVELS}, lang, game) for game, module in GAMES.items()]}
 
 
 def new_game(params: dict) -> dict:
@@ -251,5 +263,7 @@ def close(params: dict) -> dict:
     return {"ok": True}
 
 
+# A checkpoint is the game's state as data, messages and all: rendered, it would no longer fit its digest.
+UNRENDERED = {"checkpoint", "save"}
 METHODS = {f.__name__: f for f in (list_games, new_game, load, save, checkpoint, summary, view, events, legal_actions, act,
                                     explain, bot_move, bot_act, hint, undo, close)}

@@ -6,8 +6,9 @@ top), and whose stock's next cards are K♦. Filler is one card of each rank the
 (kings down to aces, then a black three if still short; never a wild card or a red three), so filler alone never makes a meld or a pair.
 The deal is as the engine deals: one card at a time from the left of the dealer, 11 rounds.
 
-The table drives the canasta module directly: `act(seat, "meld 7H 7S 2C")`, `error(seat, action)`
-(the error sentence of an illegal action, after checking that nothing changed), `view(seat)`,
+The table drives the canasta module directly: `act(seat, "meld 7H 7S 2C")` (the events it caused, in
+English words), `error(seat, action)` (the error sentence of an illegal action, after checking that
+nothing changed), `view(seat)` (rendered in English, or `lang`),
 `hand(seat)`, `state`. `scores=(1500, -20)` starts the game from those team scores (the engine's
 test setup, as if earlier hands had been played), which sets each team's initial-meld minimum; `hands_played=29` starts at the
 30th hand; `next_deals=[{"hands": ..., "pile": ..., "draw": ..., "first": ...}]` stacks later hands. `give(team, "8H 8S 8D")` lays
@@ -16,7 +17,9 @@ a meld for a team from stock cards (every card stays conserved), for tests that 
 
 from collections import Counter
 
+import statekit
 from pygames_wasm.core import Setup, game_rng, stack_deck
+from pygames_wasm.core.i18n import rendered
 from pygames_wasm.games import canasta as C
 from statekit import GameTable
 
@@ -125,8 +128,22 @@ class Table(GameTable):
     def error(self, seat: int, action) -> str:
         return self.refusal(seat, action).message
 
-    def view(self, seat=None) -> dict:
-        return C.view(self.state, seat)
+    def view(self, seat=None, lang: str = "en") -> dict:
+        """The view in words, as the API gives it (`C.view` itself holds messages)."""
+        return rendered(C.view(self.state, seat), lang)
+
+    @property
+    def sheets(self) -> list:
+        """The score sheets of the finished hands, in English words."""
+        return rendered(self.state.sheets)
+
+    def events(self) -> list:
+        """The game's public events, in English words."""
+        return rendered(self.state.events)
+
+    def act(self, seat: int, action) -> list:
+        """The events the action caused, in English words."""
+        return rendered(super().act(seat, action))
 
     def hand(self, seat: int) -> list:
         return sorted(self.state.hands[seat])
@@ -145,6 +162,10 @@ class Table(GameTable):
         return self.view(None)["teams"][team]
 
 
+
+
+def try_action(state, seat: int, action) -> bool:
+    return statekit.try_action(C, state, seat, action)
 
 
 def table(**kw) -> Table:

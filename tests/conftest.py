@@ -22,6 +22,7 @@ import pytest
 from pygames_wasm import api
 from statekit import GameTable, state_snapshot
 from pygames_wasm.core import Setup, game_rng, stack_deck
+from pygames_wasm.core.i18n import rendered
 from pygames_wasm.games import ono99
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -187,9 +188,14 @@ class ModuleTable(GameTable, _Table):
         ono99.check_invariants(self.state)
 
     def act(self, seat: int, action) -> list:
-        return super().act(seat, as_action(action))
+        """The events the action caused, in English words (as the API gives them)."""
+        return rendered(super().act(seat, as_action(action)))
 
     def view(self, seat=None) -> dict:
+        """The seat's view in English words (as the API gives it); `raw_view` keeps the messages."""
+        return rendered(self.raw_view(seat))
+
+    def raw_view(self, seat=None) -> dict:
         return ono99.view(self.state, seat)
 
     def snapshot(self):

@@ -15,17 +15,21 @@ situations of the rules file are reached without playing 30 moves to get there.
 
 The table drives the module directly: `act(seat, "beat KD QC")`, `error(seat, action)` (the sentence
 of an illegal action, after checking that nothing changed and that `explain` gives the same
-sentence), `view(seat)`, `hand(seat)`, `actions(seat)` (string forms), `state`.
+sentence), `view(seat)`, `hand(seat)`, `actions(seat)` (string forms), `state`. The module keeps
+messages (core/i18n.py); `act`, `error` and `view` give them in English words, as the API does.
 """
 
 
 import pytest
 
 from pygames_wasm.core import GameError, Setup, game_rng, stack_deck
+from pygames_wasm.core.i18n import render, rendered
 from pygames_wasm.games import own_trumps as G
-from statekit import GameTable
+from statekit import GameTable, try_action  # noqa: F401 (the property tests take it from here)
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
+
+
 
 
 def cards(text) -> list:
@@ -105,8 +109,8 @@ class Table(GameTable):
         G.check_invariants(state)
 
     def act(self, seat: int, action) -> list:
-        """The texts of the events `action` caused."""
-        return [e["text"] for e in super().act(seat, action)]
+        """The texts of the events `action` caused, in English."""
+        return [render(e["text"]) for e in super().act(seat, action)]
 
     def error(self, seat: int, action) -> str:
         return self.refusal(seat, action).message
@@ -117,7 +121,8 @@ class Table(GameTable):
         return info.value.code
 
     def view(self, seat=None) -> dict:
-        return G.view(self.state, seat)
+        """The view of `seat`, every message in it in English words."""
+        return rendered(G.view(self.state, seat))
 
     def hand(self, seat: int) -> list:
         return G.sorted_cards(self.state.hands[seat])

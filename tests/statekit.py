@@ -6,6 +6,7 @@ import copy
 import pytest
 
 from pygames_wasm.core import GameError, Rng
+from pygames_wasm.core.i18n import render
 from pygames_wasm.core.match import explain
 from pygames_wasm.core.views import events_after, last_event_number
 
@@ -24,10 +25,10 @@ def try_action(module, state, seat: int, action) -> bool:
     try:
         module.apply(state, seat, action)
     except GameError as err:
-        assert err.message == why and err.message
+        assert err.text == why and err.message
         assert state_snapshot(state) == before, f"the refused {action} changed the game"
         return False
-    assert why is None, f"{action} was applied although explain said: {why}"
+    assert why is None, f"{action} was applied although explain said: {render(why)}"
     return True
 
 
@@ -51,5 +52,5 @@ class GameTable:
         with pytest.raises(GameError) as info:
             self.module.apply(self.state, seat, action)
         assert state_snapshot(self.state) == before, f"the refused {action!r} changed the game"
-        assert explain(self.module, self.state, seat, action) == info.value.message
+        assert explain(self.module, self.state, seat, action) == info.value.text
         return info.value

@@ -11,6 +11,7 @@ import pytest
 
 from conftest import A, ApiGame, assert_error, seats, stacked_game, stacked_params
 from pygames_wasm import api
+from pygames_wasm.core.i18n import render
 from pygames_wasm.bots import SEARCH
 from pygames_wasm.games import ono99
 
@@ -526,7 +527,7 @@ def test_view_contract_fields(game):
             "undo_why", "events", "last_round", "over", "result"} <= set(view)
     labels = {h["card"]: h["label"] for h in view["hand"]}
     assert labels == {"7": "Seven", "5": "Five", "ONO": "ONO 99", "REV": "Reverse"}
-    assert ono99.LABELS["-10"] == "Minus ten" and ono99.LABELS["P2"] == "Play 2"
+    assert render(ono99.CARD_NAMES["-10"]) == "Minus ten" and render(ono99.CARD_NAMES["P2"]) == "Play 2"
 
 
 def test_an_engine_bug_is_an_error_reply_and_the_game_is_intact(game, monkeypatch, capsys):

@@ -12,12 +12,11 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from canasta_helpers import NAMES
+from canasta_helpers import NAMES, try_action
 from pygames_wasm.core.match import explain
 from pygames_wasm.core import NO_SETUP, Rng, game_rng
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import canasta as C
-from statekit import try_action
 
 MAX_HAND_ACTIONS = 1500  # a hand: at most ~64 draws per seat plus melds, pile pick-ups and discards
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -90,7 +89,7 @@ def play_out(options: dict, seed: int, check_views_every: int = 3):
             for action in legal:
                 assert explain(C, state, seat, action) is None, action
         if state.phase == "play" and rng.below(4) == 0:
-            try_action(C, state, seat, random_composed(state, seat, rng))
+            try_action(state, seat, random_composed(state, seat, rng))
         else:
             C.apply(state, seat, rng.choice(legal))
         C.check_invariants(state)

@@ -12,6 +12,7 @@ from canasta_helpers import NAMES, Table, stacked_deck, table
 from pygames_wasm.core.match import explain
 from pygames_wasm import api
 from pygames_wasm.core import NO_SETUP, GameError, game_rng
+from pygames_wasm.core.i18n import render, rendered
 from pygames_wasm.games import canasta as C
 
 
@@ -46,7 +47,7 @@ def test_partnership_draw_highest_plays_first_and_jokers_redraw_r4(partners):
         assert "JK" not in last and len(set(last)) == 4  # A5: jokers and identical cards draw again
         high = max(range(4), key=lambda s: C.draw_rank(last[s]))
         assert state.turn == high and C.left_of(state, state.dealer) == high  # R4.4, R4.5
-        assert "drew highest" in state.events[0]["text"]
+        assert "drew highest" in render(state.events[0]["text"])
 
 
 def test_the_draw_decides_the_partnerships_r4_4():
@@ -57,11 +58,11 @@ def test_the_draw_decides_the_partnerships_r4_4():
     assert state.turn == 3 and C.partner(state, 3) == 0 and C.partner(state, 1) == 2
     assert sorted(map(sorted, C.teams(state))) == [[0, 3], [1, 2]]
     assert state.order == [3, 1, 0, 2]  # partners opposite; the others keep their order from seat 3
-    view = C.view(state, 0)
+    view = rendered(C.view(state, 0))
     assert view["team"] == view["players"][3]["team"] != view["players"][1]["team"] == view["players"][2]["team"]
     assert view["players"][0]["partner"] == 3 and view["order"] == [3, 1, 0, 2]
     assert view["teams"][0]["seats"] == [3, 0] and view["teams"][0]["name"] == "North-South"
-    assert "Ann drew second highest and is Dee's partner" in state.events[0]["text"].replace(
+    assert "Ann drew second highest and is Dee's partner" in render(state.events[0]["text"]).replace(
         NAMES[0], "Ann").replace(NAMES[3], "Dee")
 
 
@@ -75,10 +76,10 @@ def test_partners_by_the_draw_in_every_deal():
 
 def test_named_teams_follow_the_drawn_teams():
     state = drawn_game({"team1_name": "Lions", "team2_name": "Tigers"}, 0)
-    teams = C.view(state, None)["teams"]
+    teams = rendered(C.view(state, None)["teams"])
     assert (teams[0]["name"], teams[0]["seats"]) == ("Lions", [3, 0])
     assert (teams[1]["name"], teams[1]["seats"]) == ("Tigers", [1, 2])
-    assert "Lions (" in state.events[0]["text"]
+    assert "Lions (" in render(state.events[0]["text"])
 
 
 def test_play_goes_clockwise_round_the_drawn_seating():
@@ -188,18 +189,18 @@ OPTS = C.make_options({})
     ("3S 3C 3S", None),
 ])
 def test_meld_validity_standard_r7(meld, why):
-    assert C.meld_block(OPTS, meld.split()) == why
+    assert rendered(C.meld_block(OPTS, meld.split())) == why
 
 
 def test_wild_ratio_literal_and_no_outnumber_r7_2():
     literal = C.make_options({"wild_ratio": "literal"})
     no_out = C.make_options({"wild_ratio": "no_outnumber"})
     assert C.meld_block(literal, "7H 7S 2C".split()) is None
-    assert C.meld_block(literal, "7H 7S 2C JK".split()) == "A meld needs two natural cards for every wild card."
+    assert render(C.meld_block(literal, "7H 7S 2C JK".split())) == "A meld needs two natural cards for every wild card."
     assert C.meld_block(literal, "7H 7S 7D 7C 7H 2C 2D JK".split()) is not None  # 5 naturals, 3 wilds
     assert C.meld_block(literal, "7H 7S 7D 7C 7H 7S 2C 2D JK".split()) is None
     assert C.meld_block(no_out, "7H 7S 2C JK".split()) is None
-    assert C.meld_block(no_out, "7H 7S 7D 2C 2D JK JK".split()) == "A meld may hold at most three wild cards."
+    assert render(C.meld_block(no_out, "7H 7S 7D 2C 2D JK JK".split())) == "A meld may hold at most three wild cards."
     assert C.meld_block(no_out, "7H 7S 7D 7C 2C 2D JK".split()) is None
 
 
@@ -488,7 +489,7 @@ def test_going_out_by_discarding_the_last_card_r13_2():
     t.act(0, "meld 9H 9S 9D")  # the whole hand in one turn, but the canasta is not his own meld
     events = t.act(0, "discard 4C")
     assert any("North goes out!" == e["text"] for e in events)
-    sheet = t.state.sheets[-1]
+    sheet = t.sheets[-1]
     assert sheet["out_seat"] == 0 and not sheet["concealed"]
     assert sheet["teams"][0]["going_out"] == 100 and sheet["teams"][1]["going_out"] == 0
     assert t.state.hand_no == 2
@@ -512,7 +513,7 @@ def test_concealed_going_out_scores_200_and_needs_the_minimum_r13_5():
     t.act(0, "meld KH KS KD KC KH KS KD | 9H 9S 9D")
     events = t.act(0, "discard 4C")
     assert any(e["text"] == "North goes out concealed!" for e in events)
-    sheet = t.state.sheets[-1]
+    sheet = t.sheets[-1]
     assert sheet["concealed"] and sheet["teams"][0]["going_out"] == 200
 
 
@@ -528,7 +529,7 @@ def test_going_out_concealed_needs_the_minimum_even_from_the_stock_unless_the_op
     t2.act(0, "draw")
     t2.act(0, "meld KH KS KD KC KH KS 2C | 9H 9S 9D")  # leaves 4C to discard: going out concealed
     t2.act(0, "discard 4C")
-    assert t2.state.sheets[-1]["concealed"]
+    assert t2.sheets[-1]["concealed"]
 
 
 EAST, WEST = "5D 6D 7D 8D 9D 10D JC 4D 5S 6S 7C", "5H 6H 7H 8H 9H 10H JD QD 4H 5C 6C"  # no filler needed
@@ -554,8 +555,8 @@ def test_going_out_on_the_partners_canasta_is_not_concealed_r13_5():
     t.act(2, "meld KH KH KS KS | QH QH QS QS | JH JS JS")
     events = t.act(2, "discard 4D")
     assert any(e["text"] == "South goes out!" for e in events)
-    sheet = t.state.sheets[-1]
-    assert sheet["out_seat"] == 2 and not sheet["concealed"] and sheet["ended"] == "went out"
+    sheet = t.sheets[-1]
+    assert sheet["out_seat"] == 2 and not sheet["concealed"] and sheet["ended"] == "out"
     assert sheet["teams"][0]["going_out"] == 100
 
 
@@ -563,7 +564,7 @@ def test_going_out_concealed_with_a_canasta_of_ones_own_r13_5():
     t = partner_melded("AS AS AH AH AD AD AC", "KS KS KH KH KD KD KC QS QS QH QH")
     t.act(2, "meld KC KD KD KH KH KS KS | QH QH QS QS")
     t.act(2, "discard 4D")
-    sheet = t.state.sheets[-1]
+    sheet = t.sheets[-1]
     assert sheet["concealed"] and sheet["teams"][0]["going_out"] == 200
 
 
@@ -575,7 +576,7 @@ def test_completing_the_partners_meld_is_not_a_canasta_of_ones_own_r13_5():
     t.act(2, "meld KH KH KS KS | QD QH QH QS QS")
     events = t.act(2, "discard 4D")
     assert any(e["text"] == "South goes out!" for e in events)
-    assert not t.state.sheets[-1]["concealed"]
+    assert not t.sheets[-1]["concealed"]
 
 
 def test_a_player_who_melded_earlier_does_not_go_out_concealed_a33a():
@@ -638,7 +639,7 @@ def test_after_a_yes_the_player_must_go_out_r13_6():
     assert t.actions(0) == ["meld 9S 9H 9D"]  # the way out is offered; no discard keeps cards
     t.act(0, "meld 9S 9H 9D")
     t.act(0, "discard 4C")
-    assert t.state.sheets[-1]["out_seat"] == 0
+    assert t.sheets[-1]["out_seat"] == 0
 
 
 def test_after_a_yes_a_meld_that_makes_going_out_impossible_is_refused_r13_6():
@@ -647,7 +648,7 @@ def test_after_a_yes_a_meld_that_makes_going_out_impossible_is_refused_r13_6():
                                               "could not.")  # the 8s would need that wild card
     t.act(0, "meld 9S 9H 9D | 2C 8H 8S")
     t.act(0, "discard 4C")
-    assert t.state.sheets[-1]["out_seat"] == 0
+    assert t.sheets[-1]["out_seat"] == 0
 
 
 def test_a_yes_always_leaves_a_way_out_r13_6():
@@ -662,7 +663,7 @@ def test_a_yes_always_leaves_a_way_out_r13_6():
     t.act(2, "answer yes")
     assert t.actions(0) == ["add 7 JK 7D"]
     t.act(0, "add 7 JK 7D")
-    assert t.state.sheets[-1]["out_seat"] == 0
+    assert t.sheets[-1]["out_seat"] == 0
 
 
 def test_asking_needs_a_hand_that_can_go_out_r13_6():
@@ -675,7 +676,7 @@ def test_asking_needs_a_hand_that_can_go_out_r13_6():
 
 
 def test_the_ask_option_says_both_halves_r13_6():
-    help_text = next(s for s in C.OPTION_SPECS if s.key == "ask_partner").help
+    help_text = render(next(s for s in C.OPTION_SPECS if s.key == "ask_partner").help)
     assert "After a yes you must go out that turn" in help_text and "after a no you may not" in help_text
 
 
@@ -699,7 +700,7 @@ def test_going_out_is_checked_exactly(hand, can):
     assert (plan is not None) == can
     for action in plan or []:  # every step of the plan is legal in turn
         t.act(0, action)
-    assert not plan or t.state.sheets[-1]["out_seat"] == 0
+    assert not plan or t.sheets[-1]["out_seat"] == 0
 
 
 def test_asking_is_not_offered_without_the_option():
@@ -719,8 +720,8 @@ def test_a_red_three_as_the_last_stock_card_ends_the_hand_r16_1():
     C.check_invariants(t.state)
     events = t.act(0, "draw")
     assert any("last card of the stock" in e["text"] for e in events)
-    sheet = t.state.sheets[-1]
-    assert sheet["out_seat"] is None and sheet["ended"] == "the stock ran out"
+    sheet = t.sheets[-1]
+    assert sheet["out_seat"] is None and sheet["ended"] == "stock"
     assert sheet["teams"][0]["going_out"] == 0 and sheet["teams"][0]["red_threes"] == -100  # no meld: debit
 
 
@@ -751,8 +752,8 @@ def test_empty_stock_without_a_fitting_meld_ends_the_hand_without_going_out_bonu
     assert t.actions(1) == ["end_hand"]
     events = t.act(1, "end_hand")
     assert any("the hand ends" in e["text"] for e in events)
-    assert t.state.sheets[-1]["ended"] == "the stock ran out"
-    assert all(line["going_out"] == 0 for line in t.state.sheets[-1]["teams"])
+    assert t.sheets[-1]["ended"] == "stock"
+    assert all(line["going_out"] == 0 for line in t.sheets[-1]["teams"])
 
 
 # --- R17: end of the game -------------------------------------------------------------------------
@@ -812,7 +813,7 @@ def test_after_the_last_hand_the_higher_score_wins():
 
 
 def test_level_scores_after_the_last_hand_are_a_draw():
-    sheet = last_hand((0, 0)).state.sheets[-1]["teams"]
+    sheet = last_hand((0, 0)).sheets[-1]["teams"]
     gap = sheet[0]["total"] - sheet[1]["total"]
     t = last_hand((0, gap))
     assert t.state.over and t.state.scores[0] == t.state.scores[1] and t.state.winner_team is None
@@ -830,7 +831,7 @@ def test_the_hand_limit_is_an_option_and_in_the_rules():
     assert not t.state.over and t.state.hand_no == 30
     lines = api.call("new_game", {"game": "canasta", "seats": seats4(), "options": {"hand_limit": 12}})["info"]
     assert "Most hands in a game: 12" in lines["options_text"]
-    assert any("after the most hands the game allows" in p for _, p in C.RULES_SUMMARY)
+    assert any("after the most hands the game allows" in render(p) for _, p in C.RULES_SUMMARY)
 
 
 def test_every_game_ends_even_if_nobody_melds():
@@ -981,10 +982,10 @@ def test_named_teams_name_the_view_events_sheets_and_result():
     t.state.melded_before[0] = True
     t.act(0, "draw")
     t.act(0, "add K KD")
-    assert any(e["text"].startswith("The Aces complete a natural canasta") for e in t.state.events)
+    assert any(e["text"].startswith("The Aces complete a natural canasta") for e in t.events())
     t.act(0, "meld 9H 9S 9D")
     t.act(0, "discard 4C")
-    sheet = t.state.sheets[-1]
+    sheet = t.sheets[-1]
     assert [line["name"] for line in sheet["teams"]] == ["The Aces", "Jokers Wild"]
     assert "; Jokers Wild: -190 this hand, 3,810 in all." in sheet["text"] and ". The Aces: +605 this hand" in sheet["text"]
     result = t.view(None)["result"]
@@ -995,7 +996,7 @@ def test_named_teams_name_the_view_events_sheets_and_result():
 def test_default_team_names_are_the_compass_partnerships():
     t = table()
     assert [line["name"] for line in t.view(0)["teams"]] == ["North-South", "East-West"]
-    specs = {s["key"]: s for s in C.info()["options"]}
+    specs = {s["key"]: s for s in rendered(C.info())["options"]}
     assert specs["team1_name"] == {"key": "team1_name", "label": "Name of the first team",
                                    "help": specs["team1_name"]["help"], "type": "text",
                                    "default": "North-South", "min": 1, "max": 24}

@@ -11,7 +11,7 @@ def end_by_stock(t, seat=0):
     t.state.pile[:0] = t.state.stock
     t.state.stock = []
     t.act(seat, "end_hand")
-    return t.state.sheets[-1]
+    return t.sheets[-1]
 
 
 def test_a_whole_hand_worked_by_hand():
@@ -33,7 +33,7 @@ def test_a_whole_hand_worked_by_hand():
     t.act(0, "draw")  # the 4C
     t.act(0, "add 9 9D")
     t.act(0, "discard 4C")  # North goes out
-    sheet = t.state.sheets[-1]
+    sheet = t.sheets[-1]
     ns, ew = sheet["teams"]
     # North-South: melds 70 + 110 + 50 = 230; canastas 500 + 300 = 800; red threes 200; going out 100;
     # South still holds AS 5H: -25. Total 1,305.
@@ -101,7 +101,7 @@ def test_black_three_meld_on_going_out_scores_5_each_r7_4():
     t.act(0, "draw")
     t.act(0, "meld 3S 3S 3C")  # going out: one card left to discard
     t.act(0, "discard 4C")
-    ns = t.state.sheets[-1]["teams"][0]
+    ns = t.sheets[-1]["teams"][0]
     assert ns["melds"] == 70 + 15 and ns["canastas"] == 500 and ns["going_out"] == 100
 
 
@@ -110,5 +110,5 @@ def test_scores_are_the_sum_of_the_sheets_and_a_negative_hand_is_possible_r15_2(
     t.set_hand(0, "JK JK AS")
     sheet = end_by_stock(t)
     assert sheet["teams"][0]["total"] < 0
-    assert t.state.scores[0] == sum(s["teams"][0]["total"] for s in t.state.sheets)
+    assert t.state.scores[0] == sum(s["teams"][0]["total"] for s in t.sheets)
     assert t.team(0)["initial_needed"] == 15  # a minus score: 15 next hand (R8.1)

@@ -39,18 +39,18 @@ def _tool():
 TOOL = _tool()
 
 
-def translated_ids(lang: str) -> set:
-    """The msgids a language really translates (not fuzzy, not empty), over every engine domain."""
+def translated_ids(lang: str, domain: str) -> set:
+    """The msgids a language really translates (not fuzzy, not empty) in a domain."""
     ids = set()
-    for domain in ("core", *TOOL.GAMES):
-        for m in TOOL.read(domain, lang):
-            strings = [m.string] if isinstance(m.string, str) else list(m.string)
-            if m.id and not m.fuzzy and all(strings):
-                ids.add(m.id if isinstance(m.id, str) else m.id[0])
+    for m in TOOL.read(domain, lang):
+        strings = [m.string] if isinstance(m.string, str) else list(m.string)
+        if m.id and not m.fuzzy and all(strings):
+            ids.add(m.id if isinstance(m.id, str) else m.id[0])
     return ids
 
 
-TRANSLATED = {lang: translated_ids(lang) for lang in LANGUAGES if lang != "en"}
+OTHERS = [lang for lang in LANGUAGES if lang != "en"]
+TRANSLATED = {(lang, domain): translated_ids(lang, domain) for lang in OTHERS for domain in ("core", *TOOL.GAMES)}
 
 
 def messages(tree):
@@ -67,20 +67,22 @@ def messages(tree):
             yield from messages(value)
 
 
-def untranslated(tree) -> list:
-    """What does not render from a real translation: a msgid a language lacks, or a translation whose
-    {fields} do not fit the message's parameters (render would fall back to English)."""
+def untranslated(tree, game: str) -> list:
+    """What does not render from a real translation: a msgid that neither the game's catalog nor core
+    has in a language, or a translation whose {fields} do not fit the message's parameters (render
+    would fall back to English)."""
     found = []
     for message in messages(tree):
-        for lang, ids in TRANSLATED.items():
-            if message["msg"] not in ids:
+        for lang in OTHERS:
+            if message["msg"] not in TRANSLATED[lang, game] | TRANSLATED[lang, "core"]:
                 found.append(f"{lang}: no translation of {message['msg']!r}")
                 continue
-            words = catalog(lang)
+            words = catalog(lang, game)
             text = words.ngettext(message["msg"], message["plural"], message["n"]) if "plural" in message \
                 else words.gettext(message["msg"])
             try:
-                text.format(**{k: render(v, lang) if is_message(v) else v for k, v in message.get("args", {}).items()})
+                text.format(**{k: render(v, lang, game) if is_message(v) else v
+                               for k, v in message.get("args", {}).items()})
             except (KeyError, IndexError, ValueError) as error:
                 found.append(f"{lang}: {message['msg']!r} does not format: {error!r}")
     return found
@@ -179,7 +181,7 @@ def test_every_message_of_random_games_renders_in_every_language(game):
         for view in final:
             leaks.update(prose_outside_messages(view))
     for message in seen.values():
-        problems.update(untranslated(message))
+        problems.update(untranslated(message, game))
     assert sorted(problems) == []
     assert sorted(leaks) == []
     assert len(seen) > 40  # the games said many different things
@@ -257,6 +259,25 @@ def test_a_message_renders_its_parameters_in_the_same_language():
     assert rendered({"a": [card, {"b": 3}]}, "pa") == {"a": ["ਪਾਨ ਦੀ ਬੇਗੀ", {"b": 3}]}
 
 
+def test_a_game_s_own_words_come_before_another_game_s():
+    """Two games may translate one English sentence differently: a game's text looks in its own catalog
+    first (core/i18n.py), so it never shows the other game's words."""
+    first, second = catalog("pa", "ono99"), catalog("pa", "canasta")
+    assert first is not second and catalog("pa", "ono99") is first
+    assert render(msg("Easy"), "pa", "ono99") == render(msg("Easy"), "pa", "canasta") == "ਸੌਖਾ"  # core
+
+
+def test_a_checkpoint_keeps_its_messages_so_it_still_fits_its_game():
+    seats = [{"name": "Ann", "kind": "bot", "bot": "normal"}, {"name": "Bob", "kind": "bot", "bot": "normal"}]
+    handle = api.call("new_game", {"game": "ono99", "seats": seats, "seed": 9})["handle"]
+    for _ in range(8):
+        api.call("bot_act", {"handle": handle, "seat": api.call("view", {"handle": handle})["view"]["to_act"]})
+    record = api.call("save", {"handle": handle, "lang": "pa"})["record"]
+    saved = api.call("checkpoint", {"handle": handle, "lang": "pa"})["checkpoint"]
+    resumed = api.call("load", {"record": record, "checkpoint": saved, "lang": "pa"})
+    assert resumed["resumed_at"] == len(record["actions"])
+
+
 def test_an_unknown_msgid_falls_back_to_english():
     assert render(msg("Not in any catalog, {name}.", name="Ann"), "pa") == "Not in any catalog, Ann."
 
@@ -291,6 +312,15 @@ def test_every_message_names_its_msgid_literally():
         if name == "plural" and not (len(call.args) >= 2 and all(map(is_literal, call.args[:2]))):
             bad.append(f"{path}:{call.lineno} plural")
     assert bad == []
+
+
+def test_the_extractor_finds_every_message_in_the_code():
+    """Babel reads the code as tokens, not as Python: a msgid it missed would never reach a catalog."""
+    extracted = {m.id if isinstance(m.id, str) else m.id[0] for domain in ("core", *TOOL.GAMES)
+                 for m in TOOL.extract(domain) if m.id}
+    in_code = {(path, call.args[0].value) for path, call in engine_calls()
+               if call.func.id in ("msg", "plural") and call.args and is_literal(call.args[0])}
+    assert sorted(f"{path}: {text!r}" for path, text in in_code if text not in extracted) == []
 
 
 def test_no_refusal_or_event_is_plain_english():

@@ -9,6 +9,7 @@ import pytest
 
 from own_trumps_helpers import NAMES, Table, two_player_table
 from pygames_wasm.core import NO_SETUP, GameError, game_rng
+from pygames_wasm.core.i18n import render
 from pygames_wasm.games import own_trumps as G
 
 A, B, C, D = 0, 1, 2, 3
@@ -545,7 +546,7 @@ def test_a22_level_players_share_the_match():
     table.act(B, "lead 6C")
     table.act(A, "beat 8C")
     assert table.state.winners == [A, B]
-    assert table.state.events[-1]["text"] == "Ann and Bob share the match: 1 loss each in 2 games."
+    assert render(table.state.events[-1]["text"]) == "Ann and Bob share the match: 1 loss each in 2 games."
 
 
 def test_presets_the_text_only_drops_the_sixes_and_forced_pick_ups():
@@ -573,7 +574,7 @@ def test_r11_1_hands_are_hidden_and_their_sizes_public():
         assert (view["hand"] is None) == (seat is None)
     text = str(table.view(A))
     hidden = set(table.hand(B)) - table.state.known[B]
-    assert hidden and not [c for c in hidden if f"'{c}'" in text or G.short(c) in text or G.label(c) in text]
+    assert hidden and not [c for c in hidden if f"'{c}'" in text or G.short(c) in text or render(G.label(c)) in text]
 
 
 def test_r11_3_the_whole_pile_in_order_is_public():
@@ -610,10 +611,10 @@ def test_undo_the_trump_choice_that_deals_is_final_and_a_game_ending_move_too():
     table.act(A, "trump S")
     assert G.undo_block(table.state, A, {"type": "trump", "suit": "S"}) is None
     table.act(B, "trump H")
-    assert G.undo_block(table.state, B, {"type": "trump", "suit": "H"}) == "Your choice dealt the cards, so it is final."
+    assert render(G.undo_block(table.state, B, {"type": "trump", "suit": "H"})) == "Your choice dealt the cards, so it is final."
     table.arrange({A: "AD", B: "6C 7C"}, turn=A, rest=B)
     table.act(A, "lead AD")
-    assert G.undo_block(table.state, A, {"type": "lead", "card": "AD"}) == "That move ended the game, so it is final."
+    assert render(G.undo_block(table.state, A, {"type": "lead", "card": "AD"})) == "That move ended the game, so it is final."
 
 
 def test_undo_through_the_api_replays_the_game_without_the_last_move():
@@ -645,7 +646,7 @@ def test_events_tell_the_whole_game_in_public_words():
 
 
 def test_the_rules_summary_names_every_option_and_the_defaults():
-    text = " ".join(paragraph for _, paragraph in G.RULES_SUMMARY)
+    text = " ".join(render(paragraph) for _, paragraph in G.RULES_SUMMARY)
     for words in ("trump suit", "sixes", "beats", "3 cards", "5", "whole pile", "draw", "three or four",
                   "loser", "third time", "500", "Undo"):
         assert words in text, words

@@ -11,6 +11,7 @@ import doctest
 import pytest
 
 from own_trumps_helpers import two_player_table
+from pygames_wasm.core.i18n import render
 from pygames_wasm.games import own_trumps as G
 
 A, B = 0, 1
@@ -124,7 +125,7 @@ def finish(a_hand: str, b_hand: str, move: str) -> dict:
 def test_vector_17_draw_when_the_last_card_is_an_own_trump():
     game = finish("JC 8S", "9H", "beat JC 8S")
     assert game["ended"] == "draw_rule" and game["loser"] is None
-    assert game["text"] == "Ann is out of cards, but Bob's last card, the 9♥, beats the 8♠: game 1 is drawn."
+    assert render(game["text"]) == "Ann is out of cards, but Bob's last card, the 9♥, beats the 8♠: game 1 is drawn."
 
 
 def test_vector_18_draw_when_the_last_card_is_higher_of_the_same_suit():
@@ -135,7 +136,7 @@ def test_vector_18_draw_when_the_last_card_is_higher_of_the_same_suit():
 def test_vector_19_a_wins_when_the_last_card_cannot_beat():
     game = finish("JC 8S", "7S", "beat JC 8S")
     assert game["ended"] == "out" and game["loser"] == B and game["out"] == [A]
-    assert game["text"] == "Ann is out of cards and wins game 1; Bob loses."
+    assert render(game["text"]) == "Ann is out of cards and wins game 1; Bob loses."
 
 
 def test_vector_20_a_wins_when_b_holds_two_cards():

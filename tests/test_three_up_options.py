@@ -6,6 +6,7 @@ import pytest
 
 from three_up_helpers import NAMES, labels, shown_text, table
 from pygames_wasm.core import NO_SETUP, game_rng
+from pygames_wasm.core.i18n import rendered
 from pygames_wasm.games import three_up as T
 from pygames_wasm.simulate import play_one
 
@@ -22,7 +23,7 @@ def mid(hands, up=None, down=None, pile="", draw="", turn=0, options=None, deck=
 
 
 def test_info_offers_every_flag_and_the_presets():
-    info = T.info()
+    info = rendered(T.info())
     keys = {o["key"] for o in info["options"]}
     assert {"colours", "first_player", "mix_zones", "failed_flip", "refill_after_clear", "followup_draws",
             "empty_followup", "clear_followup", "nested_clear", "triple_followup", "triple_across", "placings",
@@ -414,7 +415,7 @@ def test_turn_limit_draws_the_round():
         raise AssertionError("no random game reached the turn limit")
     state = match.state
     assert state.over and state.winners == [] and state.turns == 101
-    assert match.view(None)["result"]["text"] == "Nobody went out within 100 turns: the game is drawn."
+    assert rendered(match.view(None)["result"]["text"]) == "Nobody went out within 100 turns: the game is drawn."
     scored = play_one("three_up", opts | {"scoring": True, "rounds": 1}, ["random", "random"], seed).state
     assert scored.sheets[0]["drawn"] and sum(scored.scores) > 0 and scored.winners  # everyone's cards count
 

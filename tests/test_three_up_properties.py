@@ -10,11 +10,10 @@ reason as `explain` and no change, every game ends, and the same actions replay 
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from three_up_helpers import NAMES
+from three_up_helpers import NAMES, try_action
 from pygames_wasm.core import NO_SETUP, Rng, game_rng
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import three_up as T
-from statekit import try_action
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 COLOURS_FOR = {2: ["RBG", "RG", "RB", "G", "R"], 3: ["RBG", "RG", "BG"], 4: ["RBG", "RG", "RB"], 5: ["RBG", "RG"],
@@ -83,7 +82,7 @@ def play_out(n: int, options: dict, seed) -> tuple:
                 assert T.check(state, seat, action) is None, action
         if state.phase in ("play", "follow") and rng.below(5) == 0:
             action = composed_play(state, seat, rng)
-            if not try_action(T, state, seat, action):
+            if not try_action(state, seat, action):
                 continue
         else:
             action = rng.choice(legal)

@@ -21,7 +21,9 @@ cards between places, every card kept: what is not named goes out of the game (r
 
 from collections import Counter
 
+import statekit
 from pygames_wasm.core import Setup, game_rng, stack_deck
+from pygames_wasm.core.i18n import render, rendered
 from pygames_wasm.games import three_up as T
 from statekit import GameTable
 
@@ -95,6 +97,10 @@ class Table(GameTable):
         for seat in list(T.waiting_for(self.state)):
             self.act(seat, {"type": "pick", "cards": self.ups[self.state.round - 1][seat]})
 
+    def act(self, seat: int, action) -> list:
+        """The events the action caused, in English (the engine keeps messages)."""
+        return rendered(super().act(seat, action))
+
     def error(self, seat: int, action, code: str | None = None) -> str:
         err = self.refusal(seat, action)
         if code:
@@ -117,8 +123,9 @@ class Table(GameTable):
             return self.act(seat, "refill")
         return []
 
-    def view(self, seat=None) -> dict:
-        return T.view(self.state, seat)
+    def view(self, seat=None, lang: str = "en") -> dict:
+        """The seat's view in words (English unless `lang` says otherwise)."""
+        return rendered(T.view(self.state, seat), lang)
 
     def hand(self, seat: int) -> list:
         return sorted(self.state.hands[seat])
@@ -127,7 +134,7 @@ class Table(GameTable):
         return [T.action_text(a) for a in T.legal_actions(self.state, seat)]
 
     def events_text(self) -> str:
-        return " | ".join(e["text"] for e in self.state.events)
+        return " | ".join(render(e["text"]) for e in self.state.events)
 
     def arrange(self, hands=None, up=None, down=None, pile="", draw="", turn=None):
         """Put exactly these cards in these places (a list per seat; None keeps a seat's cards), every
@@ -150,6 +157,10 @@ class Table(GameTable):
             state.turns -= 1
             T.begin_turn(state, turn)
         T.check_invariants(state)
+
+
+def try_action(state, seat: int, action) -> bool:
+    return statekit.try_action(T, state, seat, action)
 
 
 def table(**kw) -> Table:

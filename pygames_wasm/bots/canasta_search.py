@@ -43,6 +43,11 @@ class Seen:
     declined: list = field(default_factory=lambda: [None] * C.PLAYERS)  # per seat, see `seen_this_hand`
 
 
+def own_name(name, team: int) -> str:
+    """A team's name option from the view: the default names are messages (in the player's language)."""
+    return name if isinstance(name, str) else C.TEAM_NAMES[team]
+
+
 def seen_this_hand(view: dict, history: list) -> Seen:
     """Replay this hand's public moves: the pile, the cards picked up with it, who melded when."""
     moves = history[len(history) - view["hand_moves"]:] if view["hand_moves"] else []
@@ -140,7 +145,7 @@ def determinize(view: dict, history: list, rng) -> C.State:
     rng.shuffle(stock)
     names = [line["name"] for line in view["players"]]
     opts = options_of(tuple(sorted(view["options"].items()))
-                      + (("team1_name", teams[0]["name"]), ("team2_name", teams[1]["name"])))
+                      + (("team1_name", own_name(teams[0]["name"], 0)), ("team2_name", own_name(teams[1]["name"], 1))))
     scores = [line["score"] for line in teams]
     return C.State(
         opts=opts, names=names, rng=SplitMix64(rng.getrandbits(64)),

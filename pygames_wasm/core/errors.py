@@ -51,8 +51,8 @@ class GameError(Exception):
     def __str__(self) -> str:
         return self.message
 
-    def to_dict(self, lang: str = "en") -> dict:
-        return {"code": self.code, "message": render(self.text, lang)}
+    def to_dict(self, lang: str = "en", domain: str | None = None) -> dict:
+        return {"code": self.code, "message": render(self.text, lang, domain)}
 
     def __reduce__(self):  # picklable, so that the arena's worker processes can report it
         return GameError, (self.code, self.text)

@@ -8,6 +8,10 @@ catalog (`pygames_wasm/locale/<lang>/LC_MESSAGES/*.po`, compiled to `.mo` by `to
 A parameter is a plain value (a name, a number: numbers stay in Western digits in every language, see
 docs/glossary-pa.md) or another message (a card's name, a list of names), rendered in the same language
 first. A msgid with no translation falls back to English, as gettext does.
+
+Each game has its own catalog (domain), and `core` has the shared words. Two games may say the same
+English sentence in different words ("Your turn." is not the same line in every game), so a game's text
+is rendered with its own domain first (`domain=` the game id), then core, then the others.
 """
 
 import gettext
@@ -56,31 +60,36 @@ def language(code) -> str:
     return base
 
 
-def catalog(lang: str) -> gettext.NullTranslations:
-    """Every compiled catalog of a language, chained (one per domain: core and each game). English, or a
-    language whose catalogs are missing, gives the msgids themselves."""
-    if lang not in _catalogs:
-        chain = gettext.NullTranslations()
-        for mo in sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.mo")):
+def catalog(lang: str, domain: str | None = None) -> gettext.NullTranslations:
+    """A language's compiled catalogs chained: `domain` first, then core, then the other games. English,
+    or a language whose catalogs are missing, gives the msgids themselves."""
+    key = (lang, domain)
+    if key not in _catalogs:
+        files = sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.mo"), key=lambda mo: (
+            mo.stem != domain, mo.stem != "core", mo.stem))
+        chain = None
+        for mo in files:
             with open(mo, "rb") as f:
-                domain = gettext.GNUTranslations(f)
-            domain.add_fallback(chain)
-            chain = domain
-        _catalogs[lang] = chain
-    return _catalogs[lang]
+                words = gettext.GNUTranslations(f)
+            if chain is None:
+                chain = words
+            else:
+                chain.add_fallback(words)  # asked only when the ones before lack the msgid
+        _catalogs[key] = chain or gettext.NullTranslations()
+    return _catalogs[key]
 
 
-def render(text, lang: str = "en") -> str:
+def render(text, lang: str = "en", domain: str | None = None) -> str:
     """A message (or a plain string) in words. A translation whose fields do not fit its msgid falls back
     to the English sentence rather than failing a move (tests/test_i18n.py keeps that from happening)."""
     if not is_message(text):
         return text if isinstance(text, str) else str(text)
-    args = {key: render(value, lang) if is_message(value) else value
+    args = {key: render(value, lang, domain) if is_message(value) else value
             for key, value in text.get("args", {}).items()}
     english = text["msg"] if "plural" not in text or text["n"] == 1 else text["plural"]
     if lang == "en":
         return english.format(**args)
-    words = catalog(lang)
+    words = catalog(lang, domain)
     translated = words.ngettext(text["msg"], text["plural"], text["n"]) if "plural" in text \
         else words.gettext(text["msg"])
     try:
@@ -89,10 +98,11 @@ def render(text, lang: str = "en") -> str:
         return english.format(**args)
 
 
-def rendered(value, lang: str = "en"):
+def rendered(value, lang: str = "en", domain: str | None = None):
     """A reply (dicts, lists, strings, numbers) with every message in it put into words."""
     if type(value) is dict:
-        return render(value, lang) if "msg" in value else {k: rendered(v, lang) for k, v in value.items()}
+        return render(value, lang, domain) if "msg" in value else {k: rendered(v, lang, domain)
+                                                                   for k, v in value.items()}
     if type(value) is list:
-        return [rendered(v, lang) for v in value]
+        return [rendered(v, lang, domain) for v in value]
     return value

@@ -58,13 +58,3 @@ def situation(*sentences) -> dict | str:
 def last_move(events: list) -> dict | None:
     """The last public event, as the last sentence of a situation."""
     return msg("Last move: {event}", event=events[-1]["text"]) if events else None
-
-
-# TRANSITIONAL (deleted once every game builds messages): the English-only helpers the games used.
-def counted(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word if n == 1 else words or word + 's'}"
-
-
-def listed(items: list) -> str:
-    items = [str(i) for i in items]
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}" if items else ""

@@ -25,12 +25,14 @@ from dataclasses import dataclass, field
 from itertools import chain
 
 from ..core import GameError, Rng, Setup, build_deck, int_list, shown
+from ..core.cards import JOKER, card_name
+from ..core.i18n import listed, msg, plural
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, first_waiting, seat_error
-from ..core.views import copied, counted, last_move, listed, log, recent_events, situation
+from ..core.views import copied, last_move, log, recent_events, situation
 
 GAME_ID = "canasta"
-TITLE = "Canasta"
+TITLE = msg("Canasta")
 PLAYERS = 4
 HAND_SIZE = 11  # R5.2
 TEAM_NAMES = ("North-South", "East-West")
@@ -41,11 +43,11 @@ RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
 SUITS = ["S", "H", "D", "C"]  # R4.2: spades high, then hearts, diamonds, clubs (only for the draw)
 NATURAL_RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]  # R2.3
 DECK = {f"{r}{s}": 2 for r in RANKS for s in SUITS} | {"JK": 4}  # R2.2: 108 cards
-RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "10": "Ten", "9": "Nine", "8": "Eight",
-              "7": "Seven", "6": "Six", "5": "Five", "4": "Four", "3": "Three", "2": "Two"}
-PLURALS = {"A": "Aces", "K": "Kings", "Q": "Queens", "J": "Jacks", "10": "10s", "9": "9s", "8": "8s",
-           "7": "7s", "6": "6s", "5": "5s", "4": "4s", "3": "black 3s"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+# A meld's rank in the plural, as the sentences name melds ("a meld of Kings", "black 3s"); single cards
+# are named by core/cards.py.
+PLURALS = {"A": msg("Aces"), "K": msg("Kings"), "Q": msg("Queens"), "J": msg("Jacks"), "10": msg("10s"),
+           "9": msg("9s"), "8": msg("8s"), "7": msg("7s"), "6": msg("6s"), "5": msg("5s"), "4": msg("4s"),
+           "3": msg("black 3s")}
 RANK_VALUE = {"A": 20, "2": 20, "JK": 50, "3": 5} | {r: 10 for r in ["K", "Q", "J", "10", "9", "8"]} | {
     r: 5 for r in ["7", "6", "5", "4"]}  # R3
 NATURAL_BONUS, MIXED_BONUS = 500, 300  # R9.2, R9.3
@@ -108,13 +110,39 @@ def count(cards) -> int:
     return sum(map(VALUE.__getitem__, cards))
 
 
-def label(card: str) -> str:
-    return "Joker" if card == "JK" else f"{RANK_NAMES[rank(card)]} of {SUIT_NAMES[suit(card)]}"
+def label(card: str) -> dict:
+    """A card's full name, as a message: "Seven of hearts", "Joker"."""
+    return card_name(card)
 
 
-def short(card: str) -> str:
-    """A compact public name: 7♥, 10♠, Joker."""
-    return "Joker" if card == "JK" else rank(card) + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit(card)]
+SHORT = {card: JOKER if card == "JK" else rank(card) + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit(card)]
+         for card in DECK}
+
+
+def short(card: str) -> dict | str:
+    """A compact public name: 7♥, 10♠ (the same in every language), Joker (a message)."""
+    return SHORT[card]
+
+
+def spaced(cards) -> dict | str:
+    """Cards' compact names with spaces between: "7♥ 7♠ Joker" (a message when a joker is among them)."""
+    names = [short(c) for c in cards]
+    if all(isinstance(n, str) for n in names):
+        return " ".join(names)
+    out = names[0]
+    for name in names[1:]:
+        out = msg("{cards} {card}", cards=out, card=name)
+    return out
+
+
+def commas(items) -> dict | str:
+    """Items with commas between: "7♥, 8♠" (no "and": a list of cards turned or melds laid)."""
+    if all(isinstance(n, str) for n in items):
+        return ", ".join(items)
+    out = items[0]
+    for item in items[1:]:
+        out = msg("{items}, {item}", items=out, item=item)
+    return out
 
 
 def sort_key(card: str) -> tuple:
@@ -131,40 +159,45 @@ def draw_rank(card: str) -> tuple:
     return (order.index(rank(card)), -SUITS.index(suit(card)))
 
 
-def plural(r: str) -> str:
-    return PLURALS.get(r, r)
+def rank_plural(r: str) -> dict:
+    """A meld's rank in the plural: "Kings", "7s", "black 3s" (a message)."""
+    return PLURALS[r]
 
 
 # --- Options (Part 3's flags) ----------------------------------------------------------------------
 
 OPTION_SPECS = [
-    OptionSpec("wild_ratio", "Wild cards in a meld", "How many wild cards (jokers and 2s) a meld may hold.", "choice",
-               "standard", (("standard", "At least 2 naturals, at most 3 wild cards"),
-                            ("literal", "Two naturals for every wild card, at most 3"),
-                            ("no_outnumber", "Wild cards never outnumber naturals, at most 3"))),
-    OptionSpec("black_three_freezes", "Black threes freeze the pile", "On: a black three thrown on the pile "
-               "freezes it until someone takes it. Off: it only stops the next player from taking it.", "bool", True),
-    OptionSpec("concealed_min_only_if_pile", "Concealed going out: minimum only with the pile", "On: a player "
-               "who goes out all at once after drawing from the stock does not need the first meld's minimum points. "
-               "The minimum still applies when they take the pile.", "bool", False),
-    OptionSpec("ask_partner", "Partner, may I go out?", "Before going out you may ask your partner "
-               "(only when you could go out). After a yes you must go out that turn; after a no you may not.",
-               "bool", False),
-    OptionSpec("partnership_draw", "Partners and the first player", "Draw for partners: everyone draws a "
-               "card; the highest plays first and partners the second highest, and the other two play "
-               "together. Partners as seated: players 1 and 3 play against players 2 and 4, and the draw "
-               "only chooses who plays first (or, with no draw, the first dealer is chosen at random).", "choice",
-               "partners", (("partners", "Draw for partners and the first player"),
-                            ("first_player", "Partners as seated; draw for the first player"),
-                            ("off", "Partners as seated; no draw"))),
-    OptionSpec("target", "Game target", "The score a team must reach to win.", "int", 5000, min=500, max=10000),
-    OptionSpec("hand_limit", "Most hands in a game", "If neither team has reached the target after this many "
-               "hands, the game ends there and the higher score wins (level scores: a draw). It keeps a game "
-               "in which nobody melds from going on for ever.", "int", 30, min=5, max=100),
-    OptionSpec("team1_name", "Name of the first team", "With partners drawn, the team of the player who "
-               "draws the highest card; with partners as seated, players 1 and 3.", "text",
-               TEAM_NAMES[0], min=1, max=24),
-    OptionSpec("team2_name", "Name of the second team", "The other two players.", "text",
+    OptionSpec("wild_ratio", msg("Wild cards in a meld"),
+               msg("How many wild cards (jokers and 2s) a meld may hold."), "choice",
+               "standard", (("standard", msg("At least 2 naturals, at most 3 wild cards")),
+                            ("literal", msg("Two naturals for every wild card, at most 3")),
+                            ("no_outnumber", msg("Wild cards never outnumber naturals, at most 3")))),
+    OptionSpec("black_three_freezes", msg("Black threes freeze the pile"), msg(
+        "On: a black three thrown on the pile freezes it until someone takes it. Off: it only stops the next "
+        "player from taking it."), "bool", True),
+    OptionSpec("concealed_min_only_if_pile", msg("Concealed going out: minimum only with the pile"), msg(
+        "On: a player who goes out all at once after drawing from the stock does not need the first meld's "
+        "minimum points. The minimum still applies when they take the pile."), "bool", False),
+    OptionSpec("ask_partner", msg("Partner, may I go out?"), msg(
+        "Before going out you may ask your partner (only when you could go out). After a yes you must go out "
+        "that turn; after a no you may not."), "bool", False),
+    OptionSpec("partnership_draw", msg("Partners and the first player"), msg(
+        "Draw for partners: everyone draws a card; the highest plays first and partners the second highest, "
+        "and the other two play together. Partners as seated: players 1 and 3 play against players 2 and 4, "
+        "and the draw only chooses who plays first (or, with no draw, the first dealer is chosen at random)."),
+        "choice", "partners", (("partners", msg("Draw for partners and the first player")),
+                               ("first_player", msg("Partners as seated; draw for the first player")),
+                               ("off", msg("Partners as seated; no draw")))),
+    OptionSpec("target", msg("Game target"), msg("The score a team must reach to win."), "int", 5000,
+               min=500, max=10000),
+    OptionSpec("hand_limit", msg("Most hands in a game"), msg(
+        "If neither team has reached the target after this many hands, the game ends there and the higher "
+        "score wins (level scores: a draw). It keeps a game in which nobody melds from going on for ever."),
+        "int", 30, min=5, max=100),
+    OptionSpec("team1_name", msg("Name of the first team"), msg(
+        "With partners drawn, the team of the player who draws the highest card; with partners as seated, "
+        "players 1 and 3."), "text", TEAM_NAMES[0], min=1, max=24),
+    OptionSpec("team2_name", msg("Name of the second team"), msg("The other two players."), "text",
                TEAM_NAMES[1], min=1, max=24),
 ]
 PRESETS = {"classic": {}}
@@ -190,59 +223,64 @@ def make_options(raw) -> Options:
         raw = raw | {"partnership_draw": "first_player" if raw["partnership_draw"] else "off"}
     opts = Options(**parse_options(OPTION_SPECS, raw, {}))
     if opts.target % 5:
-        raise GameError("bad_option", "The game target must be a multiple of 5.")
+        raise GameError("bad_option", msg("The game target must be a multiple of 5."))
     if opts.team1_name.casefold() == opts.team2_name.casefold():
-        raise GameError("bad_option", "The two teams need different names.")
+        raise GameError("bad_option", msg("The two teams need different names."))
     return opts
 
 
-def team_name(state, team: int) -> str:
-    """The partnership's name: North-South / East-West unless the players named their teams."""
-    return (state.opts.team1_name, state.opts.team2_name)[team]
+DEFAULT_TEAM_NAMES = (msg("North-South"), msg("East-West"))
+
+
+def team_name(state, team: int) -> dict | str:
+    """The partnership's name: North-South / East-West (messages, in the player's language) unless the
+    players named their teams (their own words, never translated)."""
+    name = (state.opts.team1_name, state.opts.team2_name)[team]
+    return DEFAULT_TEAM_NAMES[team] if name == TEAM_NAMES[team] else name
 
 
 def info() -> dict:
     return lobby_info(GAME_ID, TITLE, {"min": PLAYERS, "max": PLAYERS},
-                      [{"id": "classic", "title": "Classic Canasta", "options": {}}], OPTION_SPECS, RULES_SUMMARY,
+                      [{"id": "classic", "title": msg("Classic Canasta"), "options": {}}], OPTION_SPECS, RULES_SUMMARY,
                       teams=[[0, 2], [1, 3]],  # partners as seated
                       teams_drawn_when={"partnership_draw": ["partners"]})  # then the draw decides (the view's `order`)
 
 
-def progress(state: "State") -> str:
+def progress(state: "State") -> dict:
     """How far the game has got, for the list of saved games: the hand and the two teams' scores."""
     first, second = state.scores
-    return f"hand {max(state.hand_no, 1)} · {first:,} to {second:,}"
+    return msg("hand {hand} · {first:,} to {second:,}", hand=max(state.hand_no, 1), first=first, second=second)
 
 
 RULES_SUMMARY = [  # (heading, paragraph): the in-app rules, in plain words
-    ("Players and cards",
-     "Four players, two teams: partners sit opposite. First everyone draws a card: the highest plays "
-     "first, and partners the second highest (unless you chose to keep partners as seated). Two packs and "
-     "four jokers (108 cards); each player gets 11. Jokers and 2s are wild. Red threes are bonus cards: they go straight onto the table and "
-     "are replaced. On your turn draw a card, or pick up the whole discard pile, then meld if you like, "
-     "then discard one card."),
-    ("Melds and canastas",
-     "A meld is three or more cards of one rank (4 to Ace) with at least two natural cards and at most "
-     "three wild cards. Melds belong to the team: either partner can add to them. Seven cards make a "
-     "canasta: 500 bonus points if it has no wild card, 300 if it has one. Black threes can be melded "
-     "only when you go out."),
-    ("Your team's first meld",
-     "Your team's first meld must count enough points: 50 (15 with a minus score, 90 from 1,500, 120 "
-     "from 3,000). Card values: Joker 50, Ace and 2 20, King to 8 10, 7 to 4 5, black 3 5."),
-    ("Taking the discard pile",
-     "To pick up the pile you must meld its top card at once: with a pair of naturals from your hand, "
-     "or, if the pile is not frozen and your team has melded, with one natural and a wild card, or by "
-     "adding it to your team's meld. A wild card or black three on the pile freezes it: then only a "
-     "natural pair will do. Before your team's first meld the pile is frozen for you."),
-    ("Going out and scoring",
-     "You may go out (meld or discard your last card) once your team has a canasta: 100 points, 200 if "
-     "you meld your whole hand in one turn with a canasta of your own among those melds (concealed). Scores: melded cards, canasta bonuses, red "
-     "threes (100 each, 800 for all four; minus if your team made no meld), minus the cards left in "
-     "hand. The first team to reach the target (5,000 unless you chose another) wins; if neither has "
-     "after the most hands the game allows (30 unless you chose another), the higher score wins."),
-    ("Taking a move back",
-     "Undo: melds and additions can be taken back until you discard; drawing or picking up the pile "
-     "shows you cards, so it is final."),
+    (msg("Players and cards"),
+         msg("Four players, two teams: partners sit opposite. First everyone draws a card: the highest plays "
+         "first, and partners the second highest (unless you chose to keep partners as seated). Two packs and "
+         "four jokers (108 cards); each player gets 11. Jokers and 2s are wild. Red threes are bonus cards: they go straight onto the table and "
+         "are replaced. On your turn draw a card, or pick up the whole discard pile, then meld if you like, "
+         "then discard one card.")),
+    (msg("Melds and canastas"),
+         msg("A meld is three or more cards of one rank (4 to Ace) with at least two natural cards and at most "
+         "three wild cards. Melds belong to the team: either partner can add to them. Seven cards make a "
+         "canasta: 500 bonus points if it has no wild card, 300 if it has one. Black threes can be melded "
+         "only when you go out.")),
+    (msg("Your team's first meld"),
+         msg("Your team's first meld must count enough points: 50 (15 with a minus score, 90 from 1,500, 120 "
+         "from 3,000). Card values: Joker 50, Ace and 2 20, King to 8 10, 7 to 4 5, black 3 5.")),
+    (msg("Taking the discard pile"),
+         msg("To pick up the pile you must meld its top card at once: with a pair of naturals from your hand, "
+         "or, if the pile is not frozen and your team has melded, with one natural and a wild card, or by "
+         "adding it to your team's meld. A wild card or black three on the pile freezes it: then only a "
+         "natural pair will do. Before your team's first meld the pile is frozen for you.")),
+    (msg("Going out and scoring"),
+         msg("You may go out (meld or discard your last card) once your team has a canasta: 100 points, 200 if "
+         "you meld your whole hand in one turn with a canasta of your own among those melds (concealed). Scores: melded cards, canasta bonuses, red "
+         "threes (100 each, 800 for all four; minus if your team made no meld), minus the cards left in "
+         "hand. The first team to reach the target (5,000 unless you chose another) wins; if neither has "
+         "after the most hands the game allows (30 unless you chose another), the higher score wins.")),
+    (msg("Taking a move back"),
+         msg("Undo: melds and additions can be taken back until you discard; drawing or picking up the pile "
+         "shows you cards, so it is final.")),
 ]
 
 
@@ -346,13 +384,13 @@ def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
     been played), and may name the first dealer: then there is no partnership draw and partners are
     as seated."""
     if len(names) != PLAYERS:
-        raise GameError("bad_seats", "Canasta is for exactly 4 players, in two partnerships.")
+        raise GameError("bad_seats", msg("Canasta is for exactly 4 players, in two partnerships."))
     setup.check(DECK, PLAYERS)
     start = setup.start_values({"scores", "hands"})
     state = State(opts=opts, names=list(names), rng=rng, setup=setup, stacked=setup.deck_queue(), dealer=0)
     state.scores = int_list(start, "scores", 2, -100_000, 100_000) or [0, 0]
     if max(state.scores) >= opts.target and state.scores[0] != state.scores[1]:
-        raise GameError("bad_deck", "Those starting scores have already won the game.")
+        raise GameError("bad_deck", msg("Those starting scores have already won the game."))
     state.hand_no = (int_list(start, "hands", 1, 0, opts.hand_limit - 1) or [0])[0]  # hands played before
     if setup.dealer is not None:
         state.dealer = setup.dealer
@@ -381,22 +419,33 @@ def partnership_draw(state: State) -> int:
     state.draw_cards = draws
     ranking = sorted(range(PLAYERS), key=lambda s: draw_rank(draws[s][-1]), reverse=True)
     high = ranking[0]
-    text = "The draw: " + ", ".join(f"{state.names[s]} {' then '.join(short(c) for c in draws[s])}"
-                                    for s in range(PLAYERS)) + f". {state.names[high]} drew highest and plays first"
+    drawn = msg("The draw: {draws}.", draws=commas([drew(state.names[s], draws[s]) for s in range(PLAYERS)]))
     if state.opts.partnership_draw == "partners":
         mate = ranking[1]
         others = [s for s in ((high + k) % PLAYERS for k in range(1, PLAYERS)) if s != mate]
         state.order = [high, others[0], mate, others[1]]
-        text += (f"; {state.names[mate]} drew second highest and is {state.names[high]}'s partner. "
-                 + " against ".join(team_text(state, t) for t in (0, 1)))
-    log(state, None, text + ".")
+        log(state, None, situation(drawn, msg(
+            "{high} drew highest and plays first; {mate} drew second highest and is {high}'s partner.",
+            high=state.names[high], mate=state.names[mate]),
+            msg("{first} against {second}.", first=team_text(state, 0), second=team_text(state, 1))))
+    else:
+        log(state, None, situation(drawn, msg("{name} drew highest and plays first.", name=state.names[high])))
     return state.order[(state.order.index(high) - 1) % PLAYERS]
 
 
-def team_text(state: State, team: int) -> str:
+def drew(name: str, cards: list) -> dict:
+    """"Ann K♠" or "Ann 7♥ then 9♦": what a player drew for partners (again after a tie or a joker)."""
+    shown_cards = short(cards[0])
+    for card in cards[1:]:
+        shown_cards = msg("{cards} then {card}", cards=shown_cards, card=short(card))
+    return msg("{name} {cards}", name=name, cards=shown_cards)
+
+
+def team_text(state: State, team: int) -> dict:
     """"North-South (Ann and Cy)": a team's name and its players."""
     a, b = team_seats(state, team)
-    return f"{team_name(state, team)} ({state.names[a]} and {state.names[b]})"
+    return msg("{team} ({first} and {second})", team=team_name(state, team), first=state.names[a],
+               second=state.names[b])
 
 
 def deal(state: State) -> None:
@@ -420,7 +469,8 @@ def deal(state: State) -> None:
     state.has_melded = [False, False]
     state.melded_before = [False] * PLAYERS
     state.pile, state.frozen_by, state.hand_moves = [], None, 0
-    log(state, None, f"Hand {state.hand_no}: {state.names[state.dealer]} deals; {state.names[first]} plays first.")
+    log(state, None, msg("Hand {hand}: {dealer} deals; {first} plays first.", hand=state.hand_no,
+                         dealer=state.names[state.dealer], first=state.names[first]))
     turn_upcard(state)
     for seat in seats:
         while any(is_red_three(c) for c in state.hands[seat]):
@@ -428,7 +478,8 @@ def deal(state: State) -> None:
             state.hands[seat].remove(card)
             state.red_threes[team_of(state, seat)].append(card)
             state.hands[seat].append(state.stock.pop())
-            log(state, seat, f"{state.names[seat]} puts down the {short(card)} dealt to them and draws a replacement.")
+            log(state, seat, msg("{name} puts down the {card} dealt to them and draws a replacement.",
+                                name=state.names[seat], card=short(card)))
     start_turn(state, first)
 
 
@@ -443,8 +494,12 @@ def turn_upcard(state: State) -> None:
         if is_natural(card):
             break
     state.upcards = list(state.pile)
-    log(state, None, "The upcard: " + ", ".join(short(c) for c in state.pile)
-        + (f"; the pile is frozen by the {short(state.frozen_by)}." if state.frozen_by else "."))
+    cards = commas([short(c) for c in state.pile])
+    if state.frozen_by:
+        log(state, None, msg("The upcard: {cards}; the pile is frozen by the {card}.", cards=cards,
+                             card=short(state.frozen_by)))
+    else:
+        log(state, None, msg("The upcard: {cards}.", cards=cards))
 
 
 def freezes(opts: Options, card: str) -> bool:
@@ -465,35 +520,38 @@ def meld_rank(cards) -> str | None:
     return ranks.pop() if len(ranks) == 1 else None
 
 
-def meld_block(opts: Options, cards: list) -> str | None:
+THREE_CARDS = msg("A meld needs at least three cards.")
+
+
+def meld_block(opts: Options, cards: list) -> dict | None:
     """Why `cards` are not a valid meld (R7.1-R7.5), or None: a new one, or one grown by additions (the
     same limits)."""
     if "3H" in cards or "3D" in cards:
-        return "Red threes are never melded; they go on the table by themselves."
+        return msg("Red threes are never melded; they go on the table by themselves.")
     naturals = [c for c in cards if c not in WILD]
     wilds = len(cards) - len(naturals)
     if not naturals:
-        return "Wild cards alone are not a meld: it needs natural cards."
+        return msg("Wild cards alone are not a meld: it needs natural cards.")
     ranks = sorted({RANK_OF[c] for c in naturals}, key=RANKS.index)
     if len(ranks) > 1:
-        return f"A meld is cards of one rank: {' and '.join(plural(r) for r in ranks)} do not mix."
+        return msg("A meld is cards of one rank: {ranks} do not mix.", ranks=listed([rank_plural(r) for r in ranks]))
     r = ranks[0]
     if r == "3":
         if wilds:
-            return "A meld of black threes cannot hold wild cards."
+            return msg("A meld of black threes cannot hold wild cards.")
         if len(cards) < 3:
-            return "A meld needs at least three cards."
+            return THREE_CARDS
         return None
     if len(cards) < 3:
-        return "A meld needs at least three cards."
+        return THREE_CARDS
     if len(naturals) < 2:
-        return "A meld needs at least two natural cards."
+        return msg("A meld needs at least two natural cards.")
     if wilds > 3:
-        return "A meld may hold at most three wild cards."
+        return msg("A meld may hold at most three wild cards.")
     if opts.wild_ratio == "literal" and len(naturals) < 2 * wilds:
-        return "A meld needs two natural cards for every wild card."
+        return msg("A meld needs two natural cards for every wild card.")
     if opts.wild_ratio == "no_outnumber" and wilds > len(naturals):
-        return "Wild cards may not outnumber the natural cards of a meld."
+        return msg("Wild cards may not outnumber the natural cards of a meld.")
     return None
 
 
@@ -517,19 +575,24 @@ ACTION_FIELDS = {
 }
 
 
-def _card_list(raw, what: str) -> list:
+def no_such_card(card) -> GameError:
+    return GameError("unknown_card", msg("There is no card '{card}' in Canasta.", card=shown(card)))
+
+
+def _card_list(raw, bad: dict) -> list:
+    """The card codes of `raw`, sorted; `bad` is the error sentence when `raw` is not a list of codes."""
     if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
-        raise GameError("bad_action", f"{what} must be a list of card codes such as \"7H\".")
+        raise GameError("bad_action", bad)
     for card in raw:
         if card not in DECK:
-            raise GameError("unknown_card", f"There is no card '{shown(card)}' in Canasta.")
+            raise no_such_card(card)
     return sorted_cards(raw)
 
 
-def _meld_list(raw, what: str) -> list:
+def _meld_list(raw, bad: dict) -> list:
     if not isinstance(raw, list) or not all(isinstance(m, list) for m in raw):
-        raise GameError("bad_action", f"{what} must be a list of melds, each a list of card codes.")
-    return [_card_list(m, "A meld") for m in raw]
+        raise GameError("bad_action", bad)
+    return [_card_list(m, msg("A meld must be a list of card codes such as \"7H\".")) for m in raw]
 
 
 def parse_text(text: str) -> dict:
@@ -561,30 +624,34 @@ def parse_action(raw) -> dict:
     kind = action_kind(raw, ACTION_FIELDS, '{"type": "draw"}', "a Canasta action")
     action = {"type": kind}
     if kind == "take_pile":
-        action["cards"] = _card_list(raw.get("cards", []), "The cards to take the pile with")
-        action["melds"] = _meld_list(raw.get("melds", []), "The other melds")
+        action["cards"] = _card_list(raw.get("cards", []), msg(
+            "The cards to take the pile with must be a list of card codes such as \"7H\"."))
+        action["melds"] = _meld_list(raw.get("melds", []), msg(
+            "The other melds must be a list of melds, each a list of card codes."))
     elif kind == "meld":
-        action["melds"] = _meld_list(raw.get("melds"), "A meld action's melds")
+        action["melds"] = _meld_list(raw.get("melds"), msg(
+            "A meld action's melds must be a list of melds, each a list of card codes."))
         if not action["melds"]:
-            raise GameError("bad_action", "Say which cards to meld.")
+            raise GameError("bad_action", msg("Say which cards to meld."))
     elif kind == "add":
         target = raw.get("meld")
         if not isinstance(target, str) or target not in NATURAL_RANKS + ["3"]:
-            raise GameError("bad_action", "Say which meld to add to by its rank, such as \"7\" or \"K\".")
+            raise GameError("bad_action", msg("Say which meld to add to by its rank, such as \"7\" or \"K\"."))
         action["meld"] = target
-        action["cards"] = _card_list(raw.get("cards"), "The cards to add")
+        action["cards"] = _card_list(raw.get("cards"), msg(
+            "The cards to add must be a list of card codes such as \"7H\"."))
         if not action["cards"]:
-            raise GameError("bad_action", "Say which cards to add.")
+            raise GameError("bad_action", msg("Say which cards to add."))
     elif kind == "discard":
         card = raw.get("card")
         if not isinstance(card, str):
-            raise GameError("bad_action", "Say which card to discard.")
+            raise GameError("bad_action", msg("Say which card to discard."))
         if card not in DECK:
-            raise GameError("unknown_card", f"There is no card '{shown(card)}' in Canasta.")
+            raise no_such_card(card)
         action["card"] = card
     elif kind == "answer":
         if not isinstance(raw.get("yes"), bool):
-            raise GameError("bad_action", "An answer is yes (true) or no (false).")
+            raise GameError("bad_action", msg("An answer is yes (true) or no (false)."))
         action["yes"] = raw["yes"]
     return action
 
@@ -610,32 +677,35 @@ def action_text(action: dict) -> str:
 def turn_block(state: State, seat: int, kind: str) -> GameError | None:
     """Why `seat` cannot take an action of this kind at this moment (turn and phase only)."""
     if state.over:
-        return GameError("game_over", "The game is over.")
+        return GameError("game_over", msg("The game is over."))
     if kind == "answer":
         if state.phase == "answer" and seat == partner(state, state.turn):
             return None
-        return GameError("not_your_turn", "Nobody is asking you anything now.")
+        return GameError("not_your_turn", msg("Nobody is asking you anything now."))
     if seat != state.turn:
         if state.phase == "answer":
-            return GameError("not_your_turn", f"{state.names[partner(state, state.turn)]} must answer first.")
-        return GameError("not_your_turn", f"It is {state.names[state.turn]}'s turn.")
+            return GameError("not_your_turn", msg("{name} must answer first.",
+                                                  name=state.names[partner(state, state.turn)]))
+        return GameError("not_your_turn", msg("It is {name}'s turn.", name=state.names[state.turn]))
     if state.phase == "answer":
-        return GameError("not_your_turn", f"Wait for {state.names[partner(state, seat)]}'s answer.")
+        return GameError("not_your_turn", msg("Wait for {name}'s answer.", name=state.names[partner(state, seat)]))
     if kind in ("draw", "take_pile", "end_hand"):
         if state.phase != "draw":
-            return GameError("already_drawn", "You have already drawn this turn.")
+            return GameError("already_drawn", msg("You have already drawn this turn."))
     elif state.phase != "play":
-        return GameError("draw_first", "Draw from the stock or pick up the pile first.")
+        return GameError("draw_first", msg("Draw from the stock or pick up the pile first."))
     return None
 
 
-def missing_cards(hand: list, cards: list) -> str | None:
+def missing_cards(hand: list, cards: list) -> dict | None:
     """Which of `cards` the hand does not hold (as the sentence), or None. Counted with list.count:
     hands are small, and this runs for every suggested move."""
     short_of = [c for c in set(cards) if cards.count(c) > hand.count(c)]
     if short_of:
         card = sorted_cards(short_of)[0]
-        return f"You do not hold {'another' if card in hand else 'a'} {label(card)}."
+        if card in hand:
+            return msg("You do not hold another {card}.", card=label(card))
+        return msg("You do not hold a {card}.", card=label(card))
     return None
 
 
@@ -647,29 +717,35 @@ def hand_after(hand: list, cards: list) -> list:
     return left
 
 
-def going_out_block(state: State, seat: int, melds_after: dict, left: int) -> str | None:
+def going_out_block(state: State, seat: int, melds_after: dict, left: int) -> dict | None:
     """R13: leaving fewer than two cards before the discard (or none at all) means going out, which
     needs a team canasta (A30) and, with the option, no "no" from the partner this turn."""
     if left >= 2:
         return None
     if not has_canasta(melds_after):
-        return ("Your team needs a canasta before you can go out, so you must keep a card to discard "
-                "and one more." if left == 1 else "Your team needs a canasta before you can go out.")
+        if left == 1:
+            return msg("Your team needs a canasta before you can go out, so you must keep a card to discard "
+                       "and one more.")
+        return msg("Your team needs a canasta before you can go out.")
     if state.asked and state.asked["answer"] is False:
-        return f"{state.names[partner(state, seat)]} said no: you cannot go out this turn."
+        return msg("{name} said no: you cannot go out this turn.", name=state.names[partner(state, seat)])
     return None
 
 
-def initial_block(state: State, seat: int, cards: list, what: str = "these cards") -> str | None:
-    """R8: the team's first meld must reach its minimum count."""
+def initial_block(state: State, seat: int, cards: list, with_top: bool = False) -> dict | None:
+    """R8: the team's first meld must reach its minimum count (`with_top`: the pile's top card is among
+    `cards`)."""
     need = state.initial[team_of(state, seat)]
     got = count(cards)
     if got < need:
-        return f"Your team's first meld needs {need} points; {what} count {got}."
+        if with_top:
+            return msg("Your team's first meld needs {need} points; the top card and your cards count {got}.",
+                       need=need, got=got)
+        return msg("Your team's first meld needs {need} points; these cards count {got}.", need=need, got=got)
     return None
 
 
-def new_melds_block(state: State, seat: int, melds: list) -> str | None:
+def new_melds_block(state: State, seat: int, melds: list) -> dict | None:
     """Each new meld is valid, of a rank the team has not melded, and no two share a rank (A17)."""
     team_melds = state.melds[team_of(state, seat)]
     seen = set()
@@ -679,37 +755,38 @@ def new_melds_block(state: State, seat: int, melds: list) -> str | None:
             return why
         r = meld_rank(cards)
         if r in team_melds:
-            return f"Your team already has a meld of {plural(r)}: add to it instead."
+            return msg("Your team already has a meld of {rank}: add to it instead.", rank=rank_plural(r))
         if r in seen:
-            return f"Two melds of {plural(r)}: put them in one meld."
+            return msg("Two melds of {rank}: put them in one meld.", rank=rank_plural(r))
         seen.add(r)
     return None
 
 
-def pile_block(state: State, seat: int) -> str | None:
+def pile_block(state: State, seat: int) -> dict | None:
     """Why the pile cannot be taken at all right now, whatever cards are offered (R11.1, R11.2)."""
     if not state.pile:
-        return "The discard pile is empty."
+        return msg("The discard pile is empty.")
     top = state.pile[-1]
     if is_black_three(top):
-        return "A pile with a black three on top cannot be taken."
+        return msg("A pile with a black three on top cannot be taken.")
     if is_wild(top):
-        return "A pile with a wild card on top cannot be taken."
+        return msg("A pile with a wild card on top cannot be taken.")
     if len(state.pile) == 1 and len(state.hands[seat]) == 1:
-        return "You cannot pick up a one-card pile when you hold only one card."
+        return msg("You cannot pick up a one-card pile when you hold only one card.")
     return None
 
 
 def frozen_for(state: State, seat: int) -> str | None:
-    """R10.4 / R11.3: why the pile needs a natural pair for this seat (None if it does not)."""
+    """R10.4 / R11.3: why the pile needs a natural pair for this seat: "frozen" (a card froze it) or
+    "unmelded" (the team has not made its first meld); None if it does not."""
     if state.frozen_by:
-        return f"The pile is frozen by the {short(state.frozen_by)}"
+        return "frozen"
     if not state.has_melded[team_of(state, seat)]:
-        return "Your team has not made its first meld"
+        return "unmelded"
     return None
 
 
-def take_pile_block(state: State, seat: int, action: dict) -> str | None:
+def take_pile_block(state: State, seat: int, action: dict) -> dict | None:
     why = pile_block(state, seat)
     if why:
         return why
@@ -722,30 +799,35 @@ def take_pile_block(state: State, seat: int, action: dict) -> str | None:
         return why
     odd = [c for c in cards if not is_wild(c) and rank(c) != r]
     if odd:
-        return f"Only {plural(r)} and wild cards can go with the {short(top)} from the pile."
+        return msg("Only {rank} and wild cards can go with the {card} from the pile.", rank=rank_plural(r), card=short(top))
     naturals = [c for c in cards if not is_wild(c)]
     frozen = frozen_for(state, seat)
+    if frozen == "frozen" and len(naturals) < 2:
+        return msg("The pile is frozen by the {card}, so you need a pair of natural {rank} from your hand to "
+                   "pick it up.", card=short(state.frozen_by), rank=rank_plural(r))
     if frozen and len(naturals) < 2:
-        return f"{frozen}, so you need a pair of natural {plural(r)} from your hand to pick it up."
+        return msg("Your team has not made its first meld, so you need a pair of natural {rank} from your hand "
+                   "to pick it up.", rank=rank_plural(r))
     team_melds = state.melds[team_of(state, seat)]
     if r in team_melds:
         why = meld_block(state.opts, team_melds[r] + [top] + cards)
         if why:
-            return f"The {short(top)} cannot go on your meld of {plural(r)} that way: {lower(why)}"
+            return msg("The {card} cannot go on your meld of {rank} that way. {why}", card=short(top),
+                       rank=rank_plural(r), why=why)
     elif not cards:
-        return f"Your team has no meld of {plural(r)}: show cards from your hand to meld the {short(top)} with."
+        return msg("Your team has no meld of {rank}: show cards from your hand to meld the {card} with.",
+                   rank=rank_plural(r), card=short(top))
     else:
         why = meld_block(state.opts, [top] + cards)
         if why:
-            return f"The {short(top)} must make a meld: {lower(why)}"
+            return msg("The {card} must make a meld. {why}", card=short(top), why=why)
     why = new_melds_block(state, seat, extra + ([] if r in team_melds else [[top] + cards]))
     if why:
         return why
     if any(meld_rank(m) == "3" for m in extra):
-        return "Black threes can only be melded when you go out."
+        return BLACK_THREES_LAST
     if not state.has_melded[team_of(state, seat)]:
-        why = initial_block(state, seat, [top] + cards + [c for m in extra for c in m],
-                            "the top card and your cards")
+        why = initial_block(state, seat, [top] + cards + [c for m in extra for c in m], with_top=True)
         if why:
             return why
     used = cards + [c for m in extra for c in m]
@@ -763,11 +845,10 @@ def with_cards(melds: dict, groups: list, into: str | None = None) -> dict:
     return out
 
 
-def lower(sentence: str) -> str:
-    return sentence[0].lower() + sentence[1:]
+BLACK_THREES_LAST = msg("Black threes can only be melded when you go out.")
 
 
-def meld_action_block(state: State, seat: int, action: dict) -> str | None:
+def meld_action_block(state: State, seat: int, action: dict) -> dict | None:
     melds = action["melds"]
     hand = state.hands[seat]
     used = [c for m in melds for c in m]
@@ -778,7 +859,7 @@ def meld_action_block(state: State, seat: int, action: dict) -> str | None:
     left = len(hand) - len(used)
     melds_after = with_cards(state.melds[team], melds)
     if any(meld_rank(m) == "3" for m in melds) and left > 1:
-        return "Black threes can only be melded when you go out."
+        return BLACK_THREES_LAST
     if not state.has_melded[team] and not concealed_exempt(state, seat, melds_after, left):
         why = initial_block(state, seat, used)
         if why:
@@ -793,7 +874,7 @@ def concealed_exempt(state: State, seat: int, melds_after: dict, left: int) -> b
             and not state.melded_before[seat] and has_canasta(melds_after))
 
 
-def add_block(state: State, seat: int, action: dict) -> str | None:
+def add_block(state: State, seat: int, action: dict) -> dict | None:
     r, cards = action["meld"], action["cards"]
     team = team_of(state, seat)
     hand = state.hands[seat]
@@ -802,13 +883,13 @@ def add_block(state: State, seat: int, action: dict) -> str | None:
         return why
     if r not in state.melds[team]:
         if r in state.melds[1 - team]:
-            return f"You cannot add to the other team's melds; your team has no meld of {plural(r)}."
-        return f"Your team has no meld of {plural(r)}."
+            return msg("You cannot add to the other team's melds; your team has no meld of {rank}.", rank=rank_plural(r))
+        return msg("Your team has no meld of {rank}.", rank=rank_plural(r))
     odd = [c for c in cards if rank(c) != r and not is_wild(c)]
     if odd:
-        return f"The {short(odd[0])} does not belong in a meld of {plural(r)}."
+        return msg("The {card} does not belong in a meld of {rank}.", card=short(odd[0]), rank=rank_plural(r))
     if r == "3" and len(hand) - len(cards) > 1:
-        return "Black threes can only be melded when you go out."
+        return BLACK_THREES_LAST
     why = meld_block(state.opts, state.melds[team][r] + cards)
     if why:
         return why
@@ -818,7 +899,7 @@ def add_block(state: State, seat: int, action: dict) -> str | None:
         state, seat, hand_after(hand, cards), melds_after)
 
 
-def discard_block(state: State, seat: int, action: dict) -> str | None:
+def discard_block(state: State, seat: int, action: dict) -> dict | None:
     card = action["card"]
     hand = state.hands[seat]
     why = missing_cards(hand, [card])
@@ -827,18 +908,19 @@ def discard_block(state: State, seat: int, action: dict) -> str | None:
     if len(hand) == 1:
         return going_out_block(state, seat, state.melds[team_of(state, seat)], 0)
     if told_to_go_out(state, seat):
-        return (f"{state.names[partner(state, seat)]} said yes, so you must go out this turn: meld your "
-                "cards and discard only your last one.")
+        return msg("{name} said yes, so you must go out this turn: meld your cards and discard only your last "
+                   "one.", name=state.names[partner(state, seat)])
     return None
 
 
-def end_hand_block(state: State, seat: int) -> str | None:
+def end_hand_block(state: State, seat: int) -> dict | None:
     """R16.2: with the stock empty, a player who cannot or need not take the pile ends the hand."""
     if state.stock:
-        return "The stock is not empty: draw a card."
+        return msg("The stock is not empty: draw a card.")
     if must_take(state, seat):
         top = state.pile[-1]
-        return f"The stock is empty and the {short(top)} fits your team's meld, so you must pick up the pile."
+        return msg("The stock is empty and the {card} fits your team's meld, so you must pick up the pile.",
+                   card=short(top))
     return None
 
 
@@ -849,17 +931,17 @@ def must_take(state: State, seat: int) -> bool:
     return take_pile_block(state, seat, {"type": "take_pile", "cards": [], "melds": []}) is None
 
 
-def ask_block(state: State, seat: int) -> str | None:
+def ask_block(state: State, seat: int) -> dict | None:
     """R13.6: a player asks only when about to go out: a yes must be obeyed, so asking needs a hand
     that can go out this turn."""
     if not state.opts.ask_partner:
-        return "These rules have no asking the partner."
+        return msg("These rules have no asking the partner.")
     if state.asked:
-        return "You have already asked this turn."
+        return msg("You have already asked this turn.")
     if len(state.hands[seat]) < 2:
-        return "Ask before you meld down to your last card."
+        return msg("Ask before you meld down to your last card.")
     if not can_go_out(state, seat, state.hands[seat], state.melds[team_of(state, seat)]):
-        return "You cannot go out with these cards this turn, so there is nothing to ask."
+        return msg("You cannot go out with these cards this turn, so there is nothing to ask.")
     return None
 
 
@@ -868,11 +950,11 @@ def told_to_go_out(state: State, seat: int) -> bool:
     return bool(state.asked and state.asked["answer"] is True and state.turn == seat)
 
 
-def must_go_out_block(state: State, seat: int, hand_after: list, melds_after: dict) -> str | None:
+def must_go_out_block(state: State, seat: int, hand_after: list, melds_after: dict) -> dict | None:
     """After a yes, every meld must keep going out possible (the player must go out)."""
     if told_to_go_out(state, seat) and hand_after and not can_go_out(state, seat, hand_after, melds_after):
-        return (f"{state.names[partner(state, seat)]} said yes, so you must go out this turn: "
-                "after that you could not.")
+        return msg("{name} said yes, so you must go out this turn: after that you could not.",
+                   name=state.names[partner(state, seat)])
     return None
 
 
@@ -965,7 +1047,8 @@ def check(state: State, seat: int, action: dict) -> GameError | None:
 
 
 BLOCKS = {  # each action type's rule check, past the turn and phase: why it is refused, or None
-    "draw": lambda state, seat, action: None if state.stock else "The stock is empty: pick up the pile, or end the hand.",
+    "draw": lambda state, seat, action: None if state.stock else msg(
+        "The stock is empty: pick up the pile, or end the hand."),
     "end_hand": lambda state, seat, action: end_hand_block(state, seat),
     "take_pile": take_pile_block,
     "meld": meld_action_block,
@@ -1091,8 +1174,9 @@ def meld_suggestions(state: State, seat: int) -> list:
 
 
 
-def names(cards) -> str:
-    return " ".join(short(c) for c in sorted_cards(cards))
+def names(cards) -> dict | str:
+    """Cards' compact names, in display order: "Joker 7♥ 7♠"."""
+    return spaced(sorted_cards(cards))
 
 
 def do_draw(state: State, seat: int, action: dict) -> None:
@@ -1103,12 +1187,12 @@ def do_draw(state: State, seat: int, action: dict) -> None:
         card = state.stock.pop()
         if not is_red_three(card):
             state.hands[seat].append(card)
-            log(state, seat, f"{state.names[seat]} draws from the stock.")
+            log(state, seat, msg("{name} draws from the stock.", name=state.names[seat]))
             return
         state.red_threes[team_of(state, seat)].append(card)
-        log(state, seat, f"{state.names[seat]} draws the {short(card)} and puts it down.")
+        log(state, seat, msg("{name} draws the {card} and puts it down.", name=state.names[seat], card=short(card)))
         if not state.stock:
-            log(state, None, "That was the last card of the stock: the hand ends.")
+            log(state, None, msg("That was the last card of the stock: the hand ends."))
             return end_hand(state, None)
 
 
@@ -1132,16 +1216,32 @@ def do_take_pile(state: State, seat: int, action: dict) -> None:
     state.red_threes[team] += threes
     state.hands[seat] += [c for c in rest if not is_red_three(c)]
     state.drew, state.phase, state.melded_this_turn = "pile", "play", True
-    text = f"{state.names[seat]} picks up the pile ({len(rest) + 1} cards), melding the {short(top)}"
-    text += f" with {names(action['cards'])}" if action["cards"] else f" on the team's {plural(rank(top))}"
-    if action["melds"]:
-        text += "; and melds " + ", ".join(names(m) for m in action["melds"])
-    if first:
-        text += " (the team's first meld)"
-    if threes:
-        text += f"; puts down {names(threes)} from the pile"
-    log(state, seat, text + ".")
+    log(state, seat, took_pile(state.names[seat], len(rest) + 1, short(top), rank(top), action, first, threes))
     after_meld(state, seat)
+
+
+def took_pile(name: str, n: int, top, r: str, action: dict, first: bool, threes: list) -> dict:
+    """The event of picking up the pile: "Ann picks up the pile (5 cards), melding the 7♥ with 7♠ 7♦ (the
+    team's first meld)." with the other melds and the red threes as sentences of their own."""
+    if action["cards"]:
+        if first:
+            said = plural("{name} picks up the pile ({n} card), melding the {card} with {cards} (the team's first "
+                           "meld).", "{name} picks up the pile ({n} cards), melding the {card} with {cards} (the "
+                           "team's first meld).", n, name=name, card=top, cards=names(action["cards"]))
+        else:
+            said = plural("{name} picks up the pile ({n} card), melding the {card} with {cards}.",
+                           "{name} picks up the pile ({n} cards), melding the {card} with {cards}.", n, name=name,
+                           card=top, cards=names(action["cards"]))
+    else:
+        said = plural("{name} picks up the pile ({n} card), melding the {card} on the team's {rank}.",
+                       "{name} picks up the pile ({n} cards), melding the {card} on the team's {rank}.", n,
+                       name=name, card=top, rank=rank_plural(r))
+    more = []
+    if action["melds"]:
+        more.append(msg("{name} also melds {melds}.", name=name, melds=commas([names(m) for m in action["melds"]])))
+    if threes:
+        more.append(msg("{name} puts down {cards} from the pile.", name=name, cards=names(threes)))
+    return situation(said, *more)
 
 
 def lay(state: State, team: int, cards: list, r: str | None = None) -> None:
@@ -1150,8 +1250,15 @@ def lay(state: State, team: int, cards: list, r: str | None = None) -> None:
     state.melds[team][r] = state.melds[team].get(r, []) + list(cards)
     kind = canasta_kind(state.melds[team][r])
     if kind and kind != before:
-        log(state, None, f"{team_name(state, team)} {'complete' if not before else 'now have'} a {kind} canasta of "
-            f"{plural(r)}.")
+        texts = {("natural", False): msg("{team} complete a natural canasta of {rank}.", team=team_name(state, team),
+                                         rank=rank_plural(r)),
+                 ("mixed", False): msg("{team} complete a mixed canasta of {rank}.", team=team_name(state, team),
+                                       rank=rank_plural(r)),
+                 ("natural", True): msg("{team} now have a natural canasta of {rank}.", team=team_name(state, team),
+                                        rank=rank_plural(r)),
+                 ("mixed", True): msg("{team} now have a mixed canasta of {rank}.", team=team_name(state, team),
+                                      rank=rank_plural(r))}
+        log(state, None, texts[kind, bool(before)])
 
 
 def do_meld(state: State, seat: int, action: dict) -> None:
@@ -1160,8 +1267,11 @@ def do_meld(state: State, seat: int, action: dict) -> None:
     for cards in action["melds"]:
         for card in cards:
             state.hands[seat].remove(card)
-    log(state, seat, f"{state.names[seat]} melds " + ", ".join(names(m) for m in action["melds"])
-        + (" (the team's first meld)." if first else "."))
+    melds = commas([names(m) for m in action["melds"]])
+    if first:
+        log(state, seat, msg("{name} melds {melds} (the team's first meld).", name=state.names[seat], melds=melds))
+    else:
+        log(state, seat, msg("{name} melds {melds}.", name=state.names[seat], melds=melds))
     for cards in action["melds"]:
         state.new_melds.add(meld_rank(cards))
         lay(state, team, cards)
@@ -1174,7 +1284,8 @@ def do_add(state: State, seat: int, action: dict) -> None:
     team = team_of(state, seat)
     for card in action["cards"]:
         state.hands[seat].remove(card)
-    log(state, seat, f"{state.names[seat]} adds {names(action['cards'])} to the {plural(action['meld'])}.")
+    log(state, seat, msg("{name} adds {cards} to the {rank}.", name=state.names[seat], cards=names(action["cards"]),
+                         rank=rank_plural(action["meld"])))
     lay(state, team, action["cards"], action["meld"])
     state.melded_this_turn = True
     after_meld(state, seat)
@@ -1191,8 +1302,10 @@ def do_discard(state: State, seat: int, action: dict) -> None:
     state.pile.append(card)
     if freezes(state.opts, card) and state.frozen_by is None:
         state.frozen_by = card
-    log(state, seat, f"{state.names[seat]} discards the {short(card)}"
-        + (", freezing the pile." if state.frozen_by == card else "."))
+    if state.frozen_by == card:
+        log(state, seat, msg("{name} discards the {card}, freezing the pile.", name=state.names[seat], card=short(card)))
+    else:
+        log(state, seat, msg("{name} discards the {card}.", name=state.names[seat], card=short(card)))
     if not state.hands[seat]:
         return go_out(state, seat)
     if state.melded_this_turn:
@@ -1201,20 +1314,25 @@ def do_discard(state: State, seat: int, action: dict) -> None:
 
 
 def do_end_hand(state: State, seat: int, action: dict) -> None:
-    log(state, seat, f"The stock is empty and {state.names[seat]} does not pick up the pile: the hand ends.")
+    log(state, seat, msg("The stock is empty and {name} does not pick up the pile: the hand ends.",
+                         name=state.names[seat]))
     end_hand(state, None)
 
 
 def do_ask(state: State, seat: int, action: dict) -> None:
     state.asked = {"seat": seat, "answer": None}
     state.phase = "answer"
-    log(state, seat, f"{state.names[seat]}: \"{state.names[partner(state, seat)]}, may I go out?\"")
+    log(state, seat, msg("{name}: \"{partner}, may I go out?\"", name=state.names[seat],
+                         partner=state.names[partner(state, seat)]))
 
 
 def do_answer(state: State, seat: int, action: dict) -> None:
     state.asked["answer"] = action["yes"]
     state.phase = "play"
-    log(state, seat, f"{state.names[seat]}: \"{'Yes' if action['yes'] else 'No'}.\"")
+    if action["yes"]:
+        log(state, seat, msg("{name}: \"Yes.\"", name=state.names[seat]))
+    else:
+        log(state, seat, msg("{name}: \"No.\"", name=state.names[seat]))
 
 
 PERFORM = {"draw": do_draw, "take_pile": do_take_pile, "meld": do_meld, "add": do_add, "discard": do_discard,
@@ -1236,7 +1354,10 @@ def apply(state: State, seat: int, action) -> dict:
 
 def go_out(state: State, seat: int) -> None:
     concealed = is_concealed(state, seat)
-    log(state, seat, f"{state.names[seat]} goes out{' concealed' if concealed else ''}!")
+    if concealed:
+        log(state, seat, msg("{name} goes out concealed!", name=state.names[seat]))
+    else:
+        log(state, seat, msg("{name} goes out!", name=state.names[seat]))
     end_hand(state, seat, concealed)
 
 
@@ -1279,12 +1400,9 @@ def end_hand(state: State, out_seat: int | None, concealed: bool = False) -> Non
     for line in sheet_teams:
         state.scores[line["team"]] += line["total"]
         line["score"] = state.scores[line["team"]]
-    how = ("went out concealed" if concealed else "went out") if out_seat is not None else "the stock ran out"
+    how = ("out_concealed" if concealed else "out") if out_seat is not None else "stock"  # how the hand ended
     sheet = {"hand": state.hand_no, "out_seat": out_seat, "concealed": concealed and out_seat is not None,
-             "ended": how, "teams": sheet_teams,
-             "text": f"Hand {state.hand_no}: " + ("" if out_seat is None else f"{state.names[out_seat]} ")
-             + how + ". " + "; ".join(f"{t['name']}: {t['total']:+,} this hand, {t['score']:,} in all"
-                                      for t in sheet_teams) + "."}
+             "ended": how, "teams": sheet_teams, "text": sheet_text(state, out_seat, concealed, sheet_teams)}
     state.sheets_json = json.dumps(state.sheets + [sheet])
     log(state, None, sheet["text"])
     a, b = state.scores
@@ -1293,9 +1411,26 @@ def end_hand(state: State, out_seat: int | None, concealed: bool = False) -> Non
     if state.hand_no >= state.opts.hand_limit:  # our safeguard: the text has no end short of the target
         return finish(state, None if a == b else 0 if a > b else 1)
     if max(a, b) >= state.opts.target:
-        log(state, None, "Both teams are level above the target: one more hand decides.")
+        log(state, None, msg("Both teams are level above the target: one more hand decides."))
     state.dealer = left_of(state, state.dealer)  # R4.6
     deal(state)
+
+
+def sheet_text(state: State, out_seat: int | None, concealed: bool, teams: list) -> dict:
+    """"Hand 3: Ann went out. North-South: +605 this hand, 2,105 in all; East-West: ..."."""
+    hand = state.hand_no
+    if out_seat is None:
+        how = msg("Hand {hand}: the stock ran out.", hand=hand)
+    elif concealed:
+        how = msg("Hand {hand}: {name} went out concealed.", hand=hand, name=state.names[out_seat])
+    else:
+        how = msg("Hand {hand}: {name} went out.", hand=hand, name=state.names[out_seat])
+    first, second = teams
+    scores = msg("{first}: {first_total:+,} this hand, {first_score:,} in all; {second}: {second_total:+,} this "
+                 "hand, {second_score:,} in all.", first=first["name"], first_total=first["total"],
+                 first_score=first["score"], second=second["name"], second_total=second["total"],
+                 second_score=second["score"])
+    return situation(how, scores)
 
 
 def finish(state: State, winner_team: int | None) -> None:
@@ -1303,15 +1438,17 @@ def finish(state: State, winner_team: int | None) -> None:
     log(state, None, result_text(state))
 
 
-def result_text(state: State) -> str:
+def result_text(state: State) -> dict:
     a, b = state.scores
     t = state.winner_team
     if t is None:
-        return f"After {state.hand_no} hands, the most this game allows, the teams are level at {a}: a draw."
-    text = f"{team_text(state, t)} win, {state.scores[t]} to {state.scores[1 - t]}!"
+        return msg("After {hands} hands, the most this game allows, the teams are level at {score}: a draw.",
+                   hands=state.hand_no, score=a)
     if max(a, b) < state.opts.target:
-        text = f"{state.hand_no} hands played, the most this game allows: {text}"
-    return text
+        return msg("{hands} hands played, the most this game allows: {team} win, {score} to {other}!",
+                   hands=state.hand_no, team=team_text(state, t), score=state.scores[t], other=state.scores[1 - t])
+    return msg("{team} win, {score} to {other}!", team=team_text(state, t), score=state.scores[t],
+               other=state.scores[1 - t])
 
 
 def result(state: State) -> dict | None:
@@ -1323,7 +1460,8 @@ def result(state: State) -> dict | None:
     for team, place in places:
         for s in team_seats(state, team):
             standings.append({"seat": s, "name": state.names[s], "place": place,
-                              "detail": f"{team_name(state, team)}: {state.scores[team]} points"})
+                              "detail": msg("{team}: {points} points", team=team_name(state, team),
+                                            points=state.scores[team])})
     return {"winners": state.winners, "team": t, "text": result_text(state), "standings": standings}
 
 
@@ -1364,9 +1502,10 @@ def pile_line(state: State, seat: int | None) -> dict:
     top = state.pile[-1] if state.pile else None
     why = None
     if state.frozen_by:
-        why = f"Frozen by the {short(state.frozen_by)}: only a natural pair matching the top card takes it."
+        why = msg("Frozen by the {card}: only a natural pair matching the top card takes it.",
+                  card=short(state.frozen_by))
     elif top and is_black_three(top):
-        why = "A black three is on top: it cannot be taken."
+        why = msg("A black three is on top: it cannot be taken.")
     line = {"count": len(state.pile), "top": top, "top_label": label(top) if top else None,
             "frozen": state.frozen_by is not None, "frozen_by": state.frozen_by, "why": why}
     if seat is not None and not state.over:
@@ -1420,55 +1559,71 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
     return view
 
 
-PHASE_WORDS = {"draw": "draw from the stock or take the pile", "play": "meld or add to melds, then discard"}
-
-
-def summary(state: State, seat: int | None) -> str:
+def summary(state: State, seat: int | None) -> dict | str:
     """The whole table in a few sentences, for "Read the table": the score, whose turn and what they
     do now, the pile, everyone's cards and melds, and the last move."""
     if state.over:
-        return situation(f"The game is over. {result_text(state)}", last_move(state.events))
-    score = ", ".join(f"{team_name(state, t)} {state.scores[t]}" for t in (0, 1))
-    lines = [f"Hand {state.hand_no}. Score: {score}"]
+        return situation(msg("The game is over."), result_text(state), last_move(state.events))
+    lines = [msg("Hand {hand}. Score: {first} {first_score}, {second} {second_score}.", hand=state.hand_no,
+                 first=team_name(state, 0), first_score=state.scores[0], second=team_name(state, 1),
+                 second_score=state.scores[1])]
     if state.phase == "answer":
         asker, answerer = state.turn, partner(state, state.turn)
-        who = "you" if answerer == seat else state.names[answerer]
-        lines.append(f"{'You ask' if asker == seat else state.names[asker] + ' asks'} {who}: may I go out?")
+        if asker == seat:
+            lines.append(msg("You ask {name}: may I go out?", name=state.names[answerer]))
+        elif answerer == seat:
+            lines.append(msg("{name} asks you: may I go out?", name=state.names[asker]))
+        else:
+            lines.append(msg("{name} asks {partner}: may I go out?", name=state.names[asker],
+                             partner=state.names[answerer]))
     elif state.turn == seat:
-        lines.append(f"Your turn: {PHASE_WORDS[state.phase]}")
+        lines.append(msg("Your turn: draw from the stock or take the pile.") if state.phase == "draw"
+                     else msg("Your turn: meld or add to melds, then discard."))
     else:
-        lines.append(f"{state.names[state.turn]}'s turn")
-    pile = f"Discard pile: {counted(len(state.pile), 'card')}"
-    if state.pile:
-        pile += f", {label(state.pile[-1])} on top{', frozen' if state.frozen_by else ''}"
-    lines += [pile, f"Stock: {counted(len(state.stock), 'card')}"]
+        lines.append(msg("{name}'s turn.", name=state.names[state.turn]))
+    n = len(state.pile)
+    if not state.pile:
+        lines.append(plural("Discard pile: {n} card.", "Discard pile: {n} cards.", n))
+    elif state.frozen_by:
+        lines.append(plural("Discard pile: {n} card, {card} on top, frozen.", "Discard pile: {n} cards, {card} on "
+                             "top, frozen.", n, card=label(state.pile[-1])))
+    else:
+        lines.append(plural("Discard pile: {n} card, {card} on top.", "Discard pile: {n} cards, {card} on top.", n,
+                             card=label(state.pile[-1])))
+    lines.append(plural("Stock: {n} card.", "Stock: {n} cards.", len(state.stock)))
     if seat is not None:
-        lines.append(f"You hold {counted(len(state.hands[seat]), 'card')}")
-    lines.append(listed([f"{state.names[s]} has {counted(len(state.hands[s]), 'card')}" for s in state.order
-                         if s != seat]))
+        lines.append(plural("You hold {n} card.", "You hold {n} cards.", len(state.hands[seat])))
+    holds = [plural("{name} has {n} card", "{name} has {n} cards", len(state.hands[s]), name=state.names[s])
+             for s in state.order if s != seat]
+    lines.append(msg("{players}.", players=listed(holds)))
     for t in (0, 1):
         melds = state.melds[t]
-        words = [f"{counted(len(melds[r]), 'card')} of {plural(r)}" + (" (a canasta)" if canasta_kind(melds[r]) else "")
+        words = [plural("{n} card of {rank} (a canasta)", "{n} cards of {rank} (a canasta)", len(melds[r]),
+                         rank=rank_plural(r)) if canasta_kind(melds[r])
+                 else plural("{n} card of {rank}", "{n} cards of {rank}", len(melds[r]), rank=rank_plural(r))
                  for r in sorted(melds, key=RANKS.index)]
-        lines.append(f"{team_name(state, t)} melds: {listed(words) if words else 'none'}")
+        if words:
+            lines.append(msg("{team} melds: {melds}.", team=team_name(state, t), melds=listed(words)))
+        else:
+            lines.append(msg("{team} melds: none.", team=team_name(state, t)))
     return situation(*lines, last_move(state.events))
 
 
-def undo_block(state: State, seat: int, last: dict) -> str | None:
+def undo_block(state: State, seat: int, last: dict) -> dict | None:
     """Melds and additions can be taken back until the discard; drawing shows a new card and picking
     up the pile shows the cards under the top, so they are final; a discard passes the turn."""
     kind = last["type"]
     if kind in ("meld", "add") and state.phase == "play" and state.turn == seat and not state.over:
         return None
     if kind == "draw":
-        return "You drew a new card, so your move is final."
+        return msg("You drew a new card, so your move is final.")
     if kind == "take_pile":
-        return "You picked up the pile and saw its cards, so that is final."
+        return msg("You picked up the pile and saw its cards, so that is final.")
     if kind == "discard":
-        return "Your discard ended your turn, so it is final."
+        return msg("Your discard ended your turn, so it is final.")
     if kind in ("ask_go_out", "answer"):
-        return "The question has been asked and answered; it cannot be taken back."
-    return "The hand is over, so that move is final."
+        return msg("The question has been asked and answered; it cannot be taken back.")
+    return msg("The hand is over, so that move is final.")
 
 
 # --- Invariants ---------------------------------------------------------------------------------------

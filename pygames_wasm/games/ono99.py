@@ -15,21 +15,24 @@ from itertools import chain
 from ..core import GameError, Rng, Setup, shown, build_deck, int_list
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, first_waiting, seat_error
-from ..core.views import copied, counted, last_move, listed, log, recent_events, situation
+from ..core.i18n import listed, msg, plural
+from ..core.views import copied, last_move, log, recent_events, situation
 
 GAME_ID = "ono99"
-TITLE = "ONO 99"
+TITLE = msg("ONO 99")
 
 # --- Cards (R1, D1) -------------------------------------------------------------------------------
 
-NUMBER_NAMES = ["Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"]
-LABELS = {str(n): name for n, name in enumerate(NUMBER_NAMES)} | {
-    "-10": "Minus ten",
-    "REV": "Reverse",
-    "P2": "Play 2",
-    "DP": "Double Play",
-    "HOLD": "Hold",
-    "ONO": "ONO 99",
+# A card's name as players read it (a message: the page's web/cards.js uses the same English msgids).
+CARD_NAMES = {
+    "0": msg("Zero"), "1": msg("One"), "2": msg("Two"), "3": msg("Three"), "4": msg("Four"), "5": msg("Five"),
+    "6": msg("Six"), "7": msg("Seven"), "8": msg("Eight"), "9": msg("Nine"), "10": msg("Ten"),
+    "-10": msg("Minus ten"),
+    "REV": msg("Reverse"),
+    "P2": msg("Play 2"),
+    "DP": msg("Double Play"),
+    "HOLD": msg("Hold"),
+    "ONO": msg("ONO 99"),
 }
 DEFLECTORS = {"REV", "P2", "HOLD"}  # answer a Play 2 / Double Play (R8.1, D6, D7)
 OBLIGATORS = {"P2", "DP"}  # make the next player play two cards (R5.4, D7)
@@ -58,7 +61,7 @@ def _hand_order(card: str) -> tuple:
     return (0, int(card), "") if is_number(card) else (1, 0, card)
 
 
-HAND_ORDER = {card: _hand_order(card) for card in LABELS}  # looked up on every view and every move
+HAND_ORDER = {card: _hand_order(card) for card in CARD_NAMES}  # looked up on every view and every move
 hand_order = HAND_ORDER.__getitem__
 
 
@@ -66,47 +69,50 @@ hand_order = HAND_ORDER.__getitem__
 
 ONLY_1980 = {"version": ["1980"]}
 POINTS = {"version": ["1980"], "scoring": ["points_elimination", "points_lowest"]}
+RULES_2022 = msg("2022 rules (Mattel)")
+RULES_1980 = msg("1980 rules (O'NO 99)")
 OPTION_SPECS = [
-    OptionSpec("version", "Rules", "The 2022 Mattel rules, or the 1980 O'NO 99 rules.", "choice", "2022",
-               (("2022", "2022 rules (Mattel)"), ("1980", "1980 rules (O'NO 99)"))),
-    OptionSpec("bust_at_99", "Reaching 99 busts", "On: a total of 99 or more is out. Off: only a total "
-               "above 99 is out.", "bool", True),
-    OptionSpec("minus10_floor", "Total never below zero", "On: Minus ten stops at 0 (2022). Off: the "
-               "total may go negative (1980).", "bool", True),
-    OptionSpec("reverse_deflects_in_2p", "Reverse answers Play 2 with two players", "With two players "
-               "left, a Reverse still passes a Play 2 obligation back.", "bool", True),
-    OptionSpec("four_ono_discard", "Four ONO 99 cards", "What a player holding four ONO 99 cards may do.",
-               "choice", "on_turn", (("on_turn", "Discard them as your turn's play, draw four"),
-                                     ("free_swap", "Swap them for four new cards, then play"),
-                                     ("off", "Nothing (1980)"))),
-    OptionSpec("first_play_number", "First card must be a number", "The first card of each round must "
-               "be a number card.", "bool", False),
-    OptionSpec("ono99_on_zero", "ONO 99 on a total ending in 0", "An ONO 99 card may be played, adding "
-               "nothing, when the total ends in 0 (one a turn). An optional rule of the 1980 game.", "bool", False,
+    OptionSpec("version", msg("Rules"), msg("The 2022 Mattel rules, or the 1980 O'NO 99 rules."), "choice", "2022",
+               (("2022", RULES_2022), ("1980", RULES_1980))),
+    OptionSpec("bust_at_99", msg("Reaching 99 busts"), msg("On: a total of 99 or more is out. Off: only a total "
+               "above 99 is out."), "bool", True),
+    OptionSpec("minus10_floor", msg("Total never below zero"), msg("On: Minus ten stops at 0 (2022). Off: the "
+               "total may go negative (1980)."), "bool", True),
+    OptionSpec("reverse_deflects_in_2p", msg("Reverse answers Play 2 with two players"), msg("With two players "
+               "left, a Reverse still passes a Play 2 obligation back."), "bool", True),
+    OptionSpec("four_ono_discard", msg("Four ONO 99 cards"), msg("What a player holding four ONO 99 cards may do."),
+               "choice", "on_turn", (("on_turn", msg("Discard them as your turn's play, draw four")),
+                                     ("free_swap", msg("Swap them for four new cards, then play")),
+                                     ("off", msg("Nothing (1980)")))),
+    OptionSpec("first_play_number", msg("First card must be a number"), msg("The first card of each round must "
+               "be a number card."), "bool", False),
+    OptionSpec("ono99_on_zero", msg("ONO 99 on a total ending in 0"), msg("An ONO 99 card may be played, adding "
+               "nothing, when the total ends in 0 (one a turn). An optional rule of the 1980 game."), "bool", False,
                when=ONLY_1980),
-    OptionSpec("draw_speed_penalty", "Draw-speed penalty", "The turn passes as soon as you play; if "
-               "you have not drawn by the time the next card is played, you miss that draw. From the 1980 game.",
+    OptionSpec("draw_speed_penalty", msg("Draw-speed penalty"), msg("The turn passes as soon as you play; if "
+               "you have not drawn by the time the next card is played, you miss that draw. From the 1980 game."),
                "bool", False, when=ONLY_1980),
-    OptionSpec("scoring", "Scoring", "How the game is won over several rounds.", "choice", "tokens",
-               (("tokens", "Tokens: lose a round, lose a token"),
-                ("points_elimination", "Points: reach the target and you are out"),
-                ("points_lowest", "Points: first to the target ends it, lowest wins")), when=ONLY_1980),
-    OptionSpec("tokens", "Tokens each", "How many tokens each player starts with. Losing a round "
-               "costs a token; losing one with none left puts you out.", "int", 3, min=0, max=10,
+    OptionSpec("scoring", msg("Scoring"), msg("How the game is won over several rounds."), "choice", "tokens",
+               (("tokens", msg("Tokens: lose a round, lose a token")),
+                ("points_elimination", msg("Points: reach the target and you are out")),
+                ("points_lowest", msg("Points: first to the target ends it, lowest wins"))), when=ONLY_1980),
+    OptionSpec("tokens", msg("Tokens each"), msg("How many tokens each player starts with. Losing a round "
+               "costs a token; losing one with none left puts you out."), "int", 3, min=0, max=10,
                when={"version": ["1980"], "scoring": ["tokens"]}),
-    OptionSpec("target_points", "Target points", "The points total that puts a player out.", "int", 100,
+    OptionSpec("target_points", msg("Target points"), msg("The points total that puts a player out."), "int", 100,
                min=25, max=1000, when=POINTS),
-    OptionSpec("bust_total_after", "Total after a bust", "What the running total becomes after a card "
-               "takes it over the limit.", "choice", "revert",
-               (("revert", "Goes back to before the card"), ("keep", "Stays where the card took it"),
-                ("reset", "Goes back to 0")), when=POINTS),
-    OptionSpec("tie_rule", "Tie for lowest score", "When the lowest scores tie at the end.", "choice",
-               "share", (("share", "The tied players share the win"), ("play_on", "Play another round")),
+    OptionSpec("bust_total_after", msg("Total after a bust"), msg("What the running total becomes after a card "
+               "takes it over the limit."), "choice", "revert",
+               (("revert", msg("Goes back to before the card")), ("keep", msg("Stays where the card took it")),
+                ("reset", msg("Goes back to 0"))), when=POINTS),
+    OptionSpec("tie_rule", msg("Tie for lowest score"), msg("When the lowest scores tie at the end."), "choice",
+               "share", (("share", msg("The tied players share the win")), ("play_on", msg("Play another round"))),
                when={"version": ["1980"], "scoring": ["points_lowest"]}),
-    OptionSpec("next_round_starter", "Next round starts with", "Who plays first in the next round.",
-               "choice", "rotate", (("rotate", "The deal passes left"), ("loser", "The loser of the last round")),
-               when=ONLY_1980),
-    OptionSpec("deck", "Deck", "How many of each card the deck holds.", "counts", DECKS["2022"], min=0, max=40),
+    OptionSpec("next_round_starter", msg("Next round starts with"), msg("Who plays first in the next round."),
+               "choice", "rotate", (("rotate", msg("The deal passes left")),
+                                    ("loser", msg("The loser of the last round"))), when=ONLY_1980),
+    OptionSpec("deck", msg("Deck"), msg("How many of each card the deck holds."), "counts", DECKS["2022"], min=0,
+               max=40),
 ]
 PRESETS = {
     "2022": {"version": "2022", "minus10_floor": True, "four_ono_discard": "on_turn", "deck": DECKS["2022"]},
@@ -147,9 +153,9 @@ def make_options(raw) -> Options:
     version = (raw or {}).get("version", "2022") if isinstance(raw, dict) else "2022"
     preset = PRESETS.get(version, PRESETS["2022"]) if isinstance(version, str) else PRESETS["2022"]
     opts = Options(**parse_options(OPTION_SPECS, raw, preset))
-    unknown = sorted(set(opts.deck) - set(LABELS))
+    unknown = sorted(set(opts.deck) - set(CARD_NAMES))
     if unknown:
-        raise GameError("bad_option", f"The deck has an unknown card '{unknown[0]}'.")
+        raise GameError("bad_option", msg("The deck has an unknown card '{card}'.", card=shown(unknown[0])))
     return opts
 
 
@@ -159,38 +165,40 @@ def seat_limits(opts: Options) -> tuple:
 
 def info() -> dict:
     """What the lobby needs to offer this game."""
-    presets = [{"id": "2022", "title": "2022 rules (Mattel)", "options": PRESETS["2022"]},
-               {"id": "1980", "title": "1980 rules (O'NO 99)", "options": PRESETS["1980"]}]
+    presets = [{"id": "2022", "title": RULES_2022, "options": PRESETS["2022"]},
+               {"id": "1980", "title": RULES_1980, "options": PRESETS["1980"]}]
     return lobby_info(GAME_ID, TITLE, {"min": 2, "max": 8}, presets, OPTION_SPECS, RULES_SUMMARY,
                       player_limits={"key": "version", "values": {v: list(r) for v, r in SEATS.items()}})
 
 
-def progress(state: "State") -> str:
-    """How far the game has got, for the list of saved games."""
+def progress(state: "State") -> dict:
+    """How far the game has got, for the list of saved games (a message)."""
     left = sum(status != "eliminated" for status in state.status)
-    still_in = f"{left} players still in"
-    return f"round {state.round} · {still_in}" if state.opts.rounds else still_in
+    if state.opts.rounds:
+        return plural("round {round} · {n} player still in", "round {round} · {n} players still in", left,
+                      round=state.round)
+    return plural("{n} player still in", "{n} players still in", left)
 
 
 RULES_SUMMARY = [  # (heading, paragraph): the in-app rules, in plain words
-    ("The aim",
-     "Everyone holds four cards. On your turn play one card onto the pile and add its value to the "
+    (msg("The aim"),
+     msg("Everyone holds four cards. On your turn play one card onto the pile and add its value to the "
      "running total, then draw a card. The total must stay below 99: if none of your cards can keep it "
-     "there, you lay your hand down and you are out. The last player in wins."),
-    ("Special cards",
-     "Minus ten takes 10 off (never below 0 in the 2022 rules). Reverse changes the direction. Play 2 "
+     "there, you lay your hand down and you are out. The last player in wins.")),
+    (msg("Special cards"),
+     msg("Minus ten takes 10 off (never below 0 in the 2022 rules). Reverse changes the direction. Play 2 "
      "makes the next player play two cards, unless they answer with a Reverse or a Play 2 of their own, "
      "which passes the duty on; whoever finally takes it plays just two cards. The ONO 99 card can never "
-     "be played; holding four of them, you may discard all four as your play and draw four new cards."),
-    ("The 1980 rules",
-     "1980 rules: 2 to 8 players, cards 2 to 10, a Hold card (adds 0, answers a Double Play), Double Play "
+     "be played; holding four of them, you may discard all four as your play and draw four new cards.")),
+    (msg("The 1980 rules"),
+     msg("1980 rules: 2 to 8 players, cards 2 to 10, a Hold card (adds 0, answers a Double Play), Double Play "
      "in place of Play 2 (it cannot be the first of your two cards), and the total may go below zero. The "
      "game is played in rounds: with tokens, the player who cannot play loses a token and is out after "
      "losing a round with none left; with points, a player who must bust plays a card, goes out of the "
-     "round and scores 25 plus the cards left in hand (numbers at face value, ONO 99 20, others 15)."),
-    ("Taking a move back",
-     "Undo: you can take back the card you just played until you draw. The draw shows you a new card, so "
-     "from then on your move is final. Laying your hand down and busting are final too."),
+     "round and scores 25 plus the cards left in hand (numbers at face value, ONO 99 20, others 15).")),
+    (msg("Taking a move back"),
+     msg("Undo: you can take back the card you just played until you draw. The draw shows you a new card, so "
+     "from then on your move is final. Laying your hand down and busting are final too.")),
 ]
 
 
@@ -242,9 +250,10 @@ def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
     names the first dealer, and may start everyone from given tokens or points."""
     lo, hi = seat_limits(opts)
     if not lo <= len(names) <= hi:
-        raise GameError("bad_seats", f"ONO 99 ({opts.version} rules) is for {lo} to {hi} players.")
+        raise GameError("bad_seats", msg("ONO 99 ({version} rules) is for {lo} to {hi} players.",
+                                          version=opts.version, lo=lo, hi=hi))
     if sum(opts.deck.values()) < HAND_SIZE * len(names) + 1:
-        raise GameError("bad_option", "The deck is too small to deal four cards to everyone.")
+        raise GameError("bad_option", msg("The deck is too small to deal four cards to everyone."))
     setup.check(opts.deck, len(names))
     start = setup.start_values({"tokens", "scores"})
     state = State(opts=opts, names=list(names), rng=rng, setup=setup, stacked=setup.deck_queue(),
@@ -311,11 +320,15 @@ def busts(opts: Options, total: int) -> bool:
     return total >= 99 if opts.bust_at_99 else total > 99
 
 
-def limit_words(opts: Options) -> str:
-    return "stay below 99" if opts.bust_at_99 else "not pass 99"
+def too_high(opts: Options, card: str, total: int) -> dict:
+    """The refusal of a card that would bust, as one whole sentence per rule."""
+    if opts.bust_at_99:
+        return msg("{card} would take the total to {total}; it must stay below 99.", card=CARD_NAMES[card],
+                   total=total)
+    return msg("{card} would take the total to {total}; it must not pass 99.", card=CARD_NAMES[card], total=total)
 
 
-NUMBER_VALUE = {card: int(card) for card in LABELS if is_number(card)}
+NUMBER_VALUE = {card: int(card) for card in CARD_NAMES if is_number(card)}
 
 
 def total_after(state: State, card: str) -> int:
@@ -327,58 +340,57 @@ def total_after(state: State, card: str) -> int:
     return state.total  # Reverse, Play 2, Double Play, Hold, ONO 99 (on a zero) add 0 (A9)
 
 
-def card_rule_block(state: State, card: str) -> str | None:
+def card_rule_block(state: State, card: str) -> dict | None:
     """Why the rules forbid `card` now (None if they allow it); turn order is checked elsewhere."""
     opts = state.opts
     if card in NUMBER_VALUE and (state.played_in_round or not opts.first_play_number):
         new_total = state.total + NUMBER_VALUE[card]  # most cards asked about: decided at once
-        return None if not busts(opts, new_total) else \
-            f"{LABELS[card]} would take the total to {new_total}; it must {limit_words(opts)}."
+        return None if not busts(opts, new_total) else too_high(opts, card, new_total)
     if card == "ONO":
         if not opts.ono99_on_zero:
-            return "The ONO 99 card can never be played."
+            return msg("The ONO 99 card can never be played.")
         if state.total % 10:
-            return f"An ONO 99 card can only be played when the total ends in 0; it is {state.total}."
+            return msg("An ONO 99 card can only be played when the total ends in 0; it is {total}.", total=state.total)
         if state.ono_played:
-            return "Only one ONO 99 card can be played per turn."
+            return msg("Only one ONO 99 card can be played per turn.")
         return None
     if card == "DP" and state.obligated and state.plays_made == 0:
-        return "A Double Play cannot be the first of your two cards."  # D7
+        return msg("A Double Play cannot be the first of your two cards.")  # D7
     if opts.first_play_number and not state.played_in_round and not is_number(card):
-        return "The first card of the round must be a number card."  # A22 option
+        return msg("The first card of the round must be a number card.")  # A22 option
     new_total = total_after(state, card)
     if busts(opts, new_total):
-        return f"{LABELS[card]} would take the total to {new_total}; it must {limit_words(opts)}."
+        return too_high(opts, card, new_total)
     return None
 
 
 def turn_block(state: State, seat: int) -> GameError | None:
     """Why `seat` cannot play a card at this moment (None if it can)."""
     if state.over:
-        return GameError("game_over", "The game is over.")
+        return GameError("game_over", msg("The game is over."))
     if state.owed and not state.opts.draw_speed_penalty:
         owner = state.owed[0]
         if owner == seat:
-            return GameError("draw_first", "Draw your card first.")
-        return GameError("not_your_turn", f"{state.names[owner]} must draw first.")
+            return GameError("draw_first", msg("Draw your card first."))
+        return GameError("not_your_turn", msg("{name} must draw first.", name=state.names[owner]))
     if seat != state.turn:
         if state.status[seat] != "in":
-            return GameError("not_your_turn", "You are out of this round." if state.status[seat] == "out_of_round"
-                             else "You are out of the game.")
-        return GameError("not_your_turn", f"It is {state.names[state.turn]}'s turn.")
+            return GameError("not_your_turn", msg("You are out of this round.") if state.status[seat] == "out_of_round"
+                             else msg("You are out of the game."))
+        return GameError("not_your_turn", msg("It is {name}'s turn.", name=state.names[state.turn]))
     return None
 
 
 def play_block(state: State, seat: int, card: str) -> GameError | None:
     """Every reason `seat` may not play `card` now, as the error the player will see."""
-    if card not in LABELS:
-        return GameError("unknown_card", f"There is no card '{shown(card)}' in ONO 99.")
+    if card not in CARD_NAMES:
+        return GameError("unknown_card", msg("There is no card '{card}' in ONO 99.", card=shown(card)))
     if card not in state.hands[seat]:
-        return GameError("not_in_hand", f"You do not hold a {LABELS[card]}.")
+        return GameError("not_in_hand", msg("You do not hold a {card}.", card=CARD_NAMES[card]))
     return turn_block(state, seat) or _as_illegal(card_rule_block(state, card))
 
 
-def _as_illegal(reason: str | None) -> GameError | None:
+def _as_illegal(reason: dict | None) -> GameError | None:
     return GameError("illegal_card", reason) if reason else None
 
 
@@ -423,23 +435,23 @@ ACTION_FIELDS = dict.fromkeys(ACTION_TYPES, ("card",))  # a card where there sho
 def parse_action(raw) -> dict:
     """An action from its JSON object or its string form ("play 7", "draw")."""
     if type(raw) is dict and raw.get("type") == "play" and len(raw) == 2 and type(raw.get("card")) is str \
-            and raw["card"] in LABELS:
+            and raw["card"] in CARD_NAMES:
         return {"type": "play", "card": raw["card"]}  # the usual actions, in their usual forms
     if raw == {"type": "draw"}:
         return {"type": "draw"}
     if isinstance(raw, str):
         words = raw.split()
         raw = {"type": words[0], "card": words[1]} if len(words) == 2 else {"type": words[0] if words else ""}
-    kind = action_kind(raw, ACTION_FIELDS, '{"type": "play", "card": "7"}', "an ONO 99 action")
+    kind = action_kind(raw, ACTION_FIELDS, '{"type": "play", "card": "7"}', msg("an ONO 99 action"))
     if ACTION_TYPES[kind]:
         card = raw.get("card")
         if not isinstance(card, str):
-            raise GameError("bad_action", f"A '{kind}' action must name a card.")
-        if card not in LABELS:
-            raise GameError("unknown_card", f"There is no card '{shown(card)}' in ONO 99.")
+            raise GameError("bad_action", msg("A '{kind}' action must name a card.", kind=kind))
+        if card not in CARD_NAMES:
+            raise GameError("unknown_card", msg("There is no card '{card}' in ONO 99.", card=shown(card)))
         return {"type": kind, "card": card}
     if "card" in raw:
-        raise GameError("bad_action", f"A '{kind}' action takes no card.")
+        raise GameError("bad_action", msg("A '{kind}' action takes no card.", kind=kind))
     return {"type": kind}
 
 
@@ -467,27 +479,27 @@ def explain_illegal(state: State, seat: int, action: dict) -> GameError:
     """The clearest reason an action is not among the legal ones."""
     kind = action["type"]
     if state.over:
-        return GameError("game_over", "The game is over.")
+        return GameError("game_over", msg("The game is over."))
     if kind == "draw":
-        return GameError("nothing_to_draw", "You have nothing to draw now.")
+        return GameError("nothing_to_draw", msg("You have nothing to draw now."))
     if kind in ("play", "bust") and action["card"] not in state.hands[seat]:
         return play_block(state, seat, action["card"])
     block = turn_block(state, seat)
     if block:
         return block
     if kind == "play":
-        return play_block(state, seat, action["card"]) or GameError("illegal_card", "You cannot play that now.")
+        return play_block(state, seat, action["card"]) or GameError("illegal_card", msg("You cannot play that now."))
     if kind == "discard4":
         if state.opts.four_ono_discard == "off":
-            return GameError("illegal_card", "These rules have no discard of four ONO 99 cards.")
-        return GameError("illegal_card", "You need four ONO 99 cards to discard them.")
+            return GameError("illegal_card", msg("These rules have no discard of four ONO 99 cards."))
+        return GameError("illegal_card", msg("You need four ONO 99 cards to discard them."))
     if kind == "bust":
         if not state.opts.points:
-            return GameError("illegal_card", "Busting is only part of the 1980 points scoring.")
+            return GameError("illegal_card", msg("Busting is only part of the 1980 points scoring."))
         if not is_number(action["card"]):
-            return GameError("illegal_card", "Only a number card can bust.")
-        return GameError("illegal_card", "You still have a card that keeps the total safe.")
-    return GameError("illegal_card", "You still have a card you can play, so you cannot lay your hand down.")
+            return GameError("illegal_card", msg("Only a number card can bust."))
+        return GameError("illegal_card", msg("You still have a card that keeps the total safe."))
+    return GameError("illegal_card", msg("You still have a card you can play, so you cannot lay your hand down."))
 
 
 
@@ -504,7 +516,8 @@ def do_play(state: State, seat: int, action: dict) -> None:
     state.played_in_round = True
     state.plays_made += 1
     state.owed = (seat, 1)  # R6.4
-    log(state, seat, f"{state.names[seat]} played {LABELS[card]}: total {state.total}.")
+    log(state, seat, msg("{name} played {card}: total {total}.", name=state.names[seat], card=CARD_NAMES[card],
+                         total=state.total))
     deflected = state.obligated and state.plays_made == 1 and deflects(state, card)
     if state.obligated and state.plays_made == 1 and not deflected:
         return  # R8.3: the first of two cards; the same player plays again after drawing
@@ -523,7 +536,7 @@ def end_turn(state: State, seat: int, obligate_next: bool) -> None:
     state.turn = next_active(state, seat)
     state.obligated, state.plays_made, state.ono_played = obligate_next, 0, False
     if obligate_next:
-        log(state, state.turn, f"{state.names[state.turn]} must play two cards.")
+        log(state, state.turn, msg("{name} must play two cards.", name=state.names[state.turn]))
 
 
 def forfeit_owed_draw(state: State) -> None:
@@ -531,15 +544,16 @@ def forfeit_owed_draw(state: State) -> None:
     if state.owed:
         owner, count = state.owed
         state.owed = None
-        log(state, owner, f"{state.names[owner]} did not draw in time and plays on with {count} card"
-            f"{'s' if count > 1 else ''} fewer.")
+        log(state, owner, plural("{name} did not draw in time and plays on with {n} card fewer.",
+                                 "{name} did not draw in time and plays on with {n} cards fewer.", count,
+                                 name=state.names[owner]))
 
 
 def do_draw(state: State, seat: int, action: dict) -> None:
     _, count = state.owed
     state.owed = None
     drawn = draw_cards(state, seat, count)
-    log(state, seat, f"{state.names[seat]} drew {drawn} card{'s' if drawn != 1 else ''}.")
+    log(state, seat, plural("{name} drew {n} card.", "{name} drew {n} cards.", drawn, name=state.names[seat]))
 
 
 def draw_cards(state: State, seat: int, count: int) -> int:
@@ -552,7 +566,7 @@ def draw_cards(state: State, seat: int, count: int) -> int:
                 break
             state.draw_pile, state.discard = state.discard, []
             state.rng.shuffle(state.draw_pile)
-            log(state, None, "The discard pile was shuffled to make a new draw pile.")
+            log(state, None, msg("The discard pile was shuffled to make a new draw pile."))
         state.hands[seat].append(state.draw_pile.pop())
         drawn += 1
     return drawn
@@ -564,7 +578,7 @@ def do_discard_four(state: State, seat: int, action: dict) -> None:
     for _ in range(4):
         state.hands[seat].remove("ONO")
     state.discard += ["ONO"] * 4
-    log(state, seat, f"{state.names[seat]} discarded four ONO 99 cards.")
+    log(state, seat, msg("{name} discarded four ONO 99 cards.", name=state.names[seat]))
     if state.opts.four_ono_discard == "free_swap":
         draw_cards(state, seat, 4)
         return
@@ -581,14 +595,15 @@ def do_lay_down(state: State, seat: int, action: dict) -> None:
         state.owed = None  # draw-speed penalty: a player who is out draws no more
     if not state.opts.rounds:
         state.laid_down[seat], state.hands[seat] = state.hands[seat], []
-        log(state, seat, f"{state.names[seat]} cannot keep the total below 99 and lays down their hand: out.")
+        log(state, seat, msg("{name} cannot keep the total below 99 and lays down their hand: out.",
+                             name=state.names[seat]))
         eliminate(state, seat)
         if len(active_seats(state)) == 1:
             finish(state, active_seats(state))
         else:
             end_turn(state, seat, obligate_next=False)  # A13 / R8.5: the obligation lapses
     elif state.opts.points:
-        log(state, seat, f"{state.names[seat]} cannot play and is out of the round.")
+        log(state, seat, msg("{name} cannot play and is out of the round.", name=state.names[seat]))
         go_out_of_round(state, seat)
     else:
         lose_round_with_token(state, seat)
@@ -603,8 +618,9 @@ def do_bust(state: State, seat: int, action: dict) -> None:
     busted_total = total_after(state, card)
     state.total = {"revert": state.total, "keep": busted_total, "reset": 0}[state.opts.bust_total_after]
     draw_cards(state, seat, 1)
-    log(state, seat, f"{state.names[seat]} played {LABELS[card]}, taking the total to {busted_total}, and is "
-        f"out of the round. The total is {state.total}.")
+    log(state, seat, msg("{name} played {card}, taking the total to {busted}, and is out of the round. The total "
+                         "is {total}.", name=state.names[seat], card=CARD_NAMES[card], busted=busted_total,
+                         total=state.total))
     go_out_of_round(state, seat)
 
 
@@ -636,11 +652,13 @@ def lose_round_with_token(state: State, seat: int) -> None:
     state.last_loser = seat
     if state.tokens[seat] > 0:
         state.tokens[seat] -= 1
-        text = f"{state.names[seat]} cannot play and loses the round: {state.tokens[seat]} token" \
-               f"{'s' if state.tokens[seat] != 1 else ''} left."
+        text = plural("{name} cannot play and loses the round: {n} token left.",
+                      "{name} cannot play and loses the round: {n} tokens left.", state.tokens[seat],
+                      name=state.names[seat])
     else:
         eliminate(state, seat)
-        text = f"{state.names[seat]} cannot play, loses the round with no token left, and is out of the game."
+        text = msg("{name} cannot play, loses the round with no token left, and is out of the game.",
+                   name=state.names[seat])
     log(state, seat, text)
     state.last_round = {"round": state.round, "loser": seat, "text": text, "lines": round_lines(state, {})}
     next_round_or_finish(state)
@@ -669,7 +687,9 @@ def score_points_round(state: State) -> None:
     points = {s: hand_points(state, s) for s in playing}
     for seat, p in points.items():
         state.scores[seat] += p
-    text = "Round over. " + "; ".join(f"{state.names[s]} +{p} ({state.scores[s]})" for s, p in points.items()) + "."
+    lines = [msg("{name} +{points} ({total})", name=state.names[s], points=p, total=state.scores[s])
+             for s, p in points.items()]
+    text = msg("Round over. {scores}.", scores=semicolons(lines))
     log(state, None, text)
     state.last_round = {"round": state.round, "loser": state.last_loser, "text": text,
                         "lines": round_lines(state, points)}
@@ -690,6 +710,11 @@ def score_points_round(state: State) -> None:
     next_round_or_finish(state)
 
 
+def semicolons(items: list) -> dict:
+    """'a; b; c' as a message (the round's score lines)."""
+    return items[0] if len(items) == 1 else msg("{first}; {rest}", first=items[0], rest=semicolons(items[1:]))
+
+
 def lowest(state: State, seats: list) -> list:
     low = min(state.scores[s] for s in seats)
     return [s for s in seats if state.scores[s] == low]
@@ -706,7 +731,8 @@ def next_round_or_finish(state: State) -> None:
     else:
         state.dealer = first_seat(state, state.dealer)  # the deal passes left
         starter = first_seat(state, state.dealer)
-    log(state, None, f"Round {state.round}: new cards are dealt; {state.names[starter]} starts.")
+    log(state, None, msg("Round {round}: new cards are dealt; {name} starts.", round=state.round,
+                         name=state.names[starter]))
     deal(state, starter)
 
 
@@ -752,7 +778,7 @@ def owed_count(state: State, seat: int) -> int:
 
 def hand_line(state: State, seat: int, card: str) -> dict:
     block = play_block(state, seat, card)
-    return {"card": card, "label": LABELS[card], "playable": block is None, "why": block.message if block else None}
+    return {"card": card, "label": CARD_NAMES[card], "playable": block is None, "why": block.text if block else None}
 
 
 def view(state: State, seat: int | None, brief: bool = False) -> dict:
@@ -770,7 +796,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         "direction": "clockwise" if state.direction == 1 else "counterclockwise",
         "draw_count": len(state.draw_pile),
         "discard_count": len(state.discard),
-        "discard_top": {"card": top, "label": LABELS[top]} if top else None,
+        "discard_top": {"card": top, "label": CARD_NAMES[top]} if top else None,
         "turn": None if state.over else state.turn,
         "to_act": to_act(state),
         "waiting_for": waiting_for(state),
@@ -790,34 +816,50 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
     return view
 
 
-def summary(state: State, seat: int | None) -> str:
+def summary(state: State, seat: int | None) -> dict | str:
     """The whole table in a few sentences, for "Read the table": the total, whose turn and what they
     can do, everyone's cards, and the last move."""
     if state.over:
-        return situation(f"The game is over. {result_text(state)}", last_move(state.events))
+        return situation(msg("The game is over. {result}", result=result_text(state)), last_move(state.events))
     you = seat is not None
-    way = "clockwise" if state.direction == 1 else "counterclockwise"
-    lines = [f"Total {state.total}, play goes {way}"]
+    lines = [msg("Total {total}, play goes clockwise.", total=state.total) if state.direction == 1
+             else msg("Total {total}, play goes counterclockwise.", total=state.total)]
     if state.owed:
         owner, n = state.owed
-        lines.append(f"{'You' if owner == seat else state.names[owner]} must draw {counted(n, 'card')}")
+        lines.append(plural("You must draw {n} card.", "You must draw {n} cards.", n) if owner == seat
+                     else plural("{name} must draw {n} card.", "{name} must draw {n} cards.", n,
+                                 name=state.names[owner]))
     if you and seat == state.turn and not turn_block(state, seat):
-        hand = state.hands[seat]
-        playable = sum(card_rule_block(state, c) is None for c in hand)
-        can = "none" if not playable else "all" if playable == len(hand) else str(playable)
-        lines.append(f"Your turn: {counted(len(hand), 'card')} in your hand, {can} can be played")
+        lines.append(your_turn(state, seat))
     else:
         if state.status[state.turn] == "in":
-            lines.append("Your turn" if state.turn == seat else f"{state.names[state.turn]}'s turn")
+            lines.append(msg("Your turn.") if state.turn == seat
+                         else msg("{name}'s turn.", name=state.names[state.turn]))
         if you:
-            lines.append(f"You hold {counted(len(state.hands[seat]), 'card')}")
+            lines.append(plural("You hold {n} card.", "You hold {n} cards.", len(state.hands[seat])))
     others = [s for s in range(state.n) if s != seat]
-    lines.append(listed([f"{state.names[s]} has {counted(len(state.hands[s]), 'card')}" for s in others
-                         if state.status[s] == "in"]))
+    holding = [plural("{name} has {n} card", "{name} has {n} cards", len(state.hands[s]), name=state.names[s])
+               for s in others if state.status[s] == "in"]
+    if holding:
+        lines.append(msg("{hands}.", hands=listed(holding)))
     gone = [state.names[s] for s in others if state.status[s] != "in"]
     if gone:
-        lines.append(f"{listed(gone)} {'is' if len(gone) == 1 else 'are'} out")
+        lines.append(plural("{names} is out.", "{names} are out.", len(gone), names=listed(gone)))
     return situation(*lines, last_move(state.events))
+
+
+def your_turn(state: State, seat: int) -> dict:
+    """'Your turn: 4 cards in your hand, 2 can be played.' (none, all, or how many)."""
+    hand = state.hands[seat]
+    playable = sum(card_rule_block(state, c) is None for c in hand)
+    if not playable:
+        return plural("Your turn: {n} card in your hand, none can be played.",
+                      "Your turn: {n} cards in your hand, none can be played.", len(hand))
+    if playable == len(hand):
+        return plural("Your turn: {n} card in your hand, all can be played.",
+                      "Your turn: {n} cards in your hand, all can be played.", len(hand))
+    return plural("Your turn: {n} card in your hand, {playable} can be played.",
+                  "Your turn: {n} cards in your hand, {playable} can be played.", len(hand), playable=playable)
 
 
 def public_options(opts: Options) -> dict:
@@ -828,7 +870,7 @@ def public_options(opts: Options) -> dict:
     return rules
 
 
-def undo_block(state: State, seat: int, last: dict) -> str | None:
+def undo_block(state: State, seat: int, last: dict) -> dict | None:
     """Why the last action (by `seat`) cannot be taken back; None if it can. A play can be taken back
     until its draw, because until then nobody has seen a new card."""
     kind = last["type"]
@@ -836,12 +878,12 @@ def undo_block(state: State, seat: int, last: dict) -> str | None:
             kind == "discard4" and state.opts.four_ono_discard == "free_swap"):
         return None
     if kind == "draw" or kind == "discard4":
-        return "You have drawn a new card, so your move is final."
+        return msg("You have drawn a new card, so your move is final.")
     if kind == "bust":
-        return "Busting drew you a new card, so it is final."
+        return msg("Busting drew you a new card, so it is final.")
     if kind == "lay_down":
-        return "Your hand has been shown, so laying it down is final."
-    return "Another card has been played since, so your move is final."
+        return msg("Your hand has been shown, so laying it down is final.")
+    return msg("Another card has been played since, so your move is final.")
 
 
 def result(state: State) -> dict | None:
@@ -850,11 +892,11 @@ def result(state: State) -> dict | None:
     return {"winners": state.winners, "text": result_text(state), "standings": standings(state)}
 
 
-def result_text(state: State) -> str:
+def result_text(state: State) -> dict:
     names = [state.names[s] for s in state.winners]
     if len(names) == 1:
-        return f"{names[0]} wins!"
-    return f"{', '.join(names[:-1])} and {names[-1]} share the win."
+        return msg("{name} wins!", name=names[0])
+    return msg("{names} share the win.", names=listed(names))
 
 
 def standings(state: State) -> list:
@@ -867,15 +909,20 @@ def standings(state: State) -> list:
     lines, place = [], 1
     for rank, seat in enumerate(state.winners + others):
         place = 1 if seat in state.winners else rank + 1
-        detail = f"{state.scores[seat]} points" if state.opts.points else (
-            "Winner" if seat in state.winners else f"Out {ordinal(state.out_order.index(seat) + 1)}"
-            if seat in state.out_order else "Still in")
+        detail = plural("{n} point", "{n} points", state.scores[seat]) if state.opts.points else (
+            msg("Winner") if seat in state.winners else out_place(state.out_order.index(seat) + 1)
+            if seat in state.out_order else msg("Still in"))
         lines.append({"seat": seat, "name": state.names[seat], "place": place, "detail": detail})
     return lines
 
 
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+OUT_PLACES = [msg("Out 1st"), msg("Out 2nd"), msg("Out 3rd"), msg("Out 4th"), msg("Out 5th"), msg("Out 6th"),
+              msg("Out 7th"), msg("Out 8th")]  # at most 8 players
+
+
+def out_place(n: int) -> dict:
+    """'Out 1st': the n-th player out of the game (one whole message each, so a translator has the words)."""
+    return OUT_PLACES[n - 1]
 
 
 # --- Invariants (checked by the simulator and the property tests) ---------------------------------

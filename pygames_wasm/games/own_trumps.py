@@ -21,12 +21,14 @@ from functools import lru_cache
 from itertools import chain
 
 from ..core import GameError, Rng, Setup, shown
+from ..core.cards import SUIT_WORDS, card_name
+from ..core.i18n import listed, msg, plural, render, rendered
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, first_waiting, seat_error
-from ..core.views import last_event_number, last_move, listed, log, recent_events, situation
+from ..core.views import last_event_number, last_move, log, recent_events, situation
 
 GAME_ID = "own_trumps"
-TITLE = "Own Trumps"
+TITLE = msg("Own Trumps")
 MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 4, 2  # R1.1, §2.14
 
 # --- Cards (D1-D3, R2) ----------------------------------------------------------------------------
@@ -34,10 +36,9 @@ MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 4, 2  # R1.1, §2.14
 RANKS = ["6", "7", "8", "9", "10", "J", "Q", "K", "A"]  # D2: low to high, the same in every suit
 SUITS = ["S", "H", "D", "C"]  # D1: no order between suits (this is only the display order)
 DECK = {f"{r}{s}": 1 for s in SUITS for r in RANKS}  # R2.1: 36 cards
-RANK_NAMES = {"6": "Six", "7": "Seven", "8": "Eight", "9": "Nine", "10": "Ten", "J": "Jack", "Q": "Queen",
-              "K": "King", "A": "Ace"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SUIT_ONE = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+SUIT_NAMES = SUIT_WORDS  # "hearts": a suit in sentences (messages, core/cards.py)
+# "a higher heart": one card of a suit (the translations use the same suit words as core's SUIT_WORDS)
+SUIT_ONE = {"S": msg("spade"), "H": msg("heart"), "D": msg("diamond"), "C": msg("club")}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_OF = {card: RANKS.index(card[:-1]) for card in DECK}  # 0 (six) .. 8 (ace)
 ORDER = {card: i for i, card in enumerate(DECK)}  # display order: by suit, then rank
@@ -48,7 +49,7 @@ def suit(card: str) -> str:
 
 
 SHORTS = {card: card[:-1] + SUIT_SYMBOLS[card[-1]] for card in DECK}
-LABELS = {card: f"{RANK_NAMES[card[:-1]]} of {SUIT_NAMES[card[-1]]}" for card in DECK}
+LABELS = {card: card_name(card) for card in DECK}  # messages: "Nine of diamonds"
 
 
 def short(card: str) -> str:
@@ -56,8 +57,8 @@ def short(card: str) -> str:
     return SHORTS[card]
 
 
-def label(card: str) -> str:
-    """'Nine of diamonds': a card's accessible name."""
+def label(card: str) -> dict:
+    """'Nine of diamonds': a card's accessible name (a message)."""
     return LABELS[card]
 
 
@@ -89,20 +90,25 @@ def beats(card: str, top: str, trump: str) -> bool:
     return card[-1] == trump
 
 
-@lru_cache(maxsize=4096)  # views ask it for every card of a hand, again and again
-def refusal(card: str, top: str, trump: str, owner: str | None = None) -> str:
-    """Why `card` does not beat `top` for a player with `trump` (call only when it does not);
-    `owner` names the other player whose trump suit `card` is, if any."""
+@lru_cache(maxsize=4096)  # views ask it for every card of a hand, again and again (never change the result)
+def refusal(card: str, top: str, trump: str, owner: str | None = None) -> dict:
+    """Why `card` does not beat `top` for a player with `trump` (call only when it does not), as a
+    message; `owner` names the other player whose trump suit `card` is, if any."""
     c, t = short(card), short(top)
     if suit(card) == suit(top):
         if suit(top) == trump:
-            return f"{c} does not beat {t}: lower, and your own trumps are beaten only by a higher one."
-        return f"{c} does not beat {t}: lower, and {SUIT_NAMES[suit(top)]} are not your trump."
+            return msg("{card} does not beat {top}: lower, and your own trumps are beaten only by a higher one.",
+                       card=c, top=t)
+        return msg("{card} does not beat {top}: lower, and {suit} are not your trump.", card=c, top=t,
+                   suit=SUIT_NAMES[suit(top)])
     if suit(top) == trump:
-        return f"{c} does not beat {t}: {t} is one of your own trumps, beaten only by a higher {SUIT_ONE[trump]}."
+        return msg("{card} does not beat {top}: {top} is one of your own trumps, beaten only by a higher {suit}.",
+                   card=c, top=t, suit=SUIT_ONE[trump])
     if owner:
-        return f"{c} does not beat {t}: another suit, and {SUIT_NAMES[suit(card)]} are {owner}'s trump, not yours."
-    return f"{c} does not beat {t}: another suit, and {SUIT_NAMES[suit(card)]} are not your trump."
+        return msg("{card} does not beat {top}: another suit, and {suit} are {name}'s trump, not yours.",
+                   card=c, top=t, suit=SUIT_NAMES[suit(card)], name=owner)
+    return msg("{card} does not beat {top}: another suit, and {suit} are not your trump.", card=c, top=t,
+               suit=SUIT_NAMES[suit(card)])
 
 
 def pickup_count(pile_size: int, top: str, trump: str) -> int:
@@ -119,38 +125,43 @@ def pickup_count(pile_size: int, top: str, trump: str) -> int:
     return pile_size  # R8.3
 
 
-def pickup_reason(top: str, trump: str) -> str:
+def pickup_refusal(top: str, trump: str, k: int) -> dict:
+    """Why a pick-up of another count is refused: the player takes `k` (R8), and the reason."""
     if suit(top) != trump:
-        return f"{short(top)} is not one of your trumps: 3 cards"
+        return msg("You cannot choose how many cards to pick up: you take {n} ({top} is not one of your trumps: "
+                   "3 cards, R8).", n=k, top=short(top))
     if top[:-1] != "A":
-        return f"{short(top)} is one of your own trumps: 5 cards"
-    return f"{short(top)} is the Ace of your trumps: the whole pile"
+        return msg("You cannot choose how many cards to pick up: you take {n} ({top} is one of your own trumps: "
+                   "5 cards, R8).", n=k, top=short(top))
+    return msg("You cannot choose how many cards to pick up: you take {n} ({top} is the Ace of your trumps: "
+               "the whole pile, R8).", n=k, top=short(top))
 
 
 # --- Options (Part 3's flags) ----------------------------------------------------------------------
 
 OPTION_SPECS = [
-    OptionSpec("pass_sixes", "Sixes go to their trump's owner", "After the deal, anyone dealt a six of "
-               "another player's trump suit hands it to that player, face up. A common house rule.", "bool", True),
-    OptionSpec("voluntary_pickup", "Pick up even when you could beat", "On: you may always pick up instead "
-               "of beating. Off: you pick up only when none of your cards beats the top card.",
+    OptionSpec("pass_sixes", msg("Sixes go to their trump's owner"), msg("After the deal, anyone dealt a six of "
+               "another player's trump suit hands it to that player, face up. A common house rule."), "bool", True),
+    OptionSpec("voluntary_pickup", msg("Pick up even when you could beat"), msg("On: you may always pick up "
+               "instead of beating. Off: you pick up only when none of your cards beats the top card."),
                "bool", True),
-    OptionSpec("allow_same_trump", "Players may share a trump suit", "On: a suit someone has taken may be "
-               "chosen again. Off: every player's trump suit is different.", "bool", False),
-    OptionSpec("repetition_draw", "Draw on a repeated position", "So that a game cannot go on for ever: "
-               "it is drawn when the same hands, pile and player to move come up for the third time.", "bool", True),
-    OptionSpec("turn_limit", "Most turns in a game", "So that a game cannot go on for ever: a game still "
-               "going after this many turns is drawn.", "int", 500, min=100, max=2000),
-    OptionSpec("match_games", "Games in the match", "How many games the match lasts. The loser of each game "
-               "deals the next; the fewest losses wins the match.", "int", 3, min=1, max=9),
+    OptionSpec("allow_same_trump", msg("Players may share a trump suit"), msg("On: a suit someone has taken may "
+               "be chosen again. Off: every player's trump suit is different."), "bool", False),
+    OptionSpec("repetition_draw", msg("Draw on a repeated position"), msg("So that a game cannot go on for ever: "
+               "it is drawn when the same hands, pile and player to move come up for the third time."), "bool",
+               True),
+    OptionSpec("turn_limit", msg("Most turns in a game"), msg("So that a game cannot go on for ever: a game still "
+               "going after this many turns is drawn."), "int", 500, min=100, max=2000),
+    OptionSpec("match_games", msg("Games in the match"), msg("How many games the match lasts. The loser of each "
+               "game deals the next; the fewest losses wins the match."), "int", 3, min=1, max=9),
 ]
 PRESETS = {
     "standard": {},
     "text": {"pass_sixes": False, "voluntary_pickup": False},
 }
 PRESET_TITLES = {
-    "standard": "Standard: the sixes rule, pick up at will",
-    "text": "Strict: no sixes rule, pick up only when you cannot beat",
+    "standard": msg("Standard: the sixes rule, pick up at will"),
+    "text": msg("Strict: no sixes rule, pick up only when you cannot beat"),
 }
 
 
@@ -174,43 +185,43 @@ def info() -> dict:
                       OPTION_SPECS, RULES_SUMMARY)
 
 
-def progress(state: "State") -> str:
+def progress(state: "State") -> dict:
     """How far the match has got, for the list of saved games."""
-    return f"game {state.game_no} of {state.opts.match_games}"
+    return msg("game {game} of {games}", game=state.game_no, games=state.opts.match_games)
 
 
 RULES_SUMMARY = [  # (heading, paragraph): the in-app rules, in plain words
-    ("Cards and trumps",
-     "A pack of 36 cards: 6 up to Ace in each suit. Before every game each player picks a trump suit of "
-     "their own, one after another, starting with the player who will lead. Unless you chose otherwise "
-     "the suits must differ; the trumps stay on show next to the players' names. Then all the cards are "
-     "dealt. With the sixes rule, anyone dealt a six of another player's trump suit hands it to that "
-     "player, face up."),
-    ("Beating and adding",
-     "The player to the dealer's left leads any card face up: that starts the pile. The next player either "
-     "beats the top card and then adds any one more card on top, or picks up. A card beats the top card if "
-     "it is a higher card of the same suit, or if it is one of your own trumps and the top card is not. "
-     "Your own trumps are beaten only by your higher trumps; another player's trump suit is an ordinary "
-     "suit on your turn."),
-    ("Picking up",
-     "Picking up: take the top 3 cards of the pile; 5 if the top card is one of your own trumps; the whole "
-     "pile if it is the Ace of your trumps (fewer if the pile is smaller). You must pick up when you cannot "
-     "beat, and you may pick up instead of beating (unless that option is off). The next player faces the "
-     "card now on top; if the pile is gone, they lead a new card. The pile is public: everyone can see all "
-     "of it, and the table shows which cards each player is known to hold (picked up or received as sixes)."),
-    ("Winning and losing",
-     "Get rid of all your cards. With two players, the first out wins, unless the other player has exactly "
-     "one card left and it beats the top card: then the game is a draw. With three or four players, a player "
-     "who runs out is safe and drops out; the next player still holding cards faces the top card, and the "
-     "last one left holding cards loses (with the same draw rule for their last card)."),
-    ("A match",
-     "A match is several games (3 unless you chose otherwise); the loser of each game deals the next, and "
-     "after a draw the same player deals again. The fewest losses wins the match. Our safeguard against "
-     "endless play: a game is drawn when the same hands, pile and player to move come up for the third "
-     "time, or after the most turns a game allows (500 unless you chose otherwise)."),
-    ("Taking a move back",
-     "Undo: you can take back your move until somebody else moves: a pick-up shows you nothing new, since "
-     "the pile is public. The trump choice that deals the cards, and a move that ends a game, are final."),
+    (msg("Cards and trumps"),
+     msg("A pack of 36 cards: 6 up to Ace in each suit. Before every game each player picks a trump suit of "
+         "their own, one after another, starting with the player who will lead. Unless you chose otherwise "
+         "the suits must differ; the trumps stay on show next to the players' names. Then all the cards are "
+         "dealt. With the sixes rule, anyone dealt a six of another player's trump suit hands it to that "
+         "player, face up.")),
+    (msg("Beating and adding"),
+     msg("The player to the dealer's left leads any card face up: that starts the pile. The next player either "
+         "beats the top card and then adds any one more card on top, or picks up. A card beats the top card if "
+         "it is a higher card of the same suit, or if it is one of your own trumps and the top card is not. "
+         "Your own trumps are beaten only by your higher trumps; another player's trump suit is an ordinary "
+         "suit on your turn.")),
+    (msg("Picking up"),
+     msg("Picking up: take the top 3 cards of the pile; 5 if the top card is one of your own trumps; the whole "
+         "pile if it is the Ace of your trumps (fewer if the pile is smaller). You must pick up when you cannot "
+         "beat, and you may pick up instead of beating (unless that option is off). The next player faces the "
+         "card now on top; if the pile is gone, they lead a new card. The pile is public: everyone can see all "
+         "of it, and the table shows which cards each player is known to hold (picked up or received as sixes).")),
+    (msg("Winning and losing"),
+     msg("Get rid of all your cards. With two players, the first out wins, unless the other player has exactly "
+         "one card left and it beats the top card: then the game is a draw. With three or four players, a player "
+         "who runs out is safe and drops out; the next player still holding cards faces the top card, and the "
+         "last one left holding cards loses (with the same draw rule for their last card).")),
+    (msg("A match"),
+     msg("A match is several games (3 unless you chose otherwise); the loser of each game deals the next, and "
+         "after a draw the same player deals again. The fewest losses wins the match. Our safeguard against "
+         "endless play: a game is drawn when the same hands, pile and player to move come up for the third "
+         "time, or after the most turns a game allows (500 unless you chose otherwise).")),
+    (msg("Taking a move back"),
+     msg("Undo: you can take back your move until somebody else moves: a pick-up shows you nothing new, since "
+         "the pile is public. The trump choice that deals the cards, and a move that ends a game, are final.")),
 ]
 
 
@@ -269,7 +280,7 @@ def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
     """A match ready for the first trump choice. `setup` (tests only) stacks the deal of each game
     and may name the first dealer."""
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise GameError("bad_seats", "Own Trumps is for 2 players, or 3 or 4 (Pagat's game).")
+        raise GameError("bad_seats", msg("Own Trumps is for 2 players, or 3 or 4 (Pagat's game)."))
     setup.check(DECK, len(names))
     setup.start_values(set())
     state = State(opts=opts, names=list(names), rng=rng, setup=setup, stacked=setup.deck_queue(),
@@ -289,9 +300,13 @@ def start_game(state: State) -> None:
     state.seen, state.repeats, state.turns = {}, 1, 0
     state.turn = state.leader
     state.first_event = last_event_number(state.events) + 1
-    games = f" of {state.opts.match_games}" if state.opts.match_games > 1 else ""
-    log(state, None, f"Game {state.game_no}{games}: {state.names[state.dealer]} deals. "
-        f"{state.names[state.leader]} leads, and chooses trumps first.")
+    dealer, leader = state.names[state.dealer], state.names[state.leader]
+    if state.opts.match_games > 1:
+        log(state, None, msg("Game {game} of {games}: {dealer} deals. {leader} leads, and chooses trumps first.",
+                             game=state.game_no, games=state.opts.match_games, dealer=dealer, leader=leader))
+    else:
+        log(state, None, msg("Game {game}: {dealer} deals. {leader} leads, and chooses trumps first.",
+                             game=state.game_no, dealer=dealer, leader=leader))
 
 
 def next_seat(state: State, seat: int) -> int:
@@ -336,7 +351,8 @@ def parse_text(text: str) -> dict:
         return {"type": words[0] if words else ""}
     kind, rest = words[0], words[1:]
     if len(rest) > len(FIELDS[kind]):
-        raise GameError("bad_action", f"Too many words for a '{kind}' action: '{shown(text)}'.")
+        raise GameError("bad_action", msg("Too many words for a '{kind}' action: '{action}'.", kind=kind,
+                                          action=shown(text)))
     action = {"type": kind} | dict(zip(FIELDS[kind], rest))
     if kind == "pick_up" and rest and rest[0].isdigit():
         action["count"] = int(rest[0])
@@ -344,10 +360,16 @@ def parse_text(text: str) -> dict:
 
 
 def _card(raw, what: str) -> str:
+    """A card code of the action's field `what` ("card" to lead or beat with, or "add")."""
     if not isinstance(raw, str):
-        raise GameError("bad_action", f"{what} must be a card code such as \"9D\" or \"10H\".")
+        if what == "lead":
+            raise GameError("bad_action", msg("The card to lead must be a card code such as \"9D\" or \"10H\"."))
+        if what == "beat":
+            raise GameError("bad_action", msg("The beating card must be a card code such as \"9D\" or \"10H\"."))
+        raise GameError("bad_action", msg("The card to add must be a card code such as \"9D\" or \"10H\"."))
     if raw not in DECK:
-        raise GameError("unknown_card", f"There is no card '{shown(raw)}' in Own Trumps (6 to Ace in four suits).")
+        raise GameError("unknown_card", msg("There is no card '{card}' in Own Trumps (6 to Ace in four suits).",
+                                            card=shown(raw)))
     return raw
 
 
@@ -355,23 +377,26 @@ def parse_action(raw) -> dict:
     """An action from its JSON object or string form, checked for shape."""
     if isinstance(raw, str):
         raw = parse_text(raw)
-    kind = action_kind(raw, FIELDS, '{"type": "lead", "card": "9D"}', "an Own Trumps action (trump, lead, beat or pick_up)")
+    kind = action_kind(raw, FIELDS, '{"type": "lead", "card": "9D"}',
+                       msg("an Own Trumps action (trump, lead, beat or pick_up)"))
     if kind == "trump":
         if raw.get("suit") not in SUITS:
-            raise GameError("bad_action", f"'{shown(raw.get('suit'))}' is not a suit: choose S, H, D or C.")
+            raise GameError("bad_action", msg("'{suit}' is not a suit: choose S, H, D or C.",
+                                              suit=shown(raw.get("suit"))))
         return {"type": kind, "suit": raw["suit"]}
     if kind == "lead":
-        return {"type": kind, "card": _card(raw.get("card"), "The card to lead")}
+        return {"type": kind, "card": _card(raw.get("card"), "lead")}
     if kind == "beat":
-        action = {"type": kind, "card": _card(raw.get("card"), "The beating card")}
+        action = {"type": kind, "card": _card(raw.get("card"), "beat")}
         if raw.get("add") is not None:
-            action["add"] = _card(raw["add"], "The card to add")
+            action["add"] = _card(raw["add"], "add")
         return action
     count = raw.get("count")
     if count is None:
         return {"type": kind}
     if isinstance(count, bool) or not isinstance(count, int):
-        raise GameError("bad_action", f"A pick-up count is a whole number, not {shown(repr(count))}.")
+        raise GameError("bad_action", msg("A pick-up count is a whole number, not {value}.",
+                                          value=shown(repr(count))))
     return {"type": kind, "count": count}
 
 
@@ -390,24 +415,27 @@ def action_text(action: dict) -> str:
 def turn_block(state: State, seat: int, kind: str) -> GameError | None:
     """Why `seat` cannot take an action of this kind now (turn and phase only)."""
     if state.over:
-        return GameError("game_over", "The match is over.")
+        return GameError("game_over", msg("The match is over."))
     if state.phase == "trumps":
         chooser = state.names[state.chooser]
         if kind != "trump":
             if seat == state.chooser:
-                return GameError("illegal_action", "Choose your trump suit first: the cards are dealt after that.")
-            return GameError("not_your_turn", f"The cards are not dealt yet: {chooser} is choosing trumps.")
+                return GameError("illegal_action", msg("Choose your trump suit first: the cards are dealt after that."))
+            return GameError("not_your_turn", msg("The cards are not dealt yet: {name} is choosing trumps.",
+                                                  name=chooser))
         if seat != state.chooser:
             mine = state.trumps[seat]
-            already = f"You have chosen {SUIT_NAMES[mine]}; it" if mine else "It"
-            return GameError("not_your_turn", f"{already} is {chooser}'s turn to choose trumps.")
+            if mine:
+                return GameError("not_your_turn", msg("You have chosen {suit}; it is {name}'s turn to choose trumps.",
+                                                      suit=SUIT_NAMES[mine], name=chooser))
+            return GameError("not_your_turn", msg("It is {name}'s turn to choose trumps.", name=chooser))
         return None
     if kind == "trump":
-        return GameError("illegal_action", "The trumps of this game have been chosen.")
+        return GameError("illegal_action", msg("The trumps of this game have been chosen."))
     if seat != state.turn:
         if seat in state.out:
-            return GameError("not_your_turn", "You are out of cards: you are safe for the rest of this game.")
-        return GameError("not_your_turn", f"It is {state.names[state.turn]}'s turn.")
+            return GameError("not_your_turn", msg("You are out of cards: you are safe for the rest of this game."))
+        return GameError("not_your_turn", msg("It is {name}'s turn.", name=state.names[state.turn]))
     return None
 
 
@@ -424,54 +452,74 @@ def check(state: State, seat: int, action: dict) -> GameError | None:
     hand, top, trump = state.hands[seat], top_card(state), state.trumps[seat]
     if kind == "lead":
         if action["card"] not in hand:
-            return GameError("not_in_hand", f"You do not hold the {short(action['card'])}.")
+            return not_held(action["card"])
         if top:
-            return GameError("illegal_action", f"The pile is not empty: beat the {short(top)} or pick up.")
+            return GameError("illegal_action", msg("The pile is not empty: beat the {top} or pick up.",
+                                                   top=short(top)))
         return None
     if kind == "beat":
         return beat_block(state, seat, action, hand, top, trump)
     if not top:
-        return GameError("illegal_action", "The pile is empty: there is nothing to pick up. Lead any one card.")
+        return GameError("illegal_action", msg("The pile is empty: there is nothing to pick up. Lead any one card."))
     k = pickup_count(len(state.pile), top, trump)
     if action.get("count", k) != k:
-        return GameError("illegal_action", f"You cannot choose how many cards to pick up: you take {k} "
-                         f"({pickup_reason(top, trump)}, R8).")
+        return GameError("illegal_action", pickup_refusal(top, trump, k))
     if not state.opts.voluntary_pickup:
         beater = next((c for c in sorted_cards(hand) if beats(c, top, trump)), None)
         if beater:
-            return GameError("illegal_action", f"You can beat the {short(top)} (with the {short(beater)}), so you "
-                             "must: picking up at will is off in this game.")
+            return GameError("illegal_action", msg("You can beat the {top} (with the {card}), so you must: picking "
+                                                   "up at will is off in this game.", top=short(top),
+                                                   card=short(beater)))
     return None
+
+
+def not_held(card: str) -> GameError:
+    return GameError("not_in_hand", msg("You do not hold the {card}.", card=short(card)))
+
+
+def either(items: list):
+    """'hearts', 'hearts or clubs', 'spades, hearts or clubs', as a message (items are messages)."""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return msg("{first} or {last}", first=items[0], last=items[1])
+    return msg("{first}, {rest}", first=items[0], rest=either(items[1:]))
 
 
 def trump_block(state: State, seat: int, chosen: str) -> GameError | None:
     if chosen in free_suits(state):
         return None
     holder = state.names[state.trumps.index(chosen)]
-    rest = [SUIT_NAMES[s] for s in free_suits(state)]
-    choices = rest[0] if len(rest) == 1 else ", ".join(rest[:-1]) + " or " + rest[-1]
-    return GameError("illegal_action", f"{SUIT_NAMES[chosen].capitalize()} are already {holder}'s trump: "
-                     f"choose {choices}.")
+    choices = either([SUIT_NAMES[s] for s in free_suits(state)])
+    if chosen == "S":
+        text = msg("Spades are already {name}'s trump: choose {choices}.", name=holder, choices=choices)
+    elif chosen == "H":
+        text = msg("Hearts are already {name}'s trump: choose {choices}.", name=holder, choices=choices)
+    elif chosen == "D":
+        text = msg("Diamonds are already {name}'s trump: choose {choices}.", name=holder, choices=choices)
+    else:
+        text = msg("Clubs are already {name}'s trump: choose {choices}.", name=holder, choices=choices)
+    return GameError("illegal_action", text)
 
 
 def beat_block(state: State, seat: int, action: dict, hand: list, top: str | None, trump: str) -> GameError | None:
     card, add = action["card"], action.get("add")
     if not top:
-        return GameError("illegal_action", "The pile is empty: lead any one card.")
+        return GameError("illegal_action", msg("The pile is empty: lead any one card."))
     if card not in hand:
-        return GameError("not_in_hand", f"You do not hold the {short(card)}.")
+        return not_held(card)
     if not beats(card, top, trump):
         return GameError("illegal_card", refusal(card, top, trump, owners(state, seat).get(suit(card))))
     if add is None:
         if len(hand) > 1:  # R6.2a.2: the second card is mandatory while you have one
-            return GameError("illegal_action", f"After beating with the {short(card)} you must add one more card "
-                             "of your choice on top: say which.")
+            return GameError("illegal_action", msg("After beating with the {card} you must add one more card of "
+                                                   "your choice on top: say which.", card=short(card)))
         return None
     if add == card:
-        return GameError("illegal_action", f"The card to add must be another card: the {short(card)} is the one "
-                         "that beats.")
+        return GameError("illegal_action", msg("The card to add must be another card: the {card} is the one that "
+                                               "beats.", card=short(card)))
     if add not in hand:
-        return GameError("not_in_hand", f"You do not hold the {short(add)} to add.")
+        return GameError("not_in_hand", msg("You do not hold the {card} to add.", card=short(add)))
     return None
 
 
@@ -513,7 +561,7 @@ def legal_actions(state: State, seat: int) -> list:
 # --- Trumps and the deal ------------------------------------------------------------------------------
 
 def do_trump(state: State, seat: int, action: dict) -> None:
-    choose_trump(state, seat, action["suit"], "chooses")
+    choose_trump(state, seat, action["suit"], chose=True)
     while True:
         waiting = [s for s in ((state.chooser + k) % state.n for k in range(1, state.n)) if state.trumps[s] is None]
         if not waiting:
@@ -523,13 +571,18 @@ def do_trump(state: State, seat: int, action: dict) -> None:
         if len(free) > 1:
             return
         # Our choice: with four players the last one has no choice; the suit left is theirs at once.
-        choose_trump(state, state.chooser, free[0], "gets")
+        choose_trump(state, state.chooser, free[0], chose=False)
 
 
-def choose_trump(state: State, seat: int, chosen: str, verb: str) -> None:
+def choose_trump(state: State, seat: int, chosen: str, chose: bool) -> None:
+    """`chose`: the player picked the suit (False: it was the only one left for them)."""
     state.trumps[seat] = chosen
-    left = " the suit left" if verb == "gets" else ""
-    log(state, seat, f"{state.names[seat]} {verb} {SUIT_NAMES[chosen]} {SUIT_SYMBOLS[chosen]} as trumps{left}.")
+    name, suit_word, symbol = state.names[seat], SUIT_NAMES[chosen], SUIT_SYMBOLS[chosen]
+    if chose:
+        log(state, seat, msg("{name} chooses {suit} {symbol} as trumps.", name=name, suit=suit_word, symbol=symbol))
+    else:
+        log(state, seat, msg("{name} gets {suit} {symbol} as trumps the suit left.", name=name, suit=suit_word,
+                             symbol=symbol))
 
 
 def deal(state: State) -> None:
@@ -541,7 +594,7 @@ def deal(state: State) -> None:
     for i, card in enumerate(order):
         state.hands[(state.leader + i) % state.n].append(card)
     state.undealt, state.chooser, state.phase = [], None, "play"
-    log(state, None, f"The cards are dealt: {36 // state.n} each.")
+    log(state, None, msg("The cards are dealt: {n} each.", n=36 // state.n))
     if state.opts.pass_sixes:
         pass_sixes(state)
     state.turn = state.leader
@@ -565,7 +618,8 @@ def pass_sixes(state: State) -> None:
             state.hands[taker].append(card)
             state.known[taker].add(card)
             state.sixes.append({"from": giver, "to": taker, "card": card})
-            log(state, giver, f"{state.names[giver]} hands the {short(card)} to {state.names[taker]}.")
+            log(state, giver, msg("{giver} hands the {card} to {taker}.", giver=state.names[giver], card=short(card),
+                                  taker=state.names[taker]))
 
 
 # --- Play ---------------------------------------------------------------------------------------------
@@ -579,7 +633,7 @@ def play_card(state: State, seat: int, card: str) -> None:
 
 def do_lead(state: State, seat: int, action: dict) -> None:
     play_card(state, seat, action["card"])
-    log(state, seat, f"{state.names[seat]} leads the {short(action['card'])}.")
+    log(state, seat, msg("{name} leads the {card}.", name=state.names[seat], card=short(action["card"])))
     after_turn(state, seat)
 
 
@@ -587,12 +641,14 @@ def do_beat(state: State, seat: int, action: dict) -> None:
     """R6.2a / A12: the beating card, then the second card on top of it."""
     top = state.pile[-1]
     play_card(state, seat, action["card"])
-    what = f"{state.names[seat]} beats the {short(top)} with the {short(action['card'])}"
+    name, card = state.names[seat], short(action["card"])
     if "add" in action:
         play_card(state, seat, action["add"])
-        log(state, seat, f"{what} and adds the {short(action['add'])}.")
+        log(state, seat, msg("{name} beats the {top} with the {card} and adds the {add}.", name=name, top=short(top),
+                             card=card, add=short(action["add"])))
     else:
-        log(state, seat, f"{what}, the last card in hand.")
+        log(state, seat, msg("{name} beats the {top} with the {card}, the last card in hand.", name=name,
+                             top=short(top), card=card))
     after_turn(state, seat)
 
 
@@ -606,8 +662,13 @@ def do_pick_up(state: State, seat: int, action: dict) -> None:
     state.hands[seat] += taken
     state.known[seat].update(taken)
     cards = listed([short(c) for c in reversed(taken)])
-    what = f"the whole pile, {k} card{'s' if k > 1 else ''}" if whole and k > 3 else f"{k} card{'s' if k > 1 else ''}"
-    log(state, seat, f"{state.names[seat]} picks up {what}: {cards}.")
+    if whole and k > 3:
+        log(state, seat, plural("{name} picks up the whole pile, {n} card: {cards}.",
+                                "{name} picks up the whole pile, {n} cards: {cards}.", k, name=state.names[seat],
+                                cards=cards))
+    else:
+        log(state, seat, plural("{name} picks up {n} card: {cards}.", "{name} picks up {n} cards: {cards}.", k,
+                                name=state.names[seat], cards=cards))
     after_turn(state, seat)
 
 
@@ -623,15 +684,18 @@ def after_turn(state: State, seat: int) -> None:
         state.out.append(seat)
         if len(active_seats(state)) == 1:
             return last_one_left(state, seat)
-        log(state, seat, f"{state.names[seat]} is out of cards and safe.")  # §2.14: drops out
+        log(state, seat, msg("{name} is out of cards and safe.", name=state.names[seat]))  # §2.14: drops out
     state.turn = next_seat(state, seat)
     remember_position(state)
     if state.opts.repetition_draw and state.repeats >= 3:
-        return end_game(state, None, "repetition", f"The same hands, pile and player to move have come up a third "
-                        f"time: game {state.game_no} is drawn (our safeguard against endless play).")
+        return end_game(state, None, "repetition", msg(
+            "The same hands, pile and player to move have come up a third time: game {game} is drawn (our safeguard "
+            "against endless play).", game=state.game_no))
     if state.turns >= state.opts.turn_limit:
-        return end_game(state, None, "turn_limit", f"Game {state.game_no} has lasted {state.turns} turns, the most "
-                        "a game allows: it is drawn (our safeguard against endless play).")
+        return end_game(state, None, "turn_limit", plural(
+            "Game {game} has lasted {n} turn, the most a game allows: it is drawn (our safeguard against endless "
+            "play).", "Game {game} has lasted {n} turns, the most a game allows: it is drawn (our safeguard against "
+            "endless play).", state.turns, game=state.game_no))
 
 
 def position(state: State) -> str:
@@ -654,16 +718,19 @@ def last_one_left(state: State, seat: int) -> None:
     name = state.names[seat]
     hand, top = state.hands[last], state.pile[-1]
     if len(hand) == 1 and beats(hand[0], top, state.trumps[last]):
-        return end_game(state, None, "draw_rule", f"{name} is out of cards, but {state.names[last]}'s last card, "
-                        f"the {short(hand[0])}, beats the {short(top)}: game {state.game_no} is drawn.")
+        return end_game(state, None, "draw_rule", msg(
+            "{name} is out of cards, but {last}'s last card, the {card}, beats the {top}: game {game} is drawn.",
+            name=name, last=state.names[last], card=short(hand[0]), top=short(top), game=state.game_no))
     if state.n == 2:
-        text = f"{name} is out of cards and wins game {state.game_no}; {state.names[last]} loses."
+        text = msg("{name} is out of cards and wins game {game}; {last} loses.", name=name, game=state.game_no,
+                   last=state.names[last])
     else:
-        text = f"{name} is out of cards. {state.names[last]} is left holding cards and loses game {state.game_no}."
+        text = msg("{name} is out of cards. {last} is left holding cards and loses game {game}.", name=name,
+                   last=state.names[last], game=state.game_no)
     end_game(state, last, "out", text)
 
 
-def end_game(state: State, loser: int | None, ended: str, text: str) -> None:
+def end_game(state: State, loser: int | None, ended: str, text: dict) -> None:
     """Score the game in the match tally, then deal the next game (the loser deals, R5.2; after a
     draw the same dealer, our choice) or finish the match."""
     if loser is None:
@@ -741,7 +808,7 @@ def hand_view(state: State, seat: int) -> list:
     lines = []
     for card in sorted(state.hands[seat], key=lambda c: (c[-1] != trump, ORDER[c])):
         if block:
-            why = block.message
+            why = block.text
         elif top is None or beats(card, top, trump):
             why = None
         else:
@@ -795,34 +862,39 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
     return view
 
 
-def summary(state: State, seat: int | None) -> str:
+def summary(state: State, seat: int | None) -> dict:
     """The whole table in a few sentences, for "Read the table": the game of the match, everyone's
     trumps, whose turn, the top card, everyone's cards, and the last move."""
     this_game = [e for e in state.events[-1:] if e["n"] >= state.first_event]  # never an earlier deal's cards
     if state.over:
-        return situation(f"The match is over. {result_text(state)}", last_move(this_game))
-    lines = [f"Game {state.game_no} of {state.opts.match_games}" if state.opts.match_games > 1 else None]
-
-    def name(s):
-        return "you" if s == seat else state.names[s]
-
-    def whose(s):
-        return "your" if s == seat else f"{state.names[s]}'s"
-
-    trumps = [f"{whose(s)} {SUIT_NAMES[t]}" for s, t in enumerate(state.trumps) if t]
-    lines.append(f"Trumps: {listed(trumps)}" if trumps else "No trumps chosen yet")
+        return situation(msg("The match is over."), result_text(state), last_move(this_game))
+    lines = [msg("Game {game} of {games}.", game=state.game_no, games=state.opts.match_games)
+             if state.opts.match_games > 1 else None]
+    trumps = [msg("your {suit}", suit=SUIT_NAMES[t]) if s == seat
+              else msg("{name}'s {suit}", name=state.names[s], suit=SUIT_NAMES[t])
+              for s, t in enumerate(state.trumps) if t]
+    lines.append(msg("Trumps: {trumps}.", trumps=listed(trumps)) if trumps else msg("No trumps chosen yet."))
     if state.phase == "trumps":
-        lines.append("Choose your trump suit" if state.chooser == seat
-                     else f"{name(state.chooser)} chooses a trump suit")
+        lines.append(msg("Choose your trump suit.") if state.chooser == seat
+                     else msg("{name} chooses a trump suit.", name=state.names[state.chooser]))
         return situation(*lines, last_move(this_game))
-    lines.append("Your turn" if state.turn == seat else f"{state.names[state.turn]}'s turn")
+    lines.append(msg("Your turn.") if state.turn == seat else msg("{name}'s turn.", name=state.names[state.turn]))
     top = top_card(state)
-    lines.append(f"On top: {label(top)}, played by {name(state.pile_by[-1])}, {plural(len(state.pile), 'card')} "
-                 "in the pile" if top else "The pile is empty")
+    if not top:
+        lines.append(msg("The pile is empty."))
+    elif state.pile_by[-1] == seat:
+        lines.append(plural("On top: {card}, played by you, {n} card in the pile.",
+                            "On top: {card}, played by you, {n} cards in the pile.", len(state.pile), card=label(top)))
+    else:
+        lines.append(plural("On top: {card}, played by {name}, {n} card in the pile.",
+                            "On top: {card}, played by {name}, {n} cards in the pile.", len(state.pile),
+                            card=label(top), name=state.names[state.pile_by[-1]]))
     holders = [seat] + [s for s in range(state.n) if s != seat] if seat is not None else range(state.n)
-    held = [f"{'You hold' if s == seat else state.names[s] + ' holds'} {plural(len(state.hands[s]), 'card')}"
+    held = [plural("You hold {n} card", "You hold {n} cards", len(state.hands[s])) if s == seat
+            else plural("{name} holds {n} card", "{name} holds {n} cards", len(state.hands[s]), name=state.names[s])
             for s in holders if s not in state.out]
-    lines.append(listed(held))
+    # Translators: the list of who holds how many cards ("You hold 3 cards and Bob holds 30 cards"), as a sentence.
+    lines.append(msg("{holdings}.", holdings=listed(held)))
     return situation(*lines, last_move(this_game))
 
 
@@ -832,15 +904,15 @@ def copy_game(game: dict) -> dict:
                    "tally": [dict(t) for t in game["tally"]]}
 
 
-def undo_block(state: State, seat: int, last: dict) -> str | None:
+def undo_block(state: State, seat: int, last: dict) -> dict | None:
     """Why the last action (by `seat`) cannot be taken back; None if it can. No card is revealed by a
     play or a pick-up (the pile is public), so any of them can be taken back until somebody else
     moves; the last trump choice dealt the cards, and a move that ended a game is final."""
     kind = last["type"]
     if kind == "trump":
-        return None if state.phase == "trumps" else "Your choice dealt the cards, so it is final."
+        return None if state.phase == "trumps" else msg("Your choice dealt the cards, so it is final.")
     if state.phase != "play":
-        return "That move ended the game, so it is final."
+        return msg("That move ended the game, so it is final.")
     return None
 
 
@@ -851,28 +923,28 @@ def result(state: State) -> dict | None:
             "tally": tally(state)}
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
+def tally_text(state: State, seat: int) -> dict:
+    """A player's line of the match's standings."""
+    if state.n == 2:
+        return msg("Lost {lost}, won {won}, drawn {drawn}", lost=state.losses[seat], won=state.wins[seat],
+                   drawn=state.draws[seat])
+    return msg("Lost {lost}, first out {won}, drawn {drawn}", lost=state.losses[seat], won=state.wins[seat],
+               drawn=state.draws[seat])
 
 
-def tally_text(state: State, seat: int) -> str:
-    won = "won" if state.n == 2 else "first out"
-    return f"lost {state.losses[seat]}, {won} {state.wins[seat]}, drawn {state.draws[seat]}"
-
-
-def result_text(state: State) -> str:
+def result_text(state: State) -> dict:
     names = [state.names[s] for s in state.winners]
-    games = plural(len(state.games), "game")
-    losses = plural(state.losses[state.winners[0]], "loss")
+    games = plural("{n} game", "{n} games", len(state.games))
+    losses = plural("{n} loss", "{n} losses", state.losses[state.winners[0]])
     if len(names) == 1:
-        return f"{names[0]} wins the match: {losses} in {games}."
-    return f"{listed(names)} share the match: {losses} each in {games}."
+        return msg("{name} wins the match: {losses} in {games}.", name=names[0], losses=losses, games=games)
+    return msg("{names} share the match: {losses} each in {games}.", names=listed(names), losses=losses, games=games)
 
 
 def standings(state: State) -> list:
     order = sorted(range(state.n), key=lambda s: (state.losses[s], -state.wins[s], s))
     return [{"seat": s, "name": state.names[s], "place": 1 + sum(state.losses[o] < state.losses[s] for o in order),
-             "detail": tally_text(state, s).capitalize()} for s in order]
+             "detail": tally_text(state, s)} for s in order]
 
 
 def simulation_counts(state: State) -> dict:
@@ -942,6 +1014,6 @@ def check_view_hides(state: State, seat: int | None) -> None:
     # events and summaries may name cards that are hidden now.
     rest = {k: x for k, x in v.items() if k not in ("hand", "actions", "pile", "top", "games", "last_game")}
     rest["events"] = [e for e in v["events"] if e["n"] >= state.first_event]
-    text = repr(rest)
-    leaked = [c for c in hidden if f"'{c}'" in text or SHORTS[c] in text or LABELS[c] in text]
+    text = repr(rest) + repr(rendered(rest))  # the codes in the messages' fields, and the English words
+    leaked = [c for c in hidden if f"'{c}'" in text or SHORTS[c] in text or render(LABELS[c]) in text]
     assert not leaked, f"the view of seat {seat} shows hidden cards {sorted_cards(leaked)}"

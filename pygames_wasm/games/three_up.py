@@ -32,9 +32,10 @@ from functools import cached_property
 from itertools import chain, product
 
 from ..core import GameError, Rng, Setup, build_deck, shown
+from ..core.i18n import listed, msg, plural
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, first_waiting, seat_error
-from ..core.views import copied, counted, last_move, listed, log, recent_events, situation
+from ..core.views import copied, last_move, log, recent_events, situation
 from ..core.rng import SplitMix64
 
 GAME_ID = "three_up"
@@ -66,7 +67,13 @@ def is_clear(card: str) -> bool:
 
 
 NUMBERS = {c + k: int(k) for c in COLOURS for k in KINDS if k not in CLEARS}
-LABELS = {c + k: f"{COLOURS[c]} {CLEARS[k][0] if k in CLEARS else k}" for c in COLOURS for k in KINDS}
+# The cards' names (messages, translated in this game's catalogs): colour and number, colour and Clear kind.
+NUMBER_LABELS = {"R": lambda n: msg("Red {number}", number=n), "B": lambda n: msg("Blue {number}", number=n),
+                 "G": lambda n: msg("Green {number}", number=n)}
+CLEAR_LABELS = {"RC": msg("Red Clear"), "RC+1": msg("Red Clear +1"), "RC+2": msg("Red Clear +2"),
+                "BC": msg("Blue Clear"), "BC+1": msg("Blue Clear +1"), "BC+2": msg("Blue Clear +2"),
+                "GC": msg("Green Clear"), "GC+1": msg("Green Clear +1"), "GC+2": msg("Green Clear +2")}
+LABELS = {c + k: CLEAR_LABELS[c + k] if k in CLEARS else NUMBER_LABELS[c](int(k)) for c in COLOURS for k in KINDS}
 
 
 def number(card: str) -> int:
@@ -74,8 +81,8 @@ def number(card: str) -> int:
     return NUMBERS[card]
 
 
-def label(card: str) -> str:
-    """"Red 7", "Green Clear +2"."""
+def label(card: str) -> dict:
+    """"Red 7", "Green Clear +2" (a message; shared, never changed)."""
     return LABELS[card]
 
 
@@ -92,92 +99,122 @@ def sorted_cards(cards) -> list:
     return sorted(cards, key=SORT_KEY.__getitem__)
 
 
-def a_number(n: int) -> str:
-    return f"an {n}" if n == 8 else f"a {n}"
+def a_number(n: int) -> dict:
+    """"a 7", "an 8": a number as a noun inside a sentence (a message)."""
+    return msg("an {number}", number=n) if n == 8 else msg("a {number}", number=n)
 
 
-def plural(n: int) -> str:
-    return f"{n}s"
+def a_number_first(n: int) -> dict:
+    """"A 7", "An 8": the same at the start of a sentence."""
+    return msg("An {number}", number=n) if n == 8 else msg("A {number}", number=n)
+
+
+def numbers_of(n: int) -> dict:
+    """"7s": the cards of one number (a message)."""
+    return msg("{number}s", number=n)
+
+
+def comma_list(items: list) -> dict | str:
+    """"a, b, c" (no "and"): cards in the order played, as a message."""
+    if len(items) == 1:
+        return items[0]
+    return msg("{first}, {rest}", first=items[0], rest=comma_list(items[1:]))
+
+
+def semicolon_list(items: list) -> dict | str:
+    """"a; b; c", as a message."""
+    if len(items) == 1:
+        return items[0]
+    return msg("{first}; {rest}", first=items[0], rest=semicolon_list(items[1:]))
+
+
+def card_list(cards: list) -> dict | str:
+    """The names of cards in this order, comma-separated: "Red 7, Blue 7"."""
+    return comma_list([label(c) for c in cards])
 
 
 # --- Options (§2.17: every flag an option; the proposals are the defaults) --------------------------
 
-COLOUR_CHOICES = (("RBG", "Red, blue and green (all 74 cards)"), ("RG", "Red and green (50 cards)"),
-                  ("RB", "Red and blue (48 cards)"), ("BG", "Blue and green (50 cards)"),
-                  ("G", "Green only (26 cards, 2 players)"), ("R", "Red only (24 cards, 2 players)"))
+COLOUR_CHOICES = (("RBG", msg("Red, blue and green (all 74 cards)")), ("RG", msg("Red and green (50 cards)")),
+                  ("RB", msg("Red and blue (48 cards)")), ("BG", msg("Blue and green (50 cards)")),
+                  ("G", msg("Green only (26 cards, 2 players)")), ("R", msg("Red only (24 cards, 2 players)")))
 
 OPTION_SPECS = [
-    OptionSpec("colours", "Colours in the deck", "Leave out a colour for a shorter game with 2 to 4 "
-               "players: all its cards go, its Clear cards too (only green has Clear +2).",
+    OptionSpec("colours", msg("Colours in the deck"), msg("Leave out a colour for a shorter game with 2 to 4 "
+               "players: all its cards go, its Clear cards too (only green has Clear +2)."),
                "choice", "RBG", COLOUR_CHOICES),
-    OptionSpec("first_player", "Who starts", "Who plays first in each round.", "choice", "left_of_dealer",
-               (("left_of_dealer", "Left of the dealer (a random first dealer; the deal passes left)"),
-                ("random", "A player chosen at random each round"))),
-    OptionSpec("mix_zones", "Last hand cards with face-up cards", "On: once the draw pile is empty, your "
-               "last hand cards may be played together with face-up cards of the same number.", "bool", False),
-    OptionSpec("failed_flip", "A face-down card that cannot be played", "Where it goes; either way you "
-               "pick up the pile and nobody else is shown it.", "choice", "hand",
-               (("hand", "Into your hand with the pile"), ("back", "Back face down (you know it now)"))),
-    OptionSpec("refill_after_clear", "Refill after a clear or a pick-up", "On: draw back up to three at the "
-               "end of every turn. Off: not after a turn that ended with a clear or a pick-up.", "bool", True),
-    OptionSpec("followup_draws", "Draws before Clear +2 follow-ups", "After a Clear +1 or Clear +2 you may draw "
-               "a card before each follow-up play, or only once for them all.", "choice", "each",
-               (("each", "One before each follow-up"), ("one", "One in all per Clear +1 / +2"))),
-    OptionSpec("empty_followup", "Follow-up with nothing to play", "You still owe a follow-up (the extra play after "
-               "a Clear +1 or +2), your hand is empty and the draw pile is not.", "choice", "draw",
-               (("draw", "Draw a card and play it if you can"), ("forfeit", "The follow-up lapses"))),
-    OptionSpec("clear_followup", "Plain Clear as a follow-up", "A plain Clear played as a follow-up.",
-               "choice", "ends_turn", (("ends_turn", "Clears the pile and ends the turn"),
-                             ("counts", "Clears the pile and counts as that follow-up"))),
-    OptionSpec("nested_clear", "Clear +1 / +2 as a follow-up", "A Clear +1 or Clear +2 played as a follow-up.",
-               "choice", "adds", (("adds", "Adds its follow-ups to those still owed"),
-                                  ("replaces", "Its follow-ups replace those still owed"))),
-    OptionSpec("triple_followup", "Three of a number during follow-ups", "Three or more of one number on "
-               "top of the pile, made by a follow-up play.", "choice", "ends_turn",
-               (("ends_turn", "Clears the pile and ends the turn"),
-                ("continue", "Clears the pile; the owed follow-ups go on"))),
-    OptionSpec("triple_across", "Three of a number across players", "On: three of one number on top clear "
-               "the pile whoever played them. Off: only three played by one player in one turn.", "bool", True),
-    OptionSpec("placings", "Play on for placings", "After the first player goes out the others play "
-               "on to decide second, third and the rest.", "bool", False),
-    OptionSpec("draw_instead", "Draw instead of playing", "On your turn you may draw a card instead of "
-               "playing, while the draw pile lasts (not to avoid a pick-up, not for a follow-up).", "bool", False),
-    OptionSpec("ones_reverse", "Ones reverse", "Playing a 1 changes the direction of play.", "bool", False),
-    OptionSpec("reverse_per", "Ones reverse: how often", "A play of several 1s.", "choice", "play",
-               (("play", "Once per play"), ("card", "Once per 1 (two 1s cancel out)")),
+    OptionSpec("first_player", msg("Who starts"), msg("Who plays first in each round."), "choice", "left_of_dealer",
+               (("left_of_dealer", msg("Left of the dealer (a random first dealer; the deal passes left)")),
+                ("random", msg("A player chosen at random each round")))),
+    OptionSpec("mix_zones", msg("Last hand cards with face-up cards"), msg("On: once the draw pile is empty, your "
+               "last hand cards may be played together with face-up cards of the same number."), "bool", False),
+    OptionSpec("failed_flip", msg("A face-down card that cannot be played"), msg("Where it goes; either way you "
+               "pick up the pile and nobody else is shown it."), "choice", "hand",
+               (("hand", msg("Into your hand with the pile")), ("back", msg("Back face down (you know it now)")))),
+    OptionSpec("refill_after_clear", msg("Refill after a clear or a pick-up"), msg("On: draw back up to three at the "
+               "end of every turn. Off: not after a turn that ended with a clear or a pick-up."), "bool", True),
+    OptionSpec("followup_draws", msg("Draws before Clear +2 follow-ups"),
+               msg("After a Clear +1 or Clear +2 you may draw a card before each follow-up play, or only once for "
+                   "them all."), "choice", "each",
+               (("each", msg("One before each follow-up")), ("one", msg("One in all per Clear +1 / +2")))),
+    OptionSpec("empty_followup", msg("Follow-up with nothing to play"),
+               msg("You still owe a follow-up (the extra play after a Clear +1 or +2), your hand is empty and the "
+                   "draw pile is not."), "choice", "draw",
+               (("draw", msg("Draw a card and play it if you can")), ("forfeit", msg("The follow-up lapses")))),
+    OptionSpec("clear_followup", msg("Plain Clear as a follow-up"), msg("A plain Clear played as a follow-up."),
+               "choice", "ends_turn", (("ends_turn", msg("Clears the pile and ends the turn")),
+                             ("counts", msg("Clears the pile and counts as that follow-up")))),
+    OptionSpec("nested_clear", msg("Clear +1 / +2 as a follow-up"),
+               msg("A Clear +1 or Clear +2 played as a follow-up."),
+               "choice", "adds", (("adds", msg("Adds its follow-ups to those still owed")),
+                                  ("replaces", msg("Its follow-ups replace those still owed")))),
+    OptionSpec("triple_followup", msg("Three of a number during follow-ups"), msg("Three or more of one number on "
+               "top of the pile, made by a follow-up play."), "choice", "ends_turn",
+               (("ends_turn", msg("Clears the pile and ends the turn")),
+                ("continue", msg("Clears the pile; the owed follow-ups go on")))),
+    OptionSpec("triple_across", msg("Three of a number across players"), msg("On: three of one number on top clear "
+               "the pile whoever played them. Off: only three played by one player in one turn."), "bool", True),
+    OptionSpec("placings", msg("Play on for placings"), msg("After the first player goes out the others play "
+               "on to decide second, third and the rest."), "bool", False),
+    OptionSpec("draw_instead", msg("Draw instead of playing"), msg("On your turn you may draw a card instead of "
+               "playing, while the draw pile lasts (not to avoid a pick-up, not for a follow-up)."), "bool", False),
+    OptionSpec("ones_reverse", msg("Ones reverse"), msg("Playing a 1 changes the direction of play."), "bool", False),
+    OptionSpec("reverse_per", msg("Ones reverse: how often"), msg("A play of several 1s."), "choice", "play",
+               (("play", msg("Once per play")), ("card", msg("Once per 1 (two 1s cancel out)"))),
                when={"ones_reverse": [True]}),
-    OptionSpec("scoring", "Scoring over several rounds", "When the first player goes out, everyone "
+    OptionSpec("scoring", msg("Scoring over several rounds"), msg("When the first player goes out, everyone "
                "scores their cards (numbers face value, Clear 15, Clear +1 20, Clear +2 25); after the "
-               "last round the lowest total wins.", "bool", False),
-    OptionSpec("rounds", "Rounds", "How many rounds the match lasts.", "int", 3, min=1, max=10,
+               "last round the lowest total wins."), "bool", False),
+    OptionSpec("rounds", msg("Rounds"), msg("How many rounds the match lasts."), "int", 3, min=1, max=10,
                when={"scoring": [True]}),
-    OptionSpec("score_zones", "Cards that score", "Which cards count against a player.", "choice", "hand",
-               (("hand", "The cards left in hand"), ("all", "Hand, face-up and face-down cards")),
+    OptionSpec("score_zones", msg("Cards that score"), msg("Which cards count against a player."), "choice", "hand",
+               (("hand", msg("The cards left in hand")), ("all", msg("Hand, face-up and face-down cards"))),
                when={"scoring": [True]}),
-    OptionSpec("pile_switch", "Switch the piles at random", "After everyone has picked, the face-up "
-               "and face-down cards of each player move to another player, at random.", "choice", "off",
-               (("off", "Off"), ("any", "At random (you may keep your own)"),
-                ("nobody_keeps", "At random, nobody keeps their own"))),
-    OptionSpec("trading", "Trade for face-up cards", "Before the first turn, each player in turn may "
-               "swap cards from their hand for face-up cards of other players, one for one.", "bool", False),
-    OptionSpec("trade_limit", "Trades each", "The most trades a player may make (so that trading ends).",
+    OptionSpec("pile_switch", msg("Switch the piles at random"), msg("After everyone has picked, the face-up "
+               "and face-down cards of each player move to another player, at random."), "choice", "off",
+               (("off", msg("Off")), ("any", msg("At random (you may keep your own)")),
+                ("nobody_keeps", msg("At random, nobody keeps their own")))),
+    OptionSpec("trading", msg("Trade for face-up cards"), msg("Before the first turn, each player in turn may "
+               "swap cards from their hand for face-up cards of other players, one for one."), "bool", False),
+    OptionSpec("trade_limit", msg("Trades each"), msg("The most trades a player may make (so that trading ends)."),
                "int", 3, min=1, max=9, when={"trading": [True]}),
-    OptionSpec("four_colour", "Four of a colour", "Four cards of one colour in a row on the pile let "
-               "the player who laid the fourth swap a hand card for one of their face-up cards.", "bool", False),
-    OptionSpec("four_colour_on_triple", "Four of a colour counts on a clear", "On: the four are counted "
-               "before three of a number clear the pile. Off: a play that clears gives no swap.", "bool", True,
+    OptionSpec("four_colour", msg("Four of a colour"), msg("Four cards of one colour in a row on the pile let "
+               "the player who laid the fourth swap a hand card for one of their face-up cards."), "bool", False),
+    OptionSpec("four_colour_on_triple", msg("Four of a colour counts on a clear"), msg("On: the four are counted "
+               "before three of a number clear the pile. Off: a play that clears gives no swap."), "bool", True,
                when={"four_colour": [True]}),
-    OptionSpec("turn_limit", "Most turns in a round", "A round still going after this many turns is drawn "
-               "(it keeps a pile passed back and forth from going on for ever).", "int", 600, min=100,
+    OptionSpec("turn_limit", msg("Most turns in a round"), msg("A round still going after this many turns is drawn "
+               "(it keeps a pile passed back and forth from going on for ever)."), "int", 600, min=100,
                max=5000),
-    OptionSpec("deck", "Deck", "How many of each card the deck holds.", "counts", DEFAULT_DECK, min=0, max=10),
+    OptionSpec("deck", msg("Deck"), msg("How many of each card the deck holds."), "counts", DEFAULT_DECK, min=0,
+               max=10),
 ]
 PRESETS = {
-    "base": ("Base game", {}),
-    "party": ("Party: placings + ones reverse", {"placings": True, "ones_reverse": True}),
-    "match": ("Scored match: 3 rounds, lowest total wins", {"scoring": True, "rounds": 3}),
-    "short": ("Short deck: red and green (2-4 players)", {"colours": "RG"}),
-    "all": ("Every optional rule", {"placings": True, "draw_instead": True, "ones_reverse": True,
+    "base": (msg("Base game"), {}),
+    "party": (msg("Party: placings + ones reverse"), {"placings": True, "ones_reverse": True}),
+    "match": (msg("Scored match: 3 rounds, lowest total wins"), {"scoring": True, "rounds": 3}),
+    "short": (msg("Short deck: red and green (2-4 players)"), {"colours": "RG"}),
+    "all": (msg("Every optional rule"), {"placings": True, "draw_instead": True, "ones_reverse": True,
                                     "scoring": True, "pile_switch": "any", "trading": True, "four_colour": True}),
 }
 
@@ -224,7 +261,7 @@ def make_options(raw) -> Options:
     opts = Options(**parse_options(OPTION_SPECS, raw, {}))
     unknown = sorted(set(opts.deck) - set(CARDS))
     if unknown:
-        raise GameError("bad_option", f"The deck has an unknown card '{shown(unknown[0])}'.")
+        raise GameError("bad_option", msg("The deck has an unknown card '{card}'.", card=shown(unknown[0])))
     return opts
 
 
@@ -234,40 +271,41 @@ def info() -> dict:
                       OPTION_SPECS, RULES_SUMMARY)
 
 
-def progress(state: "State") -> str:
-    """How far the game has got, for the list of saved games."""
+def progress(state: "State") -> dict:
+    """How far the game has got, for the list of saved games (a message)."""
     if state.opts.scoring:
-        return f"round {max(state.round, 1)} of {state.opts.round_count}"
-    return f"{len(state.names) - len(state.out)} players still playing"
+        return msg("round {round} of {rounds}", round=max(state.round, 1), rounds=state.opts.round_count)
+    playing = len(state.names) - len(state.out)
+    return plural("{n} player still playing", "{n} players still playing", playing)
 
 
 RULES_SUMMARY = [  # (heading, paragraph): the in-app rules, in plain words
-    ("Players and cards",
-     "2 to 6 players. The deck has the numbers 1 to 10 in red, blue and green, and Clear, Clear +1 and "
+    (msg("Players and cards"),
+     msg("2 to 6 players. The deck has the numbers 1 to 10 in red, blue and green, and Clear, Clear +1 and "
      "Clear +2 cards (74 cards). Everyone gets three cards face down, which nobody may look at, and six "
      "more. Each player secretly picks three of the six to lie face up on the face-down cards; the other "
-     "three are the hand. The picks are shown when everyone has picked."),
-    ("Your turn",
-     "On your turn play a card from your hand, or several of one number, at least as high as the top of "
+     "three are the hand. The picks are shown when everyone has picked.")),
+    (msg("Your turn"),
+     msg("On your turn play a card from your hand, or several of one number, at least as high as the top of "
      "the pile (anything goes on an empty pile). If you can play, you must. If you cannot, pick up the whole "
-     "pile and your turn ends. At the end of your turn draw back up to three cards while the draw pile lasts."),
-    ("Face-up and face-down cards",
-     "When the draw pile is gone and your hand is empty, play your face-up cards the same way; then flip "
+     "pile and your turn ends. At the end of your turn draw back up to three cards while the draw pile lasts.")),
+    (msg("Face-up and face-down cards"),
+     msg("When the draw pile is gone and your hand is empty, play your face-up cards the same way; then flip "
      "one face-down card a turn. If it cannot be played, it goes into your hand with the pile, and only you "
-     "see it. The first player to get rid of every card wins."),
-    ("Clear cards and three of a kind",
-     "Clear cards go on anything and take the whole pile out of the game. After a plain Clear your turn "
+     "see it. The first player to get rid of every card wins.")),
+    (msg("Clear cards and three of a kind"),
+     msg("Clear cards go on anything and take the whole pile out of the game. After a plain Clear your turn "
      "ends. After a Clear +1 you must play once more, after a Clear +2 twice (a multiple counts as one), and "
      "before each of those plays you may draw a card. Three or more of one number on top of the pile also "
-     "take it out of the game, and end the turn."),
-    ("Optional rules",
-     "Options: play on for placings, draw instead of playing, ones reverse the direction, scoring over "
+     "take it out of the game, and end the turn.")),
+    (msg("Optional rules"),
+     msg("Options: play on for placings, draw instead of playing, ones reverse the direction, scoring over "
      "several rounds (lowest total wins), switching the piles at random, trading hand cards for others' "
      "face-up cards before the first turn, and a swap after four cards of one colour in a row. A round "
-     "still going after the turn limit is drawn, so that a pile passed back and forth cannot go on for ever."),
-    ("Taking a move back",
-     "Undo: you can take back a play until you draw or turn up a card: drawing, refilling and flipping a "
-     "face-down card show you cards, so they are final."),
+     "still going after the turn limit is drawn, so that a pile passed back and forth cannot go on for ever.")),
+    (msg("Taking a move back"),
+     msg("Undo: you can take back a play until you draw or turn up a card: drawing, refilling and flipping a "
+     "face-down card show you cards, so they are final.")),
 ]
 
 
@@ -325,11 +363,12 @@ class State:
 def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
     """A game ready for the first picks. `setup` (tests only) stacks the deals and names the first dealer."""
     if not MIN_SEATS <= len(names) <= MAX_SEATS:
-        raise GameError("bad_seats", f"3UP 3DOWN is for {MIN_SEATS} to {MAX_SEATS} players.")
+        raise GameError("bad_seats", msg("3UP 3DOWN is for {min} to {max} players.", min=MIN_SEATS, max=MAX_SEATS))
     size = sum(opts.cards.values())
     if size < (TABLE_CARDS + DEALT) * len(names):  # R1.3
-        raise GameError("bad_option", f"The deck ({size} cards) is too small for {len(names)} players: each "
-                        f"needs {TABLE_CARDS + DEALT} cards.")
+        raise GameError("bad_option", msg("The deck ({size} cards) is too small for {players} players: each "
+                                          "needs {each} cards.", size=size, players=len(names),
+                                          each=TABLE_CARDS + DEALT))
     setup.check(opts.cards, len(names))
     setup.start_values(set())
     state = State(opts=opts, names=list(names), rng=rng, setup=setup, stacked=setup.deck_queue())
@@ -380,8 +419,9 @@ def deal(state: State) -> None:
     state.notes = [None] * state.n
     state.seen, state.low = [[] for _ in range(state.n)], [None] * state.n
     state.phase, state.turn = "pick", state.first
-    log(state, None, f"Round {state.round}: {state.names[state.dealer]} deals; everyone chooses three cards "
-        f"to lie face up. {state.names[state.first]} plays first.")
+    log(state, None, msg("Round {round}: {dealer} deals; everyone chooses three cards to lie face up. {first} "
+                         "plays first.", round=state.round, dealer=state.names[state.dealer],
+                         first=state.names[state.first]))
 
 
 # --- Where a player plays from (R6) -----------------------------------------------------------------
@@ -413,12 +453,12 @@ def beats_top(state: State, card: str) -> bool:
     return top is None or is_clear(card) or number(card) >= top
 
 
-def rank_block(state: State, card: str) -> str | None:
+def rank_block(state: State, card: str) -> dict | None:
     if beats_top(state, card):
         return None
     top = top_number(state)
-    return f"{a_number(number(card)).capitalize()} cannot go on {a_number(top)}: play {a_number(top)} or higher, " \
-           f"or a Clear."
+    return msg("{card} cannot go on {top}: play {top} or higher, or a Clear.", card=a_number_first(number(card)),
+               top=a_number(top))
 
 
 def mixing(state: State, seat: int) -> list:
@@ -480,11 +520,12 @@ ACTION_FIELDS = {"pick": {"cards"}, "play": {"cards"}, "flip": {"slot"}, "pickup
                  "no_swap": set()}
 
 
-def _card(raw, what: str) -> str:
+def _card(raw, not_a_code: dict) -> str:
+    """A card code; `not_a_code` is the refusal when `raw` is not a string."""
     if not isinstance(raw, str):
-        raise GameError("bad_action", f"{what} must be a card code such as \"R7\" or \"GC+2\".")
+        raise GameError("bad_action", not_a_code)
     if raw not in CARDS:
-        raise GameError("unknown_card", f"There is no card '{shown(raw)}' in 3UP 3DOWN.")
+        raise GameError("unknown_card", msg("There is no card '{card}' in 3UP 3DOWN.", card=shown(raw)))
     return raw
 
 
@@ -506,7 +547,8 @@ def parse_text(text: str) -> dict:
     if kind_ == "swap" and len(rest) == 2:
         return {"type": kind_, "give": rest[0], "take": rest[1]}
     if rest:
-        raise GameError("bad_action", f"'{shown(text)}' is not the string form of a 3UP 3DOWN action.")
+        raise GameError("bad_action", msg("'{action}' is not the string form of a 3UP 3DOWN action.",
+                                          action=shown(text)))
     return {"type": kind_}
 
 
@@ -514,32 +556,38 @@ def parse_action(raw) -> dict:
     """An action from its JSON object or its string form, checked for shape."""
     if isinstance(raw, str):
         raw = parse_text(raw)
-    kind_ = action_kind(raw, ACTION_FIELDS, '{"type": "play", "cards": ["R7"]}', "a 3UP 3DOWN action")
+    kind_ = action_kind(raw, ACTION_FIELDS, '{"type": "play", "cards": ["R7"]}', msg("a 3UP 3DOWN action"))
     action = {"type": kind_}
     if kind_ in ("pick", "play"):
         cards = raw.get("cards")
         if not isinstance(cards, list) or not cards:
-            raise GameError("bad_action", f"A '{kind_}' action lists its cards, such as [\"R7\", \"B7\"].")
-        action["cards"] = [_card(c, "Each card") for c in cards]
+            raise GameError("bad_action", msg("A '{kind}' action lists its cards, such as [\"R7\", \"B7\"].",
+                                              kind=kind_))
+        action["cards"] = [_card(c, msg("Each card must be a card code such as \"R7\" or \"GC+2\".")) for c in cards]
         if kind_ == "pick":
             action["cards"] = sorted_cards(action["cards"])  # a pick is a set: one form
     elif kind_ == "flip":
         slot = raw.get("slot")
         if isinstance(slot, list) and len(slot) > 1:
-            raise GameError("illegal_action", "Face-down cards are flipped one at a time: choose one.")
+            raise GameError("illegal_action", msg("Face-down cards are flipped one at a time: choose one."))
         if isinstance(slot, list) and len(slot) == 1:
             slot = slot[0]
         if isinstance(slot, bool) or not isinstance(slot, int):
-            raise GameError("bad_action", "Say which face-down card to flip by its place: 0, 1 or 2.")
+            raise GameError("bad_action", msg("Say which face-down card to flip by its place: 0, 1 or 2."))
         action["slot"] = slot
     elif kind_ == "trade":
         seat = raw.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise GameError("bad_action", "Say whose face-up card you take, by seat number.")
-        action.update(give=_card(raw.get("give"), "The card you give"), seat=seat,
-                      take=_card(raw.get("take"), "The card you take"))
+            raise GameError("bad_action", msg("Say whose face-up card you take, by seat number."))
+        action.update(give=_card(raw.get("give"), msg("The card you give must be a card code such as \"R7\" or "
+                                                      "\"GC+2\".")), seat=seat,
+                      take=_card(raw.get("take"), msg("The card you take must be a card code such as \"R7\" or "
+                                                      "\"GC+2\".")))
     elif kind_ == "swap":
-        action.update(give=_card(raw.get("give"), "The hand card"), take=_card(raw.get("take"), "The face-up card"))
+        action.update(give=_card(raw.get("give"), msg("The hand card must be a card code such as \"R7\" or "
+                                                      "\"GC+2\".")),
+                      take=_card(raw.get("take"), msg("The face-up card must be a card code such as \"R7\" or "
+                                                      "\"GC+2\".")))
     return action
 
 
@@ -561,20 +609,20 @@ def action_text(action: dict) -> str:
 def turn_block(state: State, seat: int, kind_: str) -> GameError | None:
     """Why `seat` cannot take an action of this kind now (whose turn, which phase); None if it may."""
     if state.over:
-        return GameError("game_over", "The game is over.")
+        return GameError("game_over", msg("The game is over."))
     if state.phase == "pick":
         if kind_ != "pick":
-            return GameError("illegal_action", "Everyone is still choosing face-up cards." if state.up[seat]
-                             else "Choose your three face-up cards first.")
+            return GameError("illegal_action", msg("Everyone is still choosing face-up cards.") if state.up[seat]
+                             else msg("Choose your three face-up cards first."))
         if state.up[seat]:
-            return GameError("illegal_action", "You have already chosen your face-up cards.")
+            return GameError("illegal_action", msg("You have already chosen your face-up cards."))
         return None
     if kind_ == "pick":
-        return GameError("illegal_action", "The face-up cards were chosen at the start of the round.")
+        return GameError("illegal_action", msg("The face-up cards were chosen at the start of the round."))
     if seat != state.turn:
         if seat in state.out:
-            return GameError("not_your_turn", "You are out of this round.")
-        return GameError("not_your_turn", f"It is {state.names[state.turn]}'s turn.")
+            return GameError("not_your_turn", msg("You are out of this round."))
+        return GameError("not_your_turn", msg("It is {name}'s turn.", name=state.names[state.turn]))
     wanted = {"trade": ("trade",), "done": ("trade",), "swap": ("swap",), "no_swap": ("swap",),
               "refill": ("refill",)}.get(kind_, ("play", "follow"))
     if state.phase in wanted:
@@ -583,12 +631,15 @@ def turn_block(state: State, seat: int, kind_: str) -> GameError | None:
 
 
 PHASE_NEEDS = {
-    "trade": "Trade a hand card for a face-up card, or say you are done trading, first.",
-    "play": "Play, flip or pick up: it is the main play of your turn.",
-    "follow": "Make your follow-up play first.",
-    "swap": "Four of a colour: swap a hand card for a face-up card, or keep them, first.",
-    "refill": "Your play is done: draw back up to three cards to end your turn.",
+    "trade": msg("Trade a hand card for a face-up card, or say you are done trading, first."),
+    "play": msg("Play, flip or pick up: it is the main play of your turn."),
+    "follow": msg("Make your follow-up play first."),
+    "swap": msg("Four of a colour: swap a hand card for a face-up card, or keep them, first."),
+    "refill": msg("Your play is done: draw back up to three cards to end your turn."),
 }
+
+
+NOTHING_TO_PLAY_FROM = msg("You have no cards to play from: draw a card first.")
 
 
 def play_block(state: State, seat: int, cards: list) -> GameError | None:
@@ -598,9 +649,9 @@ def play_block(state: State, seat: int, cards: list) -> GameError | None:
         return block
     where = zone(state, seat)
     if where == "need_draw":
-        return GameError("draw_first", "You have no cards to play from: draw a card first.")
+        return GameError("draw_first", NOTHING_TO_PLAY_FROM)
     if where == "down":
-        return GameError("illegal_action", "Only your face-down cards are left: flip one of them.")
+        return GameError("illegal_action", msg("Only your face-down cards are left: flip one of them."))
     have = Counter(zone_cards(state, seat, where))
     extra = Counter(mixing(state, seat)) if where == "hand" else Counter()
     wanted = Counter(cards)
@@ -609,23 +660,32 @@ def play_block(state: State, seat: int, cards: list) -> GameError | None:
     if missing:
         card = sorted_cards(missing)[0]
         if where == "hand" and card in state.up[seat]:
-            return GameError("illegal_card", "Only face-up cards of the same number as your last hand cards can "
-                             "join them." if extra else "Play the cards in your hand first; your face-up cards "
-                             "come after the hand and the draw pile are gone.")
-        return GameError("not_in_hand", f"You do not have {'another' if card in have else 'the'} {label(card)} "
-                         f"{'in your hand' if where == 'hand' else 'face up'}.")
+            return GameError("illegal_card", msg("Only face-up cards of the same number as your last hand cards "
+                                                 "can join them.") if extra else
+                             msg("Play the cards in your hand first; your face-up cards come after the hand and the "
+                                 "draw pile are gone."))
+        return GameError("not_in_hand", not_held(label(card), card in have, where == "hand"))
     if from_up and have - wanted:
-        return GameError("illegal_card", "Face-up cards can join your last hand cards only with all of them.")
+        return GameError("illegal_card", msg("Face-up cards can join your last hand cards only with all of them."))
     if any(is_clear(c) for c in cards):
         if len(cards) > 1:
-            return GameError("illegal_card", "Clear cards are played one at a time.")  # R8.5
+            return GameError("illegal_card", msg("Clear cards are played one at a time."))  # R8.5
         return None  # R7.2: on anything
     numbers = sorted({number(c) for c in cards})
     if len(numbers) > 1:  # R8.1
-        return GameError("illegal_card", f"Cards played together must be one number: "
-                         f"{' and '.join(plural(v) for v in numbers)} do not mix.")
+        return GameError("illegal_card", msg("Cards played together must be one number: {numbers} do not mix.",
+                                             numbers=listed([numbers_of(v) for v in numbers])))
     why = rank_block(state, cards[0])
     return GameError("illegal_card", why) if why else None
+
+
+def not_held(card: dict, another: bool, in_hand: bool) -> dict:
+    """"You do not have the Red 7 in your hand." (or another one, or face up)."""
+    if in_hand:
+        return msg("You do not have another {card} in your hand.", card=card) if another \
+            else msg("You do not have the {card} in your hand.", card=card)
+    return msg("You do not have another {card} face up.", card=card) if another \
+        else msg("You do not have the {card} face up.", card=card)
 
 
 def flip_block(state: State, seat: int, slot: int) -> GameError | None:
@@ -634,13 +694,13 @@ def flip_block(state: State, seat: int, slot: int) -> GameError | None:
         return block
     where = zone(state, seat)
     if where == "hand":
-        return GameError("illegal_action", "Play the cards in your hand first; face-down cards come last.")
+        return GameError("illegal_action", msg("Play the cards in your hand first; face-down cards come last."))
     if where == "need_draw":
-        return GameError("draw_first", "You have no cards to play from: draw a card first.")
+        return GameError("draw_first", NOTHING_TO_PLAY_FROM)
     if where == "up":
-        return GameError("illegal_action", "Play all your face-up cards before you flip a face-down one.")
+        return GameError("illegal_action", msg("Play all your face-up cards before you flip a face-down one."))
     if not 0 <= slot < len(state.down[seat]):
-        return GameError("illegal_action", f"You have no face-down card in place {shown(slot)}.")
+        return GameError("illegal_action", msg("You have no face-down card in place {slot}.", slot=shown(slot)))
     return None
 
 
@@ -650,11 +710,11 @@ def pickup_block(state: State, seat: int) -> GameError | None:
         return block
     where = zone(state, seat)
     if where == "down":
-        return GameError("illegal_action", "You must flip a face-down card; you cannot pick up instead.")  # R9.3
+        return GameError("illegal_action", msg("You must flip a face-down card; you cannot pick up instead."))  # R9.3
     if where == "need_draw":
-        return GameError("draw_first", "You have no cards to play from: draw a card first.")
+        return GameError("draw_first", NOTHING_TO_PLAY_FROM)
     if has_play(state, seat):  # R9.2
-        return GameError("illegal_action", "You can play a card, so you must: you may not pick up the pile.")
+        return GameError("illegal_action", msg("You can play a card, so you must: you may not pick up the pile."))
     return None
 
 
@@ -664,16 +724,17 @@ def draw_block(state: State, seat: int) -> GameError | None:
     if block:
         return block
     if not state.draw_pile:
-        return GameError("nothing_to_draw", "The draw pile is empty.")
+        return GameError("nothing_to_draw", msg("The draw pile is empty."))
     if state.phase == "follow":
         if state.draw_ok or zone(state, seat) == "need_draw":
             return None
-        return GameError("already_drawn", "You have already drawn before this follow-up play.")
+        return GameError("already_drawn", msg("You have already drawn before this follow-up play."))
     if not state.opts.draw_instead:
-        return GameError("nothing_to_draw", "You may draw only before a Clear +1 or Clear +2 follow-up play; "
-                         "the rest of your cards come when you refill.")
+        return GameError("nothing_to_draw", msg("You may draw only before a Clear +1 or Clear +2 follow-up play; "
+                                                "the rest of your cards come when you refill."))
     if not has_play(state, seat):  # E2
-        return GameError("illegal_action", "You cannot play, so you must pick up the pile; drawing is no way out.")
+        return GameError("illegal_action", msg("You cannot play, so you must pick up the pile; drawing is no way "
+                                               "out."))
     return None
 
 
@@ -682,12 +743,12 @@ def pick_block(state: State, seat: int, cards: list) -> GameError | None:
     if block:
         return block
     if len(cards) != TABLE_CARDS:
-        return GameError("illegal_action", "Choose exactly three cards to lie face up.")
+        return GameError("illegal_action", msg("Choose exactly three cards to lie face up."))
     missing = Counter(cards) - Counter(state.hands[seat])
     if missing:
         card = sorted_cards(missing)[0]
-        return GameError("not_in_hand", f"You were not dealt {'another' if card in state.hands[seat] else 'the'} "
-                         f"{label(card)}.")
+        return GameError("not_in_hand", msg("You were not dealt another {card}.", card=label(card))
+                         if card in state.hands[seat] else msg("You were not dealt the {card}.", card=label(card)))
     return None
 
 
@@ -697,11 +758,12 @@ def trade_block(state: State, seat: int, action: dict) -> GameError | None:
         return block
     other = action["seat"]
     if other == seat or not 0 <= other < state.n:
-        return GameError("bad_seats", "Trade with another player's face-up cards.")
+        return GameError("bad_seats", msg("Trade with another player's face-up cards."))
     if action["give"] not in state.hands[seat]:
-        return GameError("not_in_hand", f"You do not hold the {label(action['give'])}.")
+        return GameError("not_in_hand", msg("You do not hold the {card}.", card=label(action["give"])))
     if action["take"] not in state.up[other]:
-        return GameError("illegal_card", f"{state.names[other]} has no face-up {label(action['take'])}.")
+        return GameError("illegal_card", msg("{name} has no face-up {card}.", name=state.names[other],
+                                             card=label(action["take"])))
     return None
 
 
@@ -710,9 +772,9 @@ def swap_block(state: State, seat: int, action: dict) -> GameError | None:
     if block:
         return block
     if action["give"] not in state.hands[seat]:
-        return GameError("not_in_hand", f"You do not hold the {label(action['give'])}.")
+        return GameError("not_in_hand", msg("You do not hold the {card}.", card=label(action["give"])))
     if action["take"] not in state.up[seat]:
-        return GameError("illegal_card", f"You have no face-up {label(action['take'])}.")
+        return GameError("illegal_card", msg("You have no face-up {card}.", card=label(action["take"])))
     return None
 
 
@@ -782,10 +844,10 @@ def do_pick(state: State, seat: int, action: dict) -> None:
     for card in action["cards"]:
         state.hands[seat].remove(card)
     state.up[seat] = list(action["cards"])
-    log(state, seat, f"{state.names[seat]} has chosen.")
+    log(state, seat, msg("{name} has chosen.", name=state.names[seat]))
     if all(state.up[s] for s in range(state.n)):
-        log(state, None, "Everyone has chosen. Face up: " + "; ".join(
-            f"{state.names[s]} {', '.join(label(c) for c in state.up[s])}" for s in range(state.n)) + ".")
+        faces = [msg("{name} {cards}", name=state.names[s], cards=card_list(state.up[s])) for s in range(state.n)]
+        log(state, None, msg("Everyone has chosen. Face up: {cards}.", cards=semicolon_list(faces)))
         if state.opts.pile_switch != "off":
             switch_piles(state)
         state.traders = [(state.first + k) % state.n for k in range(state.n)] if state.opts.trading else []
@@ -804,9 +866,10 @@ def switch_piles(state: State) -> None:
     for s in range(state.n):
         state.up[s], state.down[s], state.known[s] = units[source[s]]
     state.switched = source
-    log(state, None, "The piles were switched at random: " + "; ".join(
-        f"{state.names[s]} has {'their own' if source[s] == s else state.names[source[s]] + '’s'}"
-        for s in range(state.n)) + ".")
+    who = [msg("{name} has their own", name=state.names[s]) if source[s] == s
+           else msg("{name} has {owner}’s", name=state.names[s], owner=state.names[source[s]])
+           for s in range(state.n)]
+    log(state, None, msg("The piles were switched at random: {who}.", who=semicolon_list(who)))
 
 
 def next_trader(state: State) -> None:
@@ -824,13 +887,14 @@ def do_trade(state: State, seat: int, action: dict) -> None:
     state.up[other][place] = give
     hand_changes(state, seat, give, take)
     state.trades += 1
-    log(state, seat, f"{state.names[seat]} traded the {label(give)} for {state.names[other]}’s face-up {label(take)}.")
+    log(state, seat, msg("{name} traded the {give} for {other}’s face-up {take}.", name=state.names[seat],
+                         give=label(give), other=state.names[other], take=label(take)))
     if state.trades >= state.opts.trade_limit:
         next_trader(state)
 
 
 def do_done(state: State, seat: int, action: dict) -> None:
-    log(state, seat, f"{state.names[seat]} is done trading.")
+    log(state, seat, msg("{name} is done trading.", name=state.names[seat]))
     next_trader(state)
 
 
@@ -848,7 +912,7 @@ def next_seat(state: State, seat: int) -> int:
 def begin_turn(state: State, seat: int) -> None:
     state.turns += 1
     if state.turns > state.opts.turn_limit:  # §2.16 safeguard: the round is drawn
-        log(state, None, f"{state.opts.turn_limit} turns and the round goes on: it is drawn.")
+        log(state, None, msg("{turns} turns and the round goes on: it is drawn.", turns=state.opts.turn_limit))
         return end_round(state, capped=True)
     state.phase, state.turn = "play", seat
     state.owed, state.draw_ok, state.mine_on_pile, state.ended_by = 0, False, 0, None
@@ -862,7 +926,7 @@ def do_refill(state: State, seat: int, action: dict) -> None:
     while len(state.hands[seat]) < HAND_TARGET and state.draw_pile:
         state.hands[seat].append(state.draw_pile.pop())
         drawn += 1
-    log(state, seat, f"{state.names[seat]} drew {drawn} card{'s' if drawn != 1 else ''}.")
+    log(state, seat, plural("{name} drew {n} card.", "{name} drew {n} cards.", drawn, name=state.names[seat]))
     if state.refill_then == "play":
         state.phase = "play"
     else:
@@ -893,7 +957,7 @@ def do_play(state: State, seat: int, action: dict) -> None:
         else:
             state.up[seat].remove(card)
     played_from_hand(state, seat, from_hand)
-    land(state, seat, cards, f"{state.names[seat]} played {', '.join(label(c) for c in cards)}")
+    land(state, seat, cards, False)
 
 
 def do_flip(state: State, seat: int, action: dict) -> None:
@@ -903,22 +967,29 @@ def do_flip(state: State, seat: int, action: dict) -> None:
     card = state.down[seat].pop(slot)
     seen = state.known[seat].pop(slot)
     if beats_top(state, card):
-        land(state, seat, [card], f"{state.names[seat]} flipped a face-down card: {label(card)}")
+        land(state, seat, [card], True)
         return
     top = top_number(state)
     taken = take_pile(state, seat)
+    args = {"card": label(card), "top": a_number(top)}
     if state.opts.failed_flip == "back":
         state.down[seat].insert(slot, card)
         state.known[seat].insert(slot, True)
-        where = "it goes back face down"
+        note = msg("Your face-down card was the {card} (you knew it): it cannot go on {top}, so it goes back face "
+                   "down and you pick up the pile.", **args) if seen else \
+            msg("Your face-down card was the {card}: it cannot go on {top}, so it goes back face down and you pick "
+                "up the pile.", **args)
     else:
         state.hands[seat].append(card)
         state.low[seat] = [1, top]  # everyone saw that it could not go on the top
-        where = "it goes into your hand"
-    state.notes[seat] = (f"Your face-down card was the {label(card)}{' (you knew it)' if seen else ''}: it cannot "
-                         f"go on {a_number(top)}, so {where} and you pick up the pile.")
-    log(state, seat, f"{state.names[seat]} flipped a face-down card that cannot go on {a_number(top)} and picks "
-        f"up the pile ({taken} card{'s' if taken != 1 else ''}).")
+        note = msg("Your face-down card was the {card} (you knew it): it cannot go on {top}, so it goes into your "
+                   "hand and you pick up the pile.", **args) if seen else \
+            msg("Your face-down card was the {card}: it cannot go on {top}, so it goes into your hand and you pick "
+                "up the pile.", **args)
+    state.notes[seat] = note
+    log(state, seat, plural("{name} flipped a face-down card that cannot go on {top} and picks up the pile ({n} "
+                            "card).", "{name} flipped a face-down card that cannot go on {top} and picks up the "
+                            "pile ({n} cards).", taken, name=state.names[seat], top=a_number(top)))
     state.mine_on_pile, state.ended_by = 0, "pickup"
     end_turn(state, seat)
 
@@ -926,7 +997,8 @@ def do_flip(state: State, seat: int, action: dict) -> None:
 def do_pickup(state: State, seat: int, action: dict) -> None:
     """R10.1 / R12.6: no legal play: the whole pile goes to the hand and the turn ends."""
     taken = take_pile(state, seat)
-    log(state, seat, f"{state.names[seat]} cannot play and picks up the pile ({taken} card{'s' if taken != 1 else ''}).")
+    log(state, seat, plural("{name} cannot play and picks up the pile ({n} card).",
+                            "{name} cannot play and picks up the pile ({n} cards).", taken, name=state.names[seat]))
     state.mine_on_pile, state.ended_by = 0, "pickup"
     end_turn(state, seat)
 
@@ -968,15 +1040,16 @@ def do_draw(state: State, seat: int, action: dict) -> None:
     state.hands[seat].append(state.draw_pile.pop())
     if state.phase == "follow":  # R12.2 / R12.3 / R12.7: then the follow-up play
         state.draw_ok = False
-        log(state, seat, f"{state.names[seat]} drew a card before the follow-up play.")
+        log(state, seat, msg("{name} drew a card before the follow-up play.", name=state.names[seat]))
         return
-    log(state, seat, f"{state.names[seat]} drew a card instead of playing.")  # O2: the turn ends
+    log(state, seat, msg("{name} drew a card instead of playing.", name=state.names[seat]))  # O2: the turn ends
     end_turn(state, seat)
 
 
-def land(state: State, seat: int, cards: list, text: str) -> None:
+def land(state: State, seat: int, cards: list, flipped: bool) -> None:
     """What a play does (§2.16 doPlay after the cards are chosen): the pile, ones reverse, four of a
-    colour, Clear cards, three of a number, going out, and what is still owed."""
+    colour, Clear cards, three of a number, going out, and what is still owed. `flipped`: the card was
+    a face-down one, turned up (the event says so)."""
     following = state.phase == "follow"
     if following:
         state.owed -= 1
@@ -987,26 +1060,24 @@ def land(state: State, seat: int, cards: list, text: str) -> None:
     reverses = state.opts.ones_reverse and (ones % 2 if state.opts.reverse_per == "card" else ones > 0)
     if reverses:  # O3 / E3
         state.direction = -state.direction
-        text += "; play changes direction"
     ends = False
+    then, owed = None, 0  # what the event adds: "clear" or "triple"
     top = cards[-1]
     if is_clear(top):
         clear_pile(state)  # R12.1: the whole pile, the Clear too, leaves the game
-        owed = CLEARS[kind(top)][1]
+        then, owed = "clear", CLEARS[kind(top)][1]
         if owed:  # R12.2, R12.3; R12.8 / D9 nested: adds (or replaces)
             state.owed = owed if following and state.opts.nested_clear == "replaces" else state.owed + owed
             state.draw_ok = True
-            text += f": the pile is out of the game; {owed} more play{'s' if owed > 1 else ''}"
         else:
             ends = not (following and state.owed > 0 and state.opts.clear_followup == "counts")
-            text += ": the pile is out of the game"
     elif triple(state):  # R13
         if not state.opts.four_colour_on_triple:
             bonus = False
         clear_pile(state)
-        text += f": three or more {plural(number(top))} take the pile out of the game"
+        then = "triple"
         ends = not (following and state.owed > 0 and state.opts.triple_followup == "continue")  # R12.9
-    log(state, seat, text + ".")
+    log(state, seat, landed_text(state.names[seat], cards, flipped, reverses, then, owed))
     if not (state.hands[seat] or state.up[seat] or state.down[seat]):  # R14, R12.11: any owed plays are void
         return go_out(state, seat)
     if ends:
@@ -1016,16 +1087,51 @@ def land(state: State, seat: int, cards: list, text: str) -> None:
         state.draw_ok = True
     if bonus and state.hands[seat] and state.up[seat]:  # E7: not possible without hand or face-up cards
         state.phase = "swap"
-        log(state, seat, f"Four of a colour: {state.names[seat]} may swap a hand card for a face-up card.")
+        log(state, seat, msg("Four of a colour: {name} may swap a hand card for a face-up card.",
+                             name=state.names[seat]))
         return
     continue_turn(state, seat)
+
+
+def landed_text(name: str, cards: list, flipped: bool, reverses: bool, then: str | None, owed: int) -> dict:
+    """The event of a play or a flipped card that could be played: each case one whole sentence. A play
+    is one Clear (`then` "clear", with `owed` follow-ups) or cards of one number (which may reverse
+    the play, and may make three of a number on top: `then` "triple")."""
+    played = card_list(cards)
+    if then == "clear":
+        if flipped:
+            return plural("{name} flipped a face-down card: {card}: the pile is out of the game; {n} more play.",
+                          "{name} flipped a face-down card: {card}: the pile is out of the game; {n} more plays.",
+                          owed, name=name, card=played) if owed \
+                else msg("{name} flipped a face-down card: {card}: the pile is out of the game.", name=name,
+                         card=played)
+        return plural("{name} played {cards}: the pile is out of the game; {n} more play.",
+                      "{name} played {cards}: the pile is out of the game; {n} more plays.", owed, name=name,
+                      cards=played) if owed \
+            else msg("{name} played {cards}: the pile is out of the game.", name=name, cards=played)
+    if then == "triple":
+        three = numbers_of(number(cards[-1]))
+        if flipped:
+            return msg("{name} flipped a face-down card: {card}; play changes direction: three or more {numbers} "
+                       "take the pile out of the game.", name=name, card=played, numbers=three) if reverses \
+                else msg("{name} flipped a face-down card: {card}: three or more {numbers} take the pile out of "
+                         "the game.", name=name, card=played, numbers=three)
+        return msg("{name} played {cards}; play changes direction: three or more {numbers} take the pile out of "
+                   "the game.", name=name, cards=played, numbers=three) if reverses \
+            else msg("{name} played {cards}: three or more {numbers} take the pile out of the game.", name=name,
+                     cards=played, numbers=three)
+    if flipped:
+        return msg("{name} flipped a face-down card: {card}; play changes direction.", name=name, card=played) \
+            if reverses else msg("{name} flipped a face-down card: {card}.", name=name, card=played)
+    return msg("{name} played {cards}; play changes direction.", name=name, cards=played) if reverses \
+        else msg("{name} played {cards}.", name=name, cards=played)
 
 
 def continue_turn(state: State, seat: int) -> None:
     """After a play (or the swap): the owed follow-ups, or the end of the turn."""
     if state.owed > 0:
         if zone(state, seat) == "need_draw" and state.opts.empty_followup == "forfeit":  # D2 alternative
-            log(state, seat, f"{state.names[seat]} has nothing to play the follow-up from: it lapses.")
+            log(state, seat, msg("{name} has nothing to play the follow-up from: it lapses.", name=state.names[seat]))
             return end_turn(state, seat)
         state.phase = "follow"
         return
@@ -1082,7 +1188,8 @@ def do_swap(state: State, seat: int, action: dict) -> None:
     give, take = action["give"], action["take"]
     state.up[seat][state.up[seat].index(take)] = give
     hand_changes(state, seat, give, take)
-    log(state, seat, f"{state.names[seat]} swapped the {label(give)} from hand for the face-up {label(take)}.")
+    log(state, seat, msg("{name} swapped the {give} from hand for the face-up {take}.", name=state.names[seat],
+                         give=label(give), take=label(take)))
     continue_turn(state, seat)
 
 
@@ -1096,8 +1203,9 @@ def go_out(state: State, seat: int) -> None:
     state.out.append(seat)
     state.owed = 0
     place = len(state.out)
-    log(state, seat, f"{state.names[seat]} has no cards left and goes out" + (" first!" if place == 1 else
-                                                                                f": {ordinal(place)} place."))
+    log(state, seat, msg("{name} has no cards left and goes out first!", name=state.names[seat]) if place == 1
+        else msg("{name} has no cards left and goes out: {place} place.", name=state.names[seat],
+                 place=ordinal(place)))
     if place == 1 and state.opts.scoring:
         take_scores(state)
     left = [s for s in range(state.n) if s not in state.out]
@@ -1131,14 +1239,16 @@ def end_round(state: State, capped: bool = False) -> None:
     finish(state)
 
 
-def round_text(state: State, sheet: dict) -> str:
+def round_text(state: State, sheet: dict) -> dict:
     if sheet["drawn"]:
-        text = f"Round {sheet['round']} is drawn: nobody went out within {state.opts.turn_limit} turns."
+        text = msg("Round {round} is drawn: nobody went out within {turns} turns.", round=sheet["round"],
+                   turns=state.opts.turn_limit)
     else:
-        text = f"Round {sheet['round']}: {state.names[sheet['out'][0]]} went out first."
-    if sheet["points"] is not None:
-        text += " Points: " + ", ".join(f"{state.names[s]} {p}" for s, p in enumerate(sheet["points"])) + "."
-    return text
+        text = msg("Round {round}: {name} went out first.", round=sheet["round"], name=state.names[sheet["out"][0]])
+    if sheet["points"] is None:
+        return text
+    each = [msg("{name} {points}", name=state.names[s], points=p) for s, p in enumerate(sheet["points"])]
+    return situation(text, msg("Points: {points}.", points=comma_list(each)))
 
 
 def finish(state: State) -> None:
@@ -1152,14 +1262,20 @@ def finish(state: State) -> None:
     log(state, None, result_text(state))
 
 
-def result_text(state: State) -> str:
+def result_text(state: State) -> dict:
     names = [state.names[s] for s in state.winners]
     if not names:
-        return f"Nobody went out within {state.opts.turn_limit} turns: the game is drawn."
-    lead = f"{names[0]} wins" if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]} share the win"
+        return msg("Nobody went out within {turns} turns: the game is drawn.", turns=state.opts.turn_limit)
     if state.opts.scoring:
-        return f"{lead} with {state.scores[state.winners[0]]} points, the lowest total!"
-    return f"{lead}!"
+        total = state.scores[state.winners[0]]
+        if len(names) == 1:
+            return plural("{name} wins with {n} point, the lowest total!",
+                          "{name} wins with {n} points, the lowest total!", total, name=names[0])
+        return plural("{names} share the win with {n} point, the lowest total!",
+                      "{names} share the win with {n} points, the lowest total!", total, names=listed(names))
+    if len(names) == 1:
+        return msg("{name} wins!", name=names[0])
+    return msg("{names} share the win!", names=listed(names))
 
 
 def standings(state: State) -> list:
@@ -1168,19 +1284,24 @@ def standings(state: State) -> list:
     if state.opts.scoring:
         order = sorted(range(state.n), key=lambda s: state.scores[s])
         place_of = {s: 1 + sum(state.scores[o] < state.scores[s] for o in range(state.n)) for s in order}
-        return [{"seat": s, "name": state.names[s], "place": place_of[s], "detail": f"{state.scores[s]} points"}
-                for s in order]
+        return [{"seat": s, "name": state.names[s], "place": place_of[s],
+                 "detail": plural("{n} point", "{n} points", state.scores[s])} for s in order]
     ranked = [s for s in state.out]
     rest = [s for s in range(state.n) if s not in ranked]
     lines = [{"seat": s, "name": state.names[s], "place": i + 1,
-              "detail": "Went out first" if i == 0 else f"Out {ordinal(i + 1)}"} for i, s in enumerate(ranked)]
-    last = "Last" if state.opts.placings and len(rest) == 1 else "Still holding cards"
+              "detail": msg("Went out first") if i == 0 else msg("Out {place}", place=ordinal(i + 1))}
+             for i, s in enumerate(ranked)]
+    last = msg("Last") if state.opts.placings and len(rest) == 1 else msg("Still holding cards")
     lines += [{"seat": s, "name": state.names[s], "place": len(ranked) + 1, "detail": last} for s in rest]
     return lines
 
 
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+ORDINALS = {1: msg("1st"), 2: msg("2nd"), 3: msg("3rd"), 4: msg("4th"), 5: msg("5th"), 6: msg("6th")}  # MAX_SEATS
+
+
+def ordinal(n: int) -> dict:
+    """"2nd" (a message: the word for a place, in each language)."""
+    return ORDINALS[n]
 
 
 PERFORM = {"pick": do_pick, "trade": do_trade, "done": do_done, "play": do_play, "flip": do_flip,
@@ -1203,7 +1324,7 @@ def waiting_for(state: State) -> list:
 to_act = first_waiting(waiting_for)
 
 
-def card_line(card: str, why: str | None = None) -> dict:
+def card_line(card: str, why: dict | None = None) -> dict:
     return {"card": card, "label": label(card), "playable": why is None, "why": why}
 
 
@@ -1211,7 +1332,7 @@ def seat_card_lines(state: State, seat: int, where: str) -> list:
     """The seat's hand or face-up cards with, for each, whether it can be played now and why not."""
     cards = sorted_cards(zone_cards(state, seat, where))
     if state.phase == "pick":
-        return [card_line(c, None if where == "hand" and not state.up[seat] else "The picks are made.")
+        return [card_line(c, None if where == "hand" and not state.up[seat] else msg("The picks are made."))
                 for c in cards]
     if seat not in waiting_for(state) or state.phase not in ("play", "follow"):
         why = card_why_not_now(state, seat)
@@ -1221,19 +1342,19 @@ def seat_card_lines(state: State, seat: int, where: str) -> list:
         return [card_line(c, rank_block(state, c)) for c in cards]
     extra = mixing(state, seat) if active == "hand" else []
     block = cards and play_block(state, seat, [next((c for c in cards if c not in extra), cards[0])])
-    other_zone = block.message if block else None  # the same reason for every card of that zone
+    other_zone = block.text if block else None  # the same reason for every card of that zone
     return [card_line(c, rank_block(state, c) if c in extra else other_zone) for c in cards]
 
 
-def card_why_not_now(state: State, seat: int) -> str:
+def card_why_not_now(state: State, seat: int) -> dict:
     block = turn_block(state, seat, "play")
-    return block.message if block else "You cannot play now."
+    return block.text if block else msg("You cannot play now.")
 
 
 def down_lines(state: State, seat: int) -> list:
     """The seat's own face-down places: unknown (or known, if a failed flip went back), flippable or why not."""
     block = None if state.phase not in ("play", "follow") else flip_block(state, seat, 0)
-    why = block.message if block else None if state.phase in ("play", "follow") else card_why_not_now(state, seat)
+    why = block.text if block else None if state.phase in ("play", "follow") else card_why_not_now(state, seat)
     return [{"slot": i, "card": c if state.known[seat][i] else None,
              "label": label(c) if state.known[seat][i] else None, "playable": why is None, "why": why}
             for i, c in enumerate(state.down[seat])]
@@ -1270,19 +1391,24 @@ def top_run(state: State) -> list:
     return run[::-1]
 
 
-def owed_text(state: State, seat: int) -> str | None:
-    """What the player in turn still owes after a Clear +1 / +2, as a sentence."""
+def owed_text(state: State, seat: int) -> dict | None:
+    """What the player in turn still owes after a Clear +1 / +2, as a sentence (a message)."""
     if state.phase != "follow" or state.over:
         return None
-    if zone(state, seat) == "need_draw":
-        return f"Draw a card for your follow-up play: you have nothing else to play from ({state.owed} to play)."
-    top = top_number(state)
-    what = "any card" if top is None else f"{a_number(top)} or higher, or a Clear"
     n = state.owed
-    text = f"Play {n} more card{'s' if n > 1 else ''}{' (one play each)' if n > 1 else ''}: {what}"
-    if draw_block(state, seat) is None:
-        text += ", or draw first"
-    return text + "."
+    if zone(state, seat) == "need_draw":
+        return msg("Draw a card for your follow-up play: you have nothing else to play from ({n} to play).", n=n)
+    top = top_number(state)
+    may_draw = draw_block(state, seat) is None
+    if top is None:
+        return plural("Play {n} more card: any card, or draw first.",
+                      "Play {n} more cards (one play each): any card, or draw first.", n) if may_draw \
+            else plural("Play {n} more card: any card.", "Play {n} more cards (one play each): any card.", n)
+    return plural("Play {n} more card: {top} or higher, or a Clear, or draw first.",
+                  "Play {n} more cards (one play each): {top} or higher, or a Clear, or draw first.", n,
+                  top=a_number(top)) if may_draw \
+        else plural("Play {n} more card: {top} or higher, or a Clear.",
+                    "Play {n} more cards (one play each): {top} or higher, or a Clear.", n, top=a_number(top))
 
 
 def view(state: State, seat: int | None, brief: bool = False) -> dict:
@@ -1332,34 +1458,43 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
     return view
 
 
-def summary(state: State, seat: int | None) -> str:
+def summary(state: State, seat: int | None) -> dict:
     """The whole table in a few sentences, for "Read the table": whose turn and what they owe, the
     pile, everyone's cards (face-up ones by name), and the last move."""
     if state.over:
-        return situation(f"The game is over. {result_text(state)}", last_move(state.events))
-    lines = [f"Round {state.round} of {state.opts.round_count}" if state.opts.round_count > 1 else None]
+        return situation(msg("The game is over. {result}", result=result_text(state)), last_move(state.events))
+    lines = [msg("Round {round} of {rounds}.", round=state.round, rounds=state.opts.round_count)
+             if state.opts.round_count > 1 else None]
     waiting = waiting_for(state)
-    name = "You" if state.turn == seat else state.names[state.turn]
     if state.phase == "pick":
-        lines.append("Choose three of your cards to lie face up" if seat in waiting
-                     else f"Waiting for {listed([state.names[s] for s in waiting])} to choose face-up cards")
+        lines.append(msg("Choose three of your cards to lie face up.") if seat in waiting
+                     else msg("Waiting for {names} to choose face-up cards.",
+                              names=listed([state.names[s] for s in waiting])))
     elif state.phase == "trade":
-        lines.append(f"{name} {'are' if state.turn == seat else 'is'} trading")
+        lines.append(msg("You are trading.") if state.turn == seat
+                     else msg("{name} is trading.", name=state.names[state.turn]))
     else:
-        lines.append("Your turn" if state.turn == seat else f"{state.names[state.turn]}'s turn")
+        lines.append(msg("Your turn.") if state.turn == seat else msg("{name}'s turn.", name=state.names[state.turn]))
         if state.phase == "follow" and state.turn == seat:
             lines.append(owed_text(state, seat))
-    pile = f"Pile: {counted(len(state.pile), 'card')}, {label(state.pile[-1])} on top" if state.pile \
-        else "The pile is empty"
-    lines += [pile, f"Draw pile: {counted(len(state.draw_pile), 'card')}"]
+    pile = plural("Pile: {n} card, {card} on top.", "Pile: {n} cards, {card} on top.", len(state.pile),
+                  card=label(state.pile[-1])) if state.pile else msg("The pile is empty.")
+    lines += [pile, plural("Draw pile: {n} card.", "Draw pile: {n} cards.", len(state.draw_pile))]
     for s in [seat] + [t for t in range(state.n) if t != seat] if seat is not None else range(state.n):
         up = state.up[s] if state.phase != "pick" or s == seat else []
-        parts = [f"{len(state.hands[s])} in hand"]
-        if up:
-            parts.append(f"face up {listed([label(c) for c in up])}")
-        parts.append(f"{len(state.down[s])} face down")
-        lines.append(f"{'You' if s == seat else state.names[s]}: {'; '.join(parts)}")
+        lines.append(player_sentence(s == seat, state.names[s], len(state.hands[s]), up, len(state.down[s])))
     return situation(*lines, last_move(state.events))
+
+
+def player_sentence(you: bool, name: str, hand: int, up: list, down: int) -> dict:
+    """"Bob: 3 in hand; face up Blue 5, Red 6 and Green 7; 3 face down." ("You: ..." for the viewer)."""
+    if up:
+        cards = listed([label(c) for c in up])
+        return msg("You: {hand} in hand; face up {cards}; {down} face down.", hand=hand, cards=cards, down=down) \
+            if you else msg("{name}: {hand} in hand; face up {cards}; {down} face down.", name=name, hand=hand,
+                            cards=cards, down=down)
+    return msg("You: {hand} in hand; {down} face down.", hand=hand, down=down) if you \
+        else msg("{name}: {hand} in hand; {down} face down.", name=name, hand=hand, down=down)
 
 
 def result(state: State) -> dict | None:
@@ -1377,25 +1512,25 @@ def public_action(action: dict, actor: int, viewer: int) -> dict:
     return dict(action)
 
 
-def undo_block(state: State, seat: int, last: dict) -> str | None:
+def undo_block(state: State, seat: int, last: dict) -> dict | None:
     """Why the last action (by `seat`) cannot be taken back; None if it can. Nothing that showed the
     player a card they had not seen can be taken back: a draw, a refill, a flipped face-down card."""
     kind_ = last["type"]
     if kind_ in ("draw", "refill"):
-        return "You drew cards you had not seen, so that is final."
+        return msg("You drew cards you had not seen, so that is final.")
     if kind_ == "flip":
-        return "You turned up a face-down card, so that is final."
+        return msg("You turned up a face-down card, so that is final.")
     if kind_ == "pick":
         if state.phase == "pick":
             return None  # nothing shown yet: the others have not seen the picks
-        return "Everyone has chosen and the face-up cards are on the table, so the picks are final."
+        return msg("Everyone has chosen and the face-up cards are on the table, so the picks are final.")
     if kind_ == "done":
-        return "You finished trading and the next player has begun."
+        return msg("You finished trading and the next player has begun.")
     if state.over:
-        return "The game is over."
+        return msg("The game is over.")
     if state.turn == seat and state.phase in ("trade", "follow", "swap", "refill"):
         return None  # play, trade, swap, pick-up: only public cards moved, and the turn is still yours
-    return "Your turn is over, so that move is final."
+    return msg("Your turn is over, so that move is final.")
 
 
 # --- Invariants (the simulator and the property tests run these after every action) -----------------
