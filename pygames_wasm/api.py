@@ -180,6 +180,12 @@ def checkpoint(params: dict) -> dict:
     return {"checkpoint": _match(params).checkpoint()}
 
 
+def info(params: dict) -> dict:
+    """What the page may know about the open match (as new_game and load give it), e.g. to show its
+    options again in another language."""
+    return {"info": _match(params).info()}
+
+
 def summary(params: dict) -> dict:
     """What the list of saved games shows for this match (the worker keeps it with the save)."""
     return {"summary": _match(params).summary()}
@@ -265,5 +271,5 @@ def close(params: dict) -> dict:
 
 # A checkpoint is the game's state as data, messages and all: rendered, it would no longer fit its digest.
 UNRENDERED = {"checkpoint", "save"}
-METHODS = {f.__name__: f for f in (list_games, new_game, load, save, checkpoint, summary, view, events, legal_actions, act,
+METHODS = {f.__name__: f for f in (list_games, new_game, load, save, checkpoint, info, summary, view, events, legal_actions, act,
                                     explain, bot_move, bot_act, hint, undo, close)}

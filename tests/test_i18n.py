@@ -234,6 +234,17 @@ def test_the_history_can_be_read_again_in_another_language():
     assert api.call("events", {"handle": handle, "since": "x"})["error"]["code"] == "bad_request"
 
 
+def test_a_match_s_options_can_be_read_again_in_another_language():
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    opened = api.call("new_game", {"game": "ono99", "seats": seats, "seed": 9})
+    english = api.call("info", {"handle": opened["handle"]})["info"]
+    assert english == opened["info"]
+    punjabi = api.call("info", {"handle": opened["handle"], "lang": "pa"})["info"]
+    assert punjabi["options"] == english["options"] and punjabi["seats"] == english["seats"]
+    assert len(punjabi["options_text"]) == len(english["options_text"])
+    assert all(re.search("[\u0a00-\u0a7f]", line) for line in punjabi["options_text"])
+
+
 def test_undo_forgets_the_events_of_the_move_taken_back():
     seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
     handle = api.call("new_game", {"game": "ono99", "seats": seats, "seed": 9})["handle"]

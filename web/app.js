@@ -781,6 +781,11 @@ async function relabelAll(lang) {
         console.warn("The history could not be drawn again:", e);
       }
     }
+    try {
+      game.info = (await client.call("info", { handle: game.handle })).info;  // the options, for the rules
+    } catch (e) {
+      console.warn("The game's options could not be read again:", e);
+    }
     if ($("curtain").hidden) advance();
   }
 }
