@@ -30,11 +30,12 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE_LOCALE = ROOT / "pygames_wasm" / "locale"
 WEB_LOCALE = ROOT / "web" / "locale"
-LANGUAGES = ("pa", "gu")  # besides English, the language of the msgids
-NAMES = {"pa": "Punjabi", "gu": "Gujarati"}
-# Both languages have one form for 0 and 1 and another for more (CLDR: pa "one: n in 0..1", gu "one: i = 0
-# or n = 1"); Babel's own table has neither, so the header is set here.
-PLURAL_FORMS = "nplurals=2; plural=(n > 1);"
+# Besides English (the language of the msgids): every language with engine catalogs. To add one, make its
+# directory (pygames_wasm/locale/<code>/) and run `update`.
+LANGUAGES = tuple(sorted(p.name for p in ENGINE_LOCALE.iterdir() if p.is_dir()))
+# gettext plural rules Babel's own table lacks. Punjabi and Gujarati have one form for 0 and 1 and another
+# for more (CLDR: pa "one: n in 0..1", gu "one: i = 0 or n = 1"). A catalog keeps the rule it was made with.
+PLURAL_RULES = {"pa": (2, "(n > 1)"), "gu": (2, "(n > 1)")}
 GAMES = ("ono99", "canasta", "three_up", "own_trumps")
 PY_KEYWORDS = {"msg": (1,), "plural": (1, 2)}
 JS_KEYWORDS = {"t": (1,), "tn": (1, 2)}
@@ -102,10 +103,12 @@ def read(domain: str, lang: str) -> Catalog:
 
 def write(catalog: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    catalog._num_plurals, catalog._plural_expr = 2, "(n > 1)"  # PLURAL_FORMS (Babel has no setter)
+    lang = catalog.locale.language
+    if lang in PLURAL_RULES:
+        catalog._num_plurals, catalog._plural_expr = PLURAL_RULES[lang]  # Babel has no setter
     catalog.fuzzy = False
-    catalog.header_comment = (f"# {NAMES[catalog.locale.language]} words of pygames-wasm ({catalog.domain}); "
-                              "the terms come from docs/glossary-{lang}.md.".replace("{lang}", catalog.locale.language))
+    catalog.header_comment = (f"# {catalog.locale.english_name} words of pygames-wasm ({catalog.domain}); "
+                              f"the terms come from docs/glossary-{lang}.md.")
     catalog.project, catalog.version = "pygames-wasm", "1"
     catalog.last_translator = catalog.language_team = "pygames-wasm"
     catalog.creation_date = catalog.revision_date = FIXED_DATE  # no churn in the files on every update

@@ -17,8 +17,9 @@ is rendered with its own domain first (`domain=` the game id), then core, then t
 import gettext
 from pathlib import Path
 
-LANGUAGES = ("en", "pa", "gu")  # English first: the language of the msgids and the fallback
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+# English (the msgids, and the fallback), then every language with catalogs: a new language is new files.
+LANGUAGES = ("en", *sorted(p.name for p in LOCALE_DIR.iterdir() if p.is_dir()))
 _catalogs: dict = {}
 
 
