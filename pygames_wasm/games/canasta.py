@@ -124,25 +124,25 @@ def short(card: str) -> dict | str:
     return SHORT[card]
 
 
+def joined(items: list, separator: str, glue) -> dict | str:
+    """Items with `separator` between: one string while all are strings, else messages glued pairwise by
+    `glue(so_far, item)` (a translation may put a message's words in another order)."""
+    if all(isinstance(n, str) for n in items):
+        return separator.join(items)
+    out = items[0]
+    for item in items[1:]:
+        out = glue(out, item)
+    return out
+
+
 def spaced(cards) -> dict | str:
     """Cards' compact names with spaces between: "7♥ 7♠ Joker" (a message when a joker is among them)."""
-    names = [short(c) for c in cards]
-    if all(isinstance(n, str) for n in names):
-        return " ".join(names)
-    out = names[0]
-    for name in names[1:]:
-        out = msg("{cards} {card}", cards=out, card=name)
-    return out
+    return joined([short(c) for c in cards], " ", lambda so_far, card: msg("{cards} {card}", cards=so_far, card=card))
 
 
 def commas(items) -> dict | str:
     """Items with commas between: "7♥, 8♠" (no "and": a list of cards turned or melds laid)."""
-    if all(isinstance(n, str) for n in items):
-        return ", ".join(items)
-    out = items[0]
-    for item in items[1:]:
-        out = msg("{items}, {item}", items=out, item=item)
-    return out
+    return joined(items, ", ", lambda so_far, item: msg("{items}, {item}", items=so_far, item=item))
 
 
 def sort_key(card: str) -> tuple:
