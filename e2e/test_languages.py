@@ -131,7 +131,9 @@ def screenshots(page: Page, name: str):
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
         page.wait_for_timeout(150)
-        page.evaluate("() => document.getAnimations().forEach((a) => a.finish())")  # cards in flight land
+        page.evaluate("""() => document.getAnimations()  // cards in flight land (a glow may pulse on)
+            .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+            .forEach((a) => a.finish())""")
         no_overflow(page)
         page.screenshot(path=str(SHOTS / f"{name}-{size}.png"), full_page=True)
     page.set_viewport_size(before)

@@ -145,11 +145,15 @@ def compile_engine() -> list[Path]:
 
 def page_catalog(lang: str) -> dict:
     """One language's words for the page: {msgid: msgstr, or [singular, plural] for a plural}, from the
-    page's catalog and the engine's (the page wins where both have a msgid)."""
+    page's catalog and, for the msgids the page's code uses, the engine's (the page wins where both have
+    a msgid). The engine's other sentences reach the page already rendered, so they are left out."""
+    used = {m.id if isinstance(m.id, str) else m.id[0] for m in extract("web") if m.id}
     words = {}
     for domain in ("core", *GAMES, "web"):
         for message in read(domain, lang):
             if not message.id or message.fuzzy or not message.string:
+                continue
+            if (message.id if isinstance(message.id, str) else message.id[0]) not in used:
                 continue
             if message.pluralizable:
                 if all(message.string):
