@@ -197,10 +197,10 @@ function lineScore(line) {
   return parts.join(" · ");
 }
 
+/** A place in the standings, "1st" to "8th" (a table seats at most 8): one msgid each, because
+ *  languages make ordinals irregularly (Gujarati 1લો, 2જો, 4થો, 5મો, 6ઠ્ઠો). */
 export function ordinal(n) {
   if (n == null) return "";
-  if (currentLang() !== "en") return t("{n}th", { n });
-  const s = ["th", "st", "nd", "rd"];
-  const v = n % 100;
-  return n + (s[(v - 20) % 10] || s[v] || s[0]);
+  const places = [t("1st"), t("2nd"), t("3rd"), t("4th"), t("5th"), t("6th"), t("7th"), t("8th")];
+  return places[n - 1] || String(n);
 }
