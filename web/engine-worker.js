@@ -208,14 +208,15 @@ let buildHash = null;  // from build-info.json: checkpoints are kept only for th
 // It is kept in every language of the page, so that the list reads in whichever one is chosen later.
 const LANGS = ["en", "pa", "gu"];
 const summaryOf = (handle) => {
-  const summary = engine("summary", { handle }).summary || null;
-  if (!summary) return null;
   const texts = {};
   for (const lang of LANGS) {
-    const s = engine("summary", { handle, lang }).summary || {};
-    texts[lang] = { title: s.title, progress: s.progress };
+    const s = engine("summary", { handle, lang }).summary;
+    if (!s) return null;
+    texts[lang] = s;
   }
-  return { ...summary, texts };
+  const { title, progress } = texts.en;  // the summary itself in English, as saves of the older form have it
+  for (const lang of LANGS) texts[lang] = { title: texts[lang].title, progress: texts[lang].progress };
+  return { ...texts.en, title, progress, texts };
 };
 /** A saved summary as the page reads it: its title and progress in `lang` (older saves: English). */
 function summaryIn(summary, lang) {

@@ -58,7 +58,8 @@ export function tn(one, many, n, args) {
 export function listWords(items) {
   const list = items.filter((x) => x != null && x !== "");
   if (list.length < 2) return list.join("");
-  return t("{items} and {last}", { items: list.slice(0, -1).join(t(", ")), last: list[list.length - 1] });
+  if (list.length === 2) return t("{first} and {last}", { first: list[0], last: list[1] });
+  return t("{first}, {rest}", { first: list[0], rest: listWords(list.slice(1)) });  // as the engine's core/i18n.py
 }
 
 async function fetchCatalog(code) {
