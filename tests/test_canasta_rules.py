@@ -666,6 +666,30 @@ def test_a_yes_always_leaves_a_way_out_r13_6():
     assert t.sheets[-1]["out_seat"] == 0
 
 
+def test_a_yes_before_the_teams_first_meld_leaves_a_way_out_r8_r13_6():
+    """The audit's dead end: the team has no meld yet; the seven aces and four kings reach the minimum
+    together. After the first meld the team has melded, so the rest needs no minimum of its own."""
+    t = table(hands={0: "AS AS AH AH AD AD AC KS KS KH KH"}, draw="QC", options={"ask_partner": True})
+    t.act(0, "draw")
+    t.act(0, "ask_go_out")
+    t.act(2, "answer yes")
+    assert t.actions(0)  # never stuck
+    t.act(0, "meld AS AS AH AH AD AD AC | KS KS KH KH")
+    t.act(0, "discard QC")
+    assert t.sheets[-1]["out_seat"] == 0
+
+
+def test_after_a_yes_the_first_meld_may_come_before_the_rest_r8_r13_6():
+    t = table(hands={0: "AS AS AH AH AD AD AC KS KS KH KH"}, draw="QC", options={"ask_partner": True})
+    t.act(0, "draw")
+    t.act(0, "ask_go_out")
+    t.act(2, "answer yes")
+    t.act(0, "meld AS AS AH AH AD AD AC")  # 140 points: the first meld, and a canasta
+    t.act(0, "meld KS KS KH KH")
+    t.act(0, "discard QC")
+    assert t.sheets[-1]["out_seat"] == 0
+
+
 def test_asking_needs_a_hand_that_can_go_out_r13_6():
     t = table(draw="4C", options={"ask_partner": True})
     t.give(0, "KH KS KD KC KH KS KD")

@@ -999,10 +999,11 @@ def meld_everything(state: State, seat: int, cards: list, melds: dict) -> list |
         need[r] = max(0, 3 - sizes[r])  # a new meld of two naturals needs a wild card
     if any(need[r] > caps[r] for r in caps) or not sum(need.values()) <= len(wilds) <= sum(caps.values()):
         return None
-    team = team_of(state, seat)
-    if not state.has_melded[team] and not (state.opts.concealed_min_only_if_pile and state.drew == "stock"
-                                           and not state.melded_before[seat]):
-        if count(cards) < state.initial[team]:
+    # R8: a team with no meld on the table (counting melds just made this turn: `melds` may be the
+    # melds after the action being checked) must reach its minimum with what it lays down.
+    if not melds and not (state.opts.concealed_min_only_if_pile and state.drew == "stock"
+                          and not state.melded_before[seat]):
+        if count(cards) < state.initial[team_of(state, seat)]:
             return None
     share = dict(need)
     first = None  # the rank whose meld becomes the team's canasta, when it has none yet
