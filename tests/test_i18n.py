@@ -54,8 +54,14 @@ TRANSLATED = {(lang, domain): translated_ids(lang, domain) for lang in OTHERS fo
 
 
 def messages(tree):
-    """Every message in a JSON-like tree, nested ones (a message's parameters) included."""
-    if is_message(tree):
+    """Every message in a JSON-like tree, nested ones (a message's parameters) included. A row of items
+    (core/i18n.py `series`) is read through its two sentences, e.g. "{first} and {last}" and
+    "{first}, {rest}"."""
+    if is_message(tree) and "list" in tree:
+        yield {"msg": tree["msg"], "args": {"first": "A", "last": "B", "rest": "B"}}
+        yield {"msg": tree["each"], "args": {"first": "A", "rest": "B"}}
+        yield from messages(tree["list"])
+    elif is_message(tree):
         yield tree
         for value in tree.get("args", {}).values():
             yield from messages(value)

@@ -33,15 +33,42 @@ def plural(one: str, many: str, n: int, **args) -> dict:
     return {"msg": one, "plural": many, "n": n, "args": {"n": n, **args}}
 
 
-def listed(items: list) -> dict | str:
-    """'Bob', 'Bob and Cy', 'Bob, Cy and Dee', as a message (items may be messages themselves)."""
+# How items in a row read. A row is one flat message (`series`), whatever its length: a row nested an
+# item deep, as rows once were, made a long pick-up deeper than a request may be.
+AND = msg("{first} and {last}")  # "Bob and Cy"; before it, each item is put in front with a comma
+COMMAS = msg("{first}, {rest}")
+SEMICOLONS = msg("{first}; {rest}")
+SPACES = msg("{first} {rest}")
+
+
+def series(items: list, last_two: dict, each: dict) -> dict | str:
+    """`items` (words or messages) in a row: the last two joined by `last_two` ("{first} and {last}"),
+    and each item before them put in front of the rest by `each` ("{first}, {rest}")."""
     if not items:
         return ""
     if len(items) == 1:
         return items[0]
-    if len(items) == 2:
-        return msg("{first} and {last}", first=items[0], last=items[1])
-    return msg("{first}, {rest}", first=items[0], rest=listed(items[1:]))
+    return {"msg": last_two["msg"], "each": each["msg"], "list": list(items)}
+
+
+def listed(items: list) -> dict | str:
+    """'Bob', 'Bob and Cy', 'Bob, Cy and Dee', as a message (items may be messages themselves)."""
+    return series(items, AND, COMMAS)
+
+
+def commas(items: list) -> dict | str:
+    """'7♥, 8♠, 9♣' (no "and"), as a message."""
+    return series(items, COMMAS, COMMAS)
+
+
+def semicolons(items: list) -> dict | str:
+    """'a; b; c', as a message."""
+    return series(items, SEMICOLONS, SEMICOLONS)
+
+
+def spaced(items: list) -> dict | str:
+    """'7♥ 7♠ Joker', as a message."""
+    return series(items, SPACES, SPACES)
 
 
 def is_message(value) -> bool:
@@ -85,8 +112,15 @@ def render(text, lang: str = "en", domain: str | None = None) -> str:
     to the English sentence rather than failing a move (tests/test_i18n.py keeps that from happening)."""
     if not is_message(text):
         return text if isinstance(text, str) else str(text)
+    if "list" in text:
+        return _joined(text, [render(item, lang, domain) for item in text["list"]], lang, domain)
     args = {key: render(value, lang, domain) if is_message(value) else value
             for key, value in text.get("args", {}).items()}
+    return _words(text, args, lang, domain)
+
+
+def _words(text: dict, args: dict, lang: str, domain: str | None) -> str:
+    """One message's sentence in `lang`, its fields filled with `args` (already words)."""
     english = text["msg"] if "plural" not in text or text["n"] == 1 else text["plural"]
     if lang == "en":
         return english.format(**args)
@@ -97,6 +131,15 @@ def render(text, lang: str = "en", domain: str | None = None) -> str:
         return translated.format(**args)
     except (KeyError, IndexError, ValueError):
         return english.format(**args)
+
+
+def _joined(row: dict, items: list, lang: str, domain: str | None) -> str:
+    """A `series` row in `lang`, its items already words."""
+    last_two, each = {"msg": row["msg"]}, {"msg": row["each"]}
+    text = _words(last_two, {"first": items[-2], "last": items[-1], "rest": items[-1]}, lang, domain)
+    for item in reversed(items[:-2]):
+        text = _words(each, {"first": item, "rest": text}, lang, domain)
+    return text
 
 
 def rendered(value, lang: str = "en", domain: str | None = None):

@@ -26,7 +26,7 @@ from itertools import chain
 
 from ..core import GameError, Rng, Setup, build_deck, int_list, shown
 from ..core.cards import JOKER, card_name
-from ..core.i18n import listed, msg, plural
+from ..core.i18n import commas, listed, msg, plural, series, spaced
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, first_waiting, seat_error
 from ..core.views import copied, last_move, log, recent_events, situation
@@ -124,25 +124,16 @@ def short(card: str) -> dict | str:
     return SHORT[card]
 
 
-def joined(items: list, separator: str, glue) -> dict | str:
-    """Items with `separator` between: one string while all are strings, else messages glued pairwise by
-    `glue(so_far, item)` (a translation may put a message's words in another order)."""
-    if all(isinstance(n, str) for n in items):
-        return separator.join(items)
-    out = items[0]
-    for item in items[1:]:
-        out = glue(out, item)
-    return out
+def card_row(cards) -> dict | str:
+    """Cards' compact names with spaces between: "7♥ 7♠ Joker" (one string unless a joker, whose name is
+    a message, is among them)."""
+    names = [short(c) for c in cards]
+    return " ".join(names) if all(isinstance(n, str) for n in names) else spaced(names)
 
 
-def spaced(cards) -> dict | str:
-    """Cards' compact names with spaces between: "7♥ 7♠ Joker" (a message when a joker is among them)."""
-    return joined([short(c) for c in cards], " ", lambda so_far, card: msg("{cards} {card}", cards=so_far, card=card))
-
-
-def commas(items) -> dict | str:
+def comma_row(items) -> dict | str:
     """Items with commas between: "7♥, 8♠" (no "and": a list of cards turned or melds laid)."""
-    return joined(items, ", ", lambda so_far, item: msg("{items}, {item}", items=so_far, item=item))
+    return ", ".join(items) if all(isinstance(n, str) for n in items) else commas(items)
 
 
 def sort_key(card: str) -> tuple:
@@ -419,7 +410,7 @@ def partnership_draw(state: State) -> int:
     state.draw_cards = draws
     ranking = sorted(range(PLAYERS), key=lambda s: draw_rank(draws[s][-1]), reverse=True)
     high = ranking[0]
-    drawn = msg("The draw: {draws}.", draws=commas([drew(state.names[s], draws[s]) for s in range(PLAYERS)]))
+    drawn = msg("The draw: {draws}.", draws=comma_row([drew(state.names[s], draws[s]) for s in range(PLAYERS)]))
     if state.opts.partnership_draw == "partners":
         mate = ranking[1]
         others = [s for s in ((high + k) % PLAYERS for k in range(1, PLAYERS)) if s != mate]
@@ -433,12 +424,12 @@ def partnership_draw(state: State) -> int:
     return state.order[(state.order.index(high) - 1) % PLAYERS]
 
 
+THEN = msg("{first} then {rest}")
+
+
 def drew(name: str, cards: list) -> dict:
     """"Ann K♠" or "Ann 7♥ then 9♦": what a player drew for partners (again after a tie or a joker)."""
-    shown_cards = short(cards[0])
-    for card in cards[1:]:
-        shown_cards = msg("{cards} then {card}", cards=shown_cards, card=short(card))
-    return msg("{name} {cards}", name=name, cards=shown_cards)
+    return msg("{name} {cards}", name=name, cards=series([short(c) for c in cards], THEN, THEN))
 
 
 def team_text(state: State, team: int) -> dict:
@@ -494,7 +485,7 @@ def turn_upcard(state: State) -> None:
         if is_natural(card):
             break
     state.upcards = list(state.pile)
-    cards = commas([short(c) for c in state.pile])
+    cards = comma_row([short(c) for c in state.pile])
     if state.frozen_by:
         log(state, None, msg("The upcard: {cards}; the pile is frozen by the {card}.", cards=cards,
                              card=short(state.frozen_by)))
@@ -1177,7 +1168,7 @@ def meld_suggestions(state: State, seat: int) -> list:
 
 def names(cards) -> dict | str:
     """Cards' compact names, in display order: "Joker 7♥ 7♠"."""
-    return spaced(sorted_cards(cards))
+    return card_row(sorted_cards(cards))
 
 
 def do_draw(state: State, seat: int, action: dict) -> None:
@@ -1239,7 +1230,7 @@ def took_pile(name: str, n: int, top, r: str, action: dict, first: bool, threes:
                        name=name, card=top, rank=rank_plural(r))
     more = []
     if action["melds"]:
-        more.append(msg("{name} also melds {melds}.", name=name, melds=commas([names(m) for m in action["melds"]])))
+        more.append(msg("{name} also melds {melds}.", name=name, melds=comma_row([names(m) for m in action["melds"]])))
     if threes:
         more.append(msg("{name} puts down {cards} from the pile.", name=name, cards=names(threes)))
     return situation(said, *more)
@@ -1268,7 +1259,7 @@ def do_meld(state: State, seat: int, action: dict) -> None:
     for cards in action["melds"]:
         for card in cards:
             state.hands[seat].remove(card)
-    melds = commas([names(m) for m in action["melds"]])
+    melds = comma_row([names(m) for m in action["melds"]])
     if first:
         log(state, seat, msg("{name} melds {melds} (the team's first meld).", name=state.names[seat], melds=melds))
     else:

@@ -15,7 +15,7 @@ from itertools import chain
 from ..core import GameError, Rng, Setup, shown, build_deck, int_list
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, first_waiting, seat_error
-from ..core.i18n import listed, msg, plural
+from ..core.i18n import listed, msg, plural, semicolons
 from ..core.views import copied, last_move, log, recent_events, situation
 
 GAME_ID = "ono99"
@@ -708,11 +708,6 @@ def score_points_round(state: State) -> None:
             return finish(state, best)
         state.tie_break = True  # A33 play_on: another round, then the lowest score wins
     next_round_or_finish(state)
-
-
-def semicolons(items: list) -> dict:
-    """'a; b; c' as a message (the round's score lines)."""
-    return items[0] if len(items) == 1 else msg("{first}; {rest}", first=items[0], rest=semicolons(items[1:]))
 
 
 def lowest(state: State, seats: list) -> list:

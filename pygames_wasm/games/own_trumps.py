@@ -22,7 +22,7 @@ from itertools import chain
 
 from ..core import GameError, Rng, Setup, shown
 from ..core.cards import SUIT_WORDS, card_name
-from ..core.i18n import listed, msg, plural, render, rendered
+from ..core.i18n import COMMAS, listed, msg, plural, render, rendered, series
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, first_waiting, seat_error
 from ..core.views import last_event_number, last_move, log, recent_events, situation
@@ -477,13 +477,12 @@ def not_held(card: str) -> GameError:
     return GameError("not_in_hand", msg("You do not hold the {card}.", card=short(card)))
 
 
+OR = msg("{first} or {last}")
+
+
 def either(items: list):
     """'hearts', 'hearts or clubs', 'spades, hearts or clubs', as a message (items are messages)."""
-    if len(items) == 1:
-        return items[0]
-    if len(items) == 2:
-        return msg("{first} or {last}", first=items[0], last=items[1])
-    return msg("{first}, {rest}", first=items[0], rest=either(items[1:]))
+    return series(items, OR, COMMAS)
 
 
 def trump_block(state: State, seat: int, chosen: str) -> GameError | None:

@@ -32,7 +32,7 @@ from functools import cached_property
 from itertools import chain, product
 
 from ..core import GameError, Rng, Setup, build_deck, shown
-from ..core.i18n import listed, msg, plural
+from ..core.i18n import commas, listed, msg, plural, semicolons
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, first_waiting, seat_error
 from ..core.views import copied, last_move, log, recent_events, situation
@@ -114,23 +114,9 @@ def numbers_of(n: int) -> dict:
     return msg("{number}s", number=n)
 
 
-def comma_list(items: list) -> dict | str:
-    """"a, b, c" (no "and"): cards in the order played, as a message."""
-    if len(items) == 1:
-        return items[0]
-    return msg("{first}, {rest}", first=items[0], rest=comma_list(items[1:]))
-
-
-def semicolon_list(items: list) -> dict | str:
-    """"a; b; c", as a message."""
-    if len(items) == 1:
-        return items[0]
-    return msg("{first}; {rest}", first=items[0], rest=semicolon_list(items[1:]))
-
-
 def card_list(cards: list) -> dict | str:
     """The names of cards in this order, comma-separated: "Red 7, Blue 7"."""
-    return comma_list([label(c) for c in cards])
+    return commas([label(c) for c in cards])
 
 
 # --- Options (§2.17: every flag an option; the proposals are the defaults) --------------------------
@@ -847,7 +833,7 @@ def do_pick(state: State, seat: int, action: dict) -> None:
     log(state, seat, msg("{name} has chosen.", name=state.names[seat]))
     if all(state.up[s] for s in range(state.n)):
         faces = [msg("{name} {cards}", name=state.names[s], cards=card_list(state.up[s])) for s in range(state.n)]
-        log(state, None, msg("Everyone has chosen. Face up: {cards}.", cards=semicolon_list(faces)))
+        log(state, None, msg("Everyone has chosen. Face up: {cards}.", cards=semicolons(faces)))
         if state.opts.pile_switch != "off":
             switch_piles(state)
         state.traders = [(state.first + k) % state.n for k in range(state.n)] if state.opts.trading else []
@@ -869,7 +855,7 @@ def switch_piles(state: State) -> None:
     who = [msg("{name} has their own", name=state.names[s]) if source[s] == s
            else msg("{name} has {owner}’s", name=state.names[s], owner=state.names[source[s]])
            for s in range(state.n)]
-    log(state, None, msg("The piles were switched at random: {who}.", who=semicolon_list(who)))
+    log(state, None, msg("The piles were switched at random: {who}.", who=semicolons(who)))
 
 
 def next_trader(state: State) -> None:
@@ -1248,7 +1234,7 @@ def round_text(state: State, sheet: dict) -> dict:
     if sheet["points"] is None:
         return text
     each = [msg("{name} {points}", name=state.names[s], points=p) for s, p in enumerate(sheet["points"])]
-    return situation(text, msg("Points: {points}.", points=comma_list(each)))
+    return situation(text, msg("Points: {points}.", points=commas(each)))
 
 
 def finish(state: State) -> None:
