@@ -146,7 +146,8 @@ def load(params: dict) -> dict:
         raise GameError("bad_save", msg("This saved game could not be read: {why}", why=error.text)) from None
     except Exception:  # a damaged save must never crash the page
         raise GameError("bad_save", msg("This saved game could not be read: it is damaged.")) from None
-    return _open(match) | {"resumed_at": match.base["moves"] if match.base else 0}
+    used = match.base is not None
+    return _open(match) | {"resumed_at": match.base["moves"] if used else 0, "checkpoint_used": used}
 
 
 def _match_from_record(record) -> Match:

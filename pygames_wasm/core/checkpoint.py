@@ -3,8 +3,9 @@ checkpoint instead of replaying every move (a cold engine in a just-opened page 
 a fraction of a millisecond, and a Canasta game can reach thousands of moves).
 
 The record stays the truth. A checkpoint names the game and the move it was taken after, and
-carries a digest of itself: one that does not fit the record (another game, another position,
-damage) is ignored, and the record is replayed from the start. The page keeps checkpoints only
+carries a digest of itself and of the record's last moves before it; its state is checked as a live
+one would be (`usable`). One that does not fit the record (another game, another position, damage,
+a forgery) is not used: the record is replayed from the start. The page keeps checkpoints only
 for the build that wrote them: another engine could mean another state.
 
 A game's `State` is a dataclass whose fields are JSON-like values, sets, tuples and its `Rng`, plus
@@ -15,7 +16,8 @@ import dataclasses
 import hashlib
 import json
 
-from .rng import Rng, rng_from_data
+from .i18n import messages, rendered, well_formed
+from .rng import Rng, follows, rng_from_data
 
 FROM_RECORD = ("opts", "setup")
 
@@ -48,30 +50,65 @@ def _decode(value):
     return value
 
 
-def _digest(match_id: str, moves: int, last, state: dict) -> str:
-    text = json.dumps([match_id, moves, last, state], sort_keys=True, separators=(",", ":"))
+DIGESTED_MOVES = 20  # the record's last moves a checkpoint is tied to (all of them cost a resume too much)
+
+
+def _digest(match_id: str, moves: int, last_moves: list, state: dict) -> str:
+    text = json.dumps([match_id, moves, last_moves, state], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
 
 def take(match_id: str, actions: list, state) -> dict:
     """A checkpoint of `state`, taken after `actions` (the match's moves so far)."""
     data = {f.name: _encode(getattr(state, f.name)) for f in dataclasses.fields(state) if f.name not in FROM_RECORD}
-    last = actions[-1] if actions else None
-    return {"moves": len(actions), "state": data, "digest": _digest(match_id, len(actions), last, data)}
+    moves = len(actions)
+    return {"moves": moves, "state": data, "digest": _digest(match_id, moves, _last(actions, moves), data)}
 
 
-def fits(checkpoint, match_id: str, actions: list) -> bool:
-    """Whether `checkpoint` is one of this game's, taken after the first moves of `actions`."""
-    try:
-        moves, data = checkpoint["moves"], checkpoint["state"]
-        if isinstance(moves, bool) or not isinstance(moves, int) or not 0 < moves <= len(actions):
-            return False
-        return checkpoint["digest"] == _digest(match_id, moves, actions[moves - 1], data)
-    except (TypeError, KeyError, ValueError):
-        return False
+def _last(actions: list, moves: int) -> list:
+    return actions[max(0, moves - DIGESTED_MOVES):moves]
 
 
 def restore(module, checkpoint: dict, opts, setup):
-    """The state a checkpoint holds (one that `fits` the record)."""
+    """The state a checkpoint holds (one that `usable` accepted)."""
     data = {k: _decode(v) for k, v in checkpoint["state"].items()}
     return module.State(opts=opts, setup=setup, **data)
+
+
+def usable(module, checkpoint, match_id: str, actions: list, fresh):
+    """The state `checkpoint` holds if it may stand for the first moves of `actions`, else None (the
+    record is then replayed). `fresh` is the game's state at the deal, made from the record.
+
+    The digest has no key (anyone can recompute it), so it only ties a checkpoint to its game and to
+    the record's last moves before it; the state itself is checked as the game checks a live one: the
+    same fields and kinds of value as a new game of the record's options and seats, the record's
+    random stream further along, the game's invariants (cards conserved and the rest), every message
+    well formed and every view drawable. A checkpoint is a shortcut: any doubt, and it is not used."""
+    try:
+        moves, data = checkpoint["moves"], checkpoint["state"]
+        if isinstance(moves, bool) or not isinstance(moves, int) or not 0 < moves <= len(actions):
+            return None
+        if checkpoint["digest"] != _digest(match_id, moves, _last(actions, moves), data):
+            return None
+        state = restore(module, checkpoint, fresh.opts, fresh.setup)
+        return state if _sound(module, state, fresh) else None
+    except Exception:  # malformed in a way the checks above could not name: not a state of this game
+        return None
+
+
+def _sound(module, state, fresh) -> bool:
+    """Whether a restored state could be a state of the game `fresh` began."""
+    for f in dataclasses.fields(state):
+        mine, new = getattr(state, f.name), getattr(fresh, f.name)
+        if mine is not None and new is not None and type(mine) is not type(new):
+            return False  # e.g. a hand that is not a list, a turn that is not a number
+    if state.names != fresh.names or len(state.hands) != len(fresh.hands):
+        return False  # the record's seats, not others
+    if not follows(state.rng, fresh.rng):
+        return False
+    if not all(well_formed(m) for m in messages(vars(state))):
+        return False
+    module.check_invariants(state)  # raises AssertionError when broken (caught by `usable`)
+    for seat in (None, *range(len(state.hands))):
+        rendered(module.view(state, seat))  # a state that cannot be drawn would fail every later view
+    return True

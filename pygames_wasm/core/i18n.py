@@ -75,6 +75,27 @@ def is_message(value) -> bool:
     return type(value) is dict and "msg" in value
 
 
+def messages(tree):
+    """The outermost messages in a JSON-like tree (their parameters are inside them)."""
+    if is_message(tree):
+        yield tree
+    elif isinstance(tree, dict):
+        for value in tree.values():
+            yield from messages(value)
+    elif isinstance(tree, (list, tuple)):
+        for value in tree:
+            yield from messages(value)
+
+
+def well_formed(message) -> bool:
+    """Whether a message from outside the engine (a checkpoint's) renders in every language: a message
+    that does not would fail every view that shows it."""
+    try:
+        return all(isinstance(render(message, lang), str) for lang in LANGUAGES)
+    except Exception:
+        return False
+
+
 def language(code) -> str:
     """The language a request asks for: 'pa', 'pa-IN' and 'PA' are Punjabi; None is English."""
     from .errors import GameError, shown  # errors.py renders with this module

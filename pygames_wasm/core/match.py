@@ -122,18 +122,26 @@ class Match:
 
     def load_actions(self, actions: list, saved_checkpoint=None) -> None:
         """Play a saved record's actions, each checked as a live one is, or only those after
-        `saved_checkpoint` when it fits the record. Undo states are kept for the last moves, if
-        they are a person's (what a tap on Undo after a resume can reach)."""
-        start = 0
-        if saved_checkpoint is not None and checkpoint.fits(saved_checkpoint, self.id, actions):
+        `saved_checkpoint` when it is usable (core/checkpoint.py) and the record's later moves apply to
+        it; else the whole record is replayed. Undo states are kept for the last moves, if they are a
+        person's (what a tap on Undo after a resume can reach)."""
+        fresh = self.state
+        restored = None if saved_checkpoint is None else checkpoint.usable(
+            self.module, saved_checkpoint, self.id, actions, fresh)
+        if restored is not None:
+            start = saved_checkpoint["moves"]
+            self.state, self.base, self.log = restored, saved_checkpoint, [dict(e) for e in restored.events]
+            self.actions = [{"seat": a["seat"], "action": a["action"]} for a in actions[:start]]
             try:
-                self.state = checkpoint.restore(self.module, saved_checkpoint, self.options, self.setup)
-            except Exception:  # not a state this engine knows: the record is replayed instead
-                self.state = self.replay([])
-            else:
-                self.base, start = saved_checkpoint, saved_checkpoint["moves"]
-                self.log = [dict(e) for e in self.state.events]
-                self.actions = [{"seat": a["seat"], "action": a["action"]} for a in actions[:start]]
+                self.play_record(actions, start)
+                return
+            except Exception:  # the record's later moves do not fit the checkpoint: it is not used
+                self.state, self.base, self.log = fresh, None, [dict(e) for e in fresh.events]
+                self.actions, self.undo_states = [], []
+        self.play_record(actions, 0)
+
+    def play_record(self, actions: list, start: int) -> None:
+        """Act a record's moves from number `start` on, keeping undo states for the last person's."""
         tail = len(actions)
         while tail and actions[tail - 1]["seat"] == actions[-1]["seat"]:
             tail -= 1

@@ -14,6 +14,7 @@ import hashlib
 import os
 
 _MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's step
 SEED_BYTES = 16  # 128 bits of entropy per deal
 
 
@@ -58,7 +59,7 @@ class SplitMix64(Rng):
         self.state = seed & _MASK
 
     def next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        self.state = (self.state + _GAMMA) & _MASK
         z = self.state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -81,10 +82,14 @@ class HashRng(Rng):
 
     def next64(self) -> int:
         if not self.buffer:
-            block = hashlib.sha256(self.key + self.counter.to_bytes(8, "big")).digest()
+            self.buffer = self.block(self.counter)
             self.counter += 1
-            self.buffer = [int.from_bytes(block[i:i + 8], "big") for i in (24, 16, 8, 0)]
         return self.buffer.pop()
+
+    def block(self, counter: int) -> list:
+        """Block `counter`'s four numbers, in the order the buffer keeps them (drawn from the end)."""
+        block = hashlib.sha256(self.key + counter.to_bytes(8, "big")).digest()
+        return [int.from_bytes(block[i:i + 8], "big") for i in (24, 16, 8, 0)]
 
     def position(self):
         return (self.counter, len(self.buffer))
@@ -99,6 +104,21 @@ def rng_from_data(data: dict) -> Rng:
     rng = HashRng(bytes.fromhex(data["sha256"]))
     rng.counter, rng.buffer = int(data["counter"]), [int(x) for x in data["buffer"]]
     return rng
+
+
+def follows(rng: Rng, start: Rng) -> bool:
+    """Whether `rng` is the stream `start` some draws further on (a checkpoint's stream must be its
+    record's seed's: another would deal cards the record never could)."""
+    if isinstance(rng, SplitMix64) and isinstance(start, SplitMix64):
+        steps = ((rng.state - start.state) * pow(_GAMMA, -1, 1 << 64)) & _MASK
+        return steps < 1 << 40  # a step a draw: far more draws than any game makes
+    if isinstance(rng, HashRng) and isinstance(start, HashRng):
+        if rng.key != start.key or rng.counter < start.counter:
+            return False
+        # What is left of the last block drawn (its numbers are taken from the end).
+        return not rng.buffer or (rng.counter > 0 and len(rng.buffer) < 4
+                                  and rng.buffer == rng.block(rng.counter - 1)[:len(rng.buffer)])
+    return False
 
 
 def new_seed() -> str:
