@@ -12,8 +12,8 @@ How it plays:
 - Follow-ups: draw first while the hand is short (the refill would draw those cards anyway), then the
   lowest legal number: on the cleared pile that sheds a weak card.
 - Options: never draws instead of playing unless only a Clear is legal (O2); trades its lowest hand card
-  for the highest face-up card on the table while that gains, then says it is done (O6); after four of a colour swaps a high
-  hand card for a lower face-up one (O7).
+  for the highest face-up card on the table while that gains, then says it is done (O6); after four of
+  a colour swaps a high hand card for a lower face-up one (O7).
 """
 
 from ..games.three_up import is_clear, number
