@@ -294,6 +294,37 @@ def test_phone_layout_fits_and_targets_are_big(page: Page):
     assert not small, f"targets under 44px: {small}"
 
 
+BOX_NOTE = "The 2022 box says 2 to 6 players; more can play with this deck."
+
+
+def test_eight_players_with_the_2022_rules_fit_a_phone(page: Page):
+    """A3: up to 8 in either version; past the 2022 box's 6 the lobby says so (and not for 1980's 8)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_lobby(page)
+    expect(page.get_by_role("radio", name="2022 rules (Mattel)")).to_be_checked()
+    note = page.locator("#seat-count-note")
+    page.get_by_label("Number of players").select_option("6")
+    expect(note).to_be_hidden()
+    page.get_by_role("radio", name="1980 rules (O'NO 99)").check()
+    page.get_by_label("Number of players").select_option("8")
+    expect(note).to_be_hidden()
+    page.get_by_role("radio", name="2022 rules (Mattel)").check()
+    expect(page.get_by_label("Number of players")).to_have_value("8")
+    expect(note).to_have_text(BOX_NOTE)
+    expect(page.get_by_label("Number of players")).to_have_accessible_description(BOX_NOTE)
+    note.scroll_into_view_if_needed()
+    page.screenshot(path="test-results/ono99-2022-eight-lobby-390x844.png")
+    set_seats(page, [("Ann", "Person")] + [(f"Computer {i}", "Normal computer") for i in range(1, 8)])
+    page.get_by_role("button", name="Start game").click()
+    expect(hand_buttons(page).first).to_be_visible(timeout=START_TIMEOUT_MS)
+    expect(page.locator("#players li.player")).to_have_count(8)
+    settled(page)
+    assert page.evaluate(NO_SIDEWAYS_SCROLL), "the table scrolls sideways on a phone"
+    small = page.evaluate(SMALL_BUTTONS)
+    assert not small, f"targets under 44px: {small}"
+    page.screenshot(path="test-results/ono99-2022-eight-390x844.png", full_page=True)
+
+
 def test_between_turns_no_hand_is_on_the_table(page: Page):
     """Two people and two computers, at the readable pace: once Ann has played and drawn, her hand
     leaves the table while the computers play (the device may be on its way to Bob), and Bob's hand

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
+
 from playwright.sync_api import Page, expect
 
 from e2e import pagekit
@@ -326,12 +328,20 @@ def test_embedded_table_starts_at_the_picks(page: Page):
     expect(page.locator("li.tu-player")).to_have_count(3)
 
 
-def test_trading_in_setup_by_taps(page: Page):
+TRADING = "Your turn to trade: a hand card for another player's face-up card, as often as you like"
+
+
+@pytest.mark.parametrize("limit, prompts", [
+    (None, [TRADING, TRADING]),  # no limit (the default): trading ends with "Done trading"
+    (2, ["Your turn to trade (2 left): a hand card for another player's face-up card",
+         "Your turn to trade (1 left): a hand card for another player's face-up card"]),
+])
+def test_trading_in_setup_by_taps(page: Page, limit, prompts):
     up = ["R9 B9 G9", "R10 B10 G10"]
+    options = {"trading": True} | ({"trade_limit": limit} if limit else {})
     plant(page, [named("Ann", **PERSON), named("Computer 1", **BOT)], up=up, hand=["R2 R3 R4", "B2 B3 B4"],
-          down=["R5 R6 R7", "B5 B6 B7"], draw="G2 G3 G4", moves=picks(up), options={"trading": True, "trade_limit": 2})
-    expect(page.locator("#turn-line")).to_have_text(
-        "Your turn to trade (2 left): a hand card for another player's face-up card", timeout=START_TIMEOUT_MS)
+          down=["R5 R6 R7", "B5 B6 B7"], draw="G2 G3 G4", moves=picks(up), options=options)
+    expect(page.locator("#turn-line")).to_have_text(prompts[0], timeout=START_TIMEOUT_MS)
     settled(page)
     trade = page.locator("#actions button[data-action=trade]")
     expect(trade).to_have_count(0)
@@ -343,6 +353,7 @@ def test_trading_in_setup_by_taps(page: Page):
     expect(page.get_by_role("button", name="Take Computer 1's face-up Red 2")).to_be_visible()
     assert "Blue 10" in hand_labels(page)
     expect(page.locator("#log")).to_contain_text("Ann traded the Red 2 for Computer 1’s face-up Blue 10.")
+    expect(page.locator("#turn-line")).to_have_text(prompts[1])
     page.get_by_role("button", name="Done trading").click()
     expect(page.locator("#turn-line")).to_have_text("Your turn", timeout=20_000)  # the computer traded; Ann plays
 

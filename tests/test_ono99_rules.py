@@ -10,7 +10,9 @@ import pytest
 
 from conftest import NAMES, new_state, stacked_game, stacked_table, small_deck
 from pygames_wasm.core import stack_deck
+from pygames_wasm.core.i18n import rendered
 from pygames_wasm.games import ono99
+from pygames_wasm.simulate import play_one
 
 FILLER = ["1", "2", "3", "4"]  # a harmless hand for seats the test does not care about
 
@@ -55,15 +57,55 @@ def test_the_deck_option_replaces_the_deck_table():
 
 # --- R2 / A3: seat limits ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("version, lo, hi", [("2022", 2, 6), ("1980", 2, 8)])
-def test_seat_limits_per_version(version, lo, hi):
+@pytest.mark.parametrize("version", ["2022", "1980"])
+def test_two_to_eight_players_in_either_version_a3(version):
+    """A3: the player count is configurable; the 2022 box says 2 to 6, but its 112 cards deal 8 easily."""
     opts = ono99.make_options({"version": version})
-    for n in range(lo, hi + 1):
-        new_state(opts, NAMES[:n] if n <= len(NAMES) else [f"P{i}" for i in range(n)], seed=1)
-    for n in (lo - 1, hi + 1):
+    for n in range(2, 9):
+        assert len(new_state(opts, NAMES[:n], seed=1).hands) == n
+    for n in (1, 9):
         with pytest.raises(ono99.GameError) as info:
             new_state(opts, [f"P{i}" for i in range(n)], seed=1)
-        assert info.value.code == "bad_seats" and f"{lo} to {hi}" in info.value.message
+        assert info.value.code == "bad_seats" and info.value.message == "ONO 99 is for 2 to 8 players."
+
+
+def test_the_lobby_notes_more_players_than_the_2022_box_says_a3():
+    info = rendered(ono99.info())
+    assert info["players"] == {"min": 2, "max": 8}
+    assert info["player_notes"] == {"key": "version", "values": {"2022": {
+        "above": 6, "text": "The 2022 box says 2 to 6 players; more can play with this deck."}}}  # 1980's says 8
+
+
+def test_eight_players_play_a_2022_game_to_the_end_a3():
+    """Everyone plays a Ten (80), Ann and Bob a Nine (98); then nothing keeps the total below 99 for
+    Cy to Hal, who lay down in turn; Ann plays her Zero, and Bob, out seventh, leaves her the winner."""
+    dead = ["10", "ONO", "8", "7"]  # once the Ten is played, every card busts at 98
+    table = stacked_table([["10", "9", "0", "5"], ["10", "9", "ONO", "4"], *[dead] * 6],
+                          draw=["5", "ONO", *["6"] * 6, "5", "3", "2"], first=0)
+    assert table.view(None)["draw_count"] == 112 - 8 * 4
+    for seat in range(8):
+        table.play(seat, "10")
+    table.play(0, "9")
+    table.play(1, "9")
+    assert table.total == 98
+    for seat in range(2, 8):
+        assert table.actions(seat) == ["lay_down"]
+        table.act(seat, "lay_down")
+    table.play(0, "0")
+    table.act(1, "lay_down")
+    view = table.view(None)
+    assert view["over"] and view["result"]["winners"] == [0] and len(view["players"]) == 8
+    standings = [(line["seat"], line["place"], line["detail"]) for line in view["result"]["standings"]]
+    assert standings == [(0, 1, "Winner"), (1, 2, "Out 7th"), (7, 3, "Out 6th"), (6, 4, "Out 5th"),
+                         (5, 5, "Out 4th"), (4, 6, "Out 3rd"), (3, 7, "Out 2nd"), (2, 8, "Out 1st")]
+
+
+def test_eight_computer_players_finish_a_seeded_2022_game():
+    match = play_one("ono99", {"version": "2022"}, ["normal"] * 4 + ["easy"] * 4, seed=8)  # invariants each move
+    standings = rendered(ono99.result(match.state))["standings"]
+    assert match.state.over and len(standings) == 8
+    assert sorted(line["detail"] for line in standings if line["detail"] != "Winner") == [
+        f"Out {place}" for place in ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")]
 
 
 # --- R3: setup and the deal ---------------------------------------------------------------------------

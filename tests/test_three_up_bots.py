@@ -3,6 +3,8 @@ heuristic clearly beats random play (measured over 1000 games: about 90% heads-u
 with `python -m pygames_wasm simulate three_up --games 1000 --players 2|4 --seed 1 --bots heuristic,random`)."""
 
 from pygames_wasm.bots import BOTS, three_up_bot
+from pygames_wasm.bots.search import Budget
+from pygames_wasm.core.match import Match
 from pygames_wasm.core import NO_SETUP, game_rng
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import three_up as T
@@ -40,6 +42,30 @@ def test_bots_play_every_phase_and_option_legally():
             assert match.state.over
             types = {a["action"]["type"] for a in match.actions}
             assert {"pick", "play", "refill"} <= types
+
+
+def trades_per_player(kind: str, n: int, colours: str, seed: int, budget=None) -> list:
+    """The trades each seat made in a game's setup (trading on, no limit), every seat the `kind` bot."""
+    seats = [{"name": NAMES[i], "kind": "bot", "bot": kind} for i in range(n)]
+    match = Match(T, BOTS["three_up"], {"trading": True, "colours": colours}, seats, seed)
+    while match.state.phase in ("pick", "trade"):
+        seat = T.to_act(match.state)
+        match.act(seat, match.bot_move(seat, budget))
+    return [sum(1 for a in match.actions if a["seat"] == s and a["action"]["type"] == "trade") for s in range(n)]
+
+
+def test_every_level_ends_trading_on_its_own():
+    """O6 has no limit by default, so a computer must say "done": Normal, Easy (its slips too) and Hard
+    trade only for a card at least 3 stronger than the one given, which raises the three hand cards'
+    total strength (at most 39) by 3 or more each time: at most 12 trades, in practice a few."""
+    gains, small, other = ({"type": "trade", "give": "R2", "seat": 1, "take": take} for take in ("B5", "B4", "GC"))
+    view = {"actions": [gains, small, other, {"type": "done"}]}
+    assert three_up_bot.gaining_trades(view["actions"]) == [gains, other]
+    assert three_up_bot.slips(view, other) == [gains]  # Easy's slip from a trade: another one that gains
+    for kind, n, colours, seeds, budget in (("normal", 6, "RBG", range(20), None), ("easy", 6, "RBG", range(20), None),
+                                            ("hard", 4, "RG", range(3), Budget(ms=None, deals=8))):
+        most = max(max(trades_per_player(kind, n, colours, seed, budget)) for seed in seeds)
+        assert 1 <= most <= 12, (kind, most)  # they do trade, and they stop
 
 
 def test_bots_see_only_their_own_view():

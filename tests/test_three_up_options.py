@@ -50,7 +50,7 @@ def test_defaults_are_the_files_proposals():
 
 def test_dependent_options_fall_back_when_their_rule_is_off():
     o = T.make_options({"reverse_per": "card", "rounds": 5, "trade_limit": 9})
-    assert (o.reverse_per, o.rounds, o.trade_limit) == ("play", 3, 3)
+    assert (o.reverse_per, o.rounds, o.trade_limit) == ("play", 3, T.NO_LIMIT)
 
 
 # --- O1 placings --------------------------------------------------------------------------------------
@@ -219,7 +219,7 @@ def test_o6_trade_hand_cards_for_others_face_up_cards_in_seat_order():
     t.act(1, "trade B2 2 B10")
     assert t.state.up[2] == ["R10", "B2", "G10"] and "B10" in t.hand(1)  # in the same place, face up
     assert "Bob traded the Blue 2 for Cy’s face-up Blue 10." in t.events_text()
-    assert t.view()["trades_left"] == 2
+    assert t.view()["trades_left"] is None  # no limit
     assert t.error(1, "trade B3 1 R9", "bad_seats") == "Trade with another player's face-up cards."
     assert t.error(1, "trade B3 0 R10", "illegal_card") == "Ann has no face-up Red 10."
     t.act(1, "done")
@@ -230,13 +230,42 @@ def test_o6_trade_hand_cards_for_others_face_up_cards_in_seat_order():
     assert t.error(1, "trade B3 0 R8", "illegal_action").startswith("Play, flip or pick up")
 
 
-def test_o6_trades_are_limited_and_only_in_setup():
-    t = table(n=2, hand=["R2 R3 R4", "B2 B3 B4"], options={"trading": True, "trade_limit": 1})
-    t.act(0, {"type": "trade", "give": "R2", "seat": 1, "take": t.state.up[1][0]})
-    assert t.state.turn == 1 and t.state.phase == "trade"  # one trade: Bob's go
+def test_o6_any_number_of_trades_by_default_until_the_player_is_done():
+    """E6: no limit; the turn to trade passes only when the player says "done"."""
+    t = table(n=2, up=["R8 B8 G8", "R9 B9 G9"], hand=["R2 R3 R4", "B2 B3 B4"], options={"trading": True})
+    assert T.make_options({"trading": True}).trade_limit == T.NO_LIMIT
+    for trade in ["trade R2 1 R9", "trade R3 1 B9", "trade R4 1 G9", "trade R9 1 R2", "trade B9 1 R3"]:
+        t.act(0, trade)
+        assert (t.state.phase, t.state.turn, t.view()["trades_left"]) == ("trade", 0, None)
+    assert t.state.up[1] == ["R9", "B9", "R4"] and t.hand(0) == ["G9", "R2", "R3"]  # two taken back: any trade goes
+    assert "done" in t.actions(0)
+    t.act(0, "done")
+    assert (t.state.phase, t.state.turn) == ("trade", 1)  # Bob's go, with no limit either
     t.act(1, "done")
     assert t.state.phase == "play"
-    assert table(n=2).state.phase == "play"  # off by default
+
+
+def test_o6_a_limit_passes_the_turn_at_the_last_trade():
+    t = table(n=2, up=["R8 B8 G8", "R9 B9 G9"], hand=["R2 R3 R4", "B2 B3 B4"],
+              options={"trading": True, "trade_limit": 2})
+    assert t.view()["trades_left"] == 2
+    t.act(0, "trade R2 1 R9")
+    assert (t.state.turn, t.view()["trades_left"]) == (0, 1)
+    t.act(0, "trade R3 1 B9")
+    assert (t.state.phase, t.state.turn, t.view()["trades_left"]) == ("trade", 1, 2)  # the 2nd: Bob's go
+    assert t.error(0, "trade R4 1 G9", "not_your_turn") == "It is Bob's turn."
+    t.act(1, "done")
+    assert t.state.phase == "play"
+    assert table(n=2).state.phase == "play"  # trading is off by default
+
+
+def test_o6_trade_limit_is_no_limit_or_1_to_9():
+    spec = next(s for s in T.OPTION_SPECS if s.key == "trade_limit")
+    assert [v for v, _ in spec.choices] == [T.NO_LIMIT, *range(1, 10)]
+    assert rendered(spec.to_dict())["choices"][:2] == [{"value": 0, "label": "No limit"}, {"value": 1, "label": "1"}]
+    for bad in (10, -1, "3", None, True, 3.0):
+        with pytest.raises(T.GameError):
+            T.make_options({"trading": True, "trade_limit": bad})
 
 
 # --- O7 four of a colour ----------------------------------------------------------------------------

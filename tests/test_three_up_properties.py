@@ -44,7 +44,7 @@ def games(draw):
         "score_zones": draw(st.sampled_from(["hand", "all"])),
         "pile_switch": draw(st.sampled_from(["off", "any", "nobody_keeps"])),
         "trading": draw(st.booleans()),
-        "trade_limit": draw(st.integers(1, 3)),
+        "trade_limit": draw(st.sampled_from([T.NO_LIMIT, 1, 2, 3])),
         "four_colour": draw(st.booleans()),
         "four_colour_on_triple": draw(st.booleans()),
         "turn_limit": draw(st.sampled_from([100, 300])),
@@ -68,7 +68,8 @@ def play_out(n: int, options: dict, seed) -> tuple:
     state = T.new_state(opts, NAMES[:n], game_rng(seed), NO_SETUP)
     rng = SplitMix64(hash(str(seed)) & 0xFFFFFFFF)
     T.check_invariants(state)
-    taken, limit = [], opts.round_count * (opts.turn_limit * 8 + 200)
+    # Random trading (no limit) ends when "done" comes up: it is one of the listed actions every time.
+    taken, limit = [], opts.round_count * (opts.turn_limit * 8 + 200 + (400 * n if opts.trading else 0))
     while not state.over:
         waiting = T.waiting_for(state)
         assert waiting, "nobody can act, but the game is not over"

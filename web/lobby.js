@@ -346,13 +346,19 @@ export class Lobby {
 
   // ------------------------------------------------------------ seats
   limits() {
-    const g = this.game;
-    const pl = g.player_limits;
-    if (pl && pl.values) {
-      const v = pl.values[String(this.values[pl.key])];
-      if (v) return { min: v[0], max: v[1] };
-    }
-    return { min: g.players.min, max: g.players.max };
+    return { min: this.game.players.min, max: this.game.players.max };
+  }
+
+  /** A note the game gives for more players than its box says (ONO 99's 2022 rules past 6), if due. */
+  _renderSeatNote() {
+    const notes = this.game.player_notes;
+    const due = notes && notes.values[String(this.values[notes.key])];
+    const shown = !!due && this.seats.length > due.above;
+    const note = $("seat-count-note");
+    note.hidden = !shown;
+    note.textContent = shown ? due.text : "";
+    if (shown) $("seat-count").setAttribute("aria-describedby", note.id);
+    else $("seat-count").removeAttribute("aria-describedby");
   }
 
   /**
@@ -427,6 +433,7 @@ export class Lobby {
     $("seat-count-label").hidden = min === max;
     $("seat-count-fixed").hidden = min !== max;
     $("seat-count-fixed").textContent = tn("{n} player", "{n} players", min);
+    this._renderSeatNote();
     const list = $("seats");
     list.replaceChildren();
     this.seats.forEach((seat, i) => {

@@ -145,8 +145,10 @@ export function turnLine(view) {
   const act = view.to_act;
   const name = playerName(view, act);
   if (view.phase === "trade") {
-    return me ? t("Your turn to trade ({n} left): a hand card for another player's face-up card", { n: view.trades_left })
-      : t("{name} is trading", { name });
+    if (!me) return t("{name} is trading", { name });
+    return view.trades_left == null  // no limit: trading ends with "Done trading"
+      ? t("Your turn to trade: a hand card for another player's face-up card, as often as you like")
+      : t("Your turn to trade ({n} left): a hand card for another player's face-up card", { n: view.trades_left });
   }
   if (view.phase === "swap") return me ? t("Four of a colour! Swap a hand card for one of your face-up cards, or keep them") : t("{name} may swap a card", { name });
   if (view.phase === "refill") {

@@ -11,7 +11,7 @@ the older names, kept for saved games and the simulator.
 from . import (canasta_bot, canasta_search, ono99_bot, ono99_search, own_trumps_bot, own_trumps_search, random_bot,
                three_up_bot, three_up_search)
 from ..core.i18n import msg
-from .easy import easy
+from .easy import easy, same_kind
 from .search import player
 
 LEVELS = [
@@ -31,14 +31,14 @@ def simple(choose):
     return lambda view, history, rng, budget: choose(view, rng)
 
 
-def players(heuristic, search_game) -> dict:
-    return {"easy": simple(easy(heuristic)), "normal": simple(heuristic), "hard": player(search_game),
+def players(heuristic, search_game, slips=same_kind) -> dict:
+    return {"easy": simple(easy(heuristic, slips)), "normal": simple(heuristic), "hard": player(search_game),
             "random": simple(random_bot.choose), "heuristic": simple(heuristic)}
 
 
 BOTS = {
     "ono99": players(ono99_bot.choose, SEARCH["ono99"]),
     "canasta": players(canasta_bot.choose, SEARCH["canasta"]),
-    "three_up": players(three_up_bot.choose, SEARCH["three_up"]),
+    "three_up": players(three_up_bot.choose, SEARCH["three_up"], three_up_bot.slips),
     "own_trumps": players(own_trumps_bot.choose, SEARCH["own_trumps"]),
 }

@@ -12,11 +12,12 @@ How it plays:
 - Follow-ups: draw first while the hand is short (the refill would draw those cards anyway), then the
   lowest legal number: on the cleared pile that sheds a weak card.
 - Options: never draws instead of playing unless only a Clear is legal (O2); trades its lowest hand card
-  for the highest face-up card on the table while that gains (O6); after four of a colour swaps a high
-  hand card for a lower face-up one (O7).
+  for the highest face-up card on the table while that gains, then says it is done (O6); after four of
+  a colour swaps a high hand card for a lower face-up one (O7).
 """
 
 from ..games.three_up import is_clear, number
+from .easy import same_kind
 
 CLEAR_ORDER = {"C": 0, "C+1": 1, "C+2": 2}  # spend the plain Clear first
 BIG_PILE = 8
@@ -66,14 +67,27 @@ def cheapest_clear(clears: list) -> dict:
     return min(clears, key=lambda a: CLEAR_ORDER[a["cards"][0][1:]])
 
 
+def gaining_trades(actions: list) -> list:
+    """O6: the trades that take a clearly stronger card than they give. Only these are ever made, so
+    trading ends: each one raises the hand's total strength (a fixed number of cards, each at most
+    a Clear +2) by at least 3."""
+    return [a for a in actions if a["type"] == "trade" and strength(a["take"]) > strength(a["give"]) + 2]
+
+
 def trade(view: dict, actions: list) -> dict:
-    """O6: the lowest hand card for the strongest face-up card of another player, if that is stronger."""
-    trades = [a for a in actions if a["type"] == "trade"]
+    """O6: the lowest hand card for the strongest face-up card of another player, while that gains."""
+    trades = gaining_trades(actions)
     if trades:
-        best = max(trades, key=lambda a: (strength(a["take"]) - strength(a["give"]), -strength(a["give"])))
-        if strength(best["take"]) > strength(best["give"]) + 2:
-            return best
+        return max(trades, key=lambda a: (strength(a["take"]) - strength(a["give"]), -strength(a["give"])))
     return {"type": "done"}
+
+
+def slips(view: dict, action: dict) -> list:
+    """The Easy player's slips: another move of the same kind, but a trade only for another trade that
+    gains (so that the Easy player's trading ends too)."""
+    if action["type"] == "trade":
+        return [a for a in gaining_trades(view["actions"]) if a != action]
+    return same_kind(view, action)
 
 
 def swap(view: dict, actions: list) -> dict:

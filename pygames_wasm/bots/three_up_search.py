@@ -115,7 +115,7 @@ def table_state(view, history, opts, rng, hands, up, down, draw_pile, pile, seen
     if phase == "trade":
         order = [(view["first"] + k) % n for k in range(n)]
         state.traders = order[order.index(turn) + 1:]
-        state.trades = opts.trade_limit - view["trades_left"]
+        state.trades = 0 if view["trades_left"] is None else opts.trade_limit - view["trades_left"]
     mine_now = this_turn(history, turn)
     if phase in ("follow", "swap"):  # the cards the player laid this turn (a flip laid one)
         laid = sum(len(a.get("cards", [None])) for a in mine_now if a["type"] in ("play", "flip"))
@@ -224,12 +224,16 @@ def candidates(view: dict) -> list:
     only with four of a colour), unknown face-down cards are all alike. While the draw pile is long,
     and for the picks, the Normal player's move: the short playouts cannot tell those moves apart
     (face-up cards come into play far beyond them), and comparing them only added noise (measured:
-    Hard won fewer games against Normal when it searched them too)."""
+    Hard won fewer games against Normal when it searched them too). Trades only those that gain, as
+    the Normal player's, so that trading ends."""
     if view["phase"] == "pick" or view["draw_count"] > EARLY:
         return [three_up_bot.choose(view, None)]
+    actions = view["actions"]
+    if view["phase"] == "trade":
+        actions = three_up_bot.gaining_trades(actions) + [{"type": "done"}]
     colours = view["options"]["four_colour"]
     chosen, effects = [], set()
-    for action in view["actions"]:
+    for action in actions:
         key = effect(action, view, colours)
         if key not in effects:
             effects.add(key)

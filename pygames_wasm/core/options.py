@@ -38,8 +38,8 @@ class OptionSpec:
         if self.type == "bool":
             if not isinstance(value, bool):
                 raise bad
-        elif self.type == "choice":
-            if value not in [v for v, _ in self.choices]:
+        elif self.type == "choice":  # of the value's own type too: true and 1.0 are not the choice 1
+            if not any(value == v and type(value) is type(v) for v, _ in self.choices):
                 raise bad
         elif self.type == "int":
             if isinstance(value, bool) or not isinstance(value, int) or not self.min <= value <= self.max:

@@ -42,7 +42,8 @@ DECKS = {  # A2: the decks are data, and an option
     "2022": {"0": 8} | {str(n): 6 for n in range(1, 10)} | {"10": 10, "REV": 10, "-10": 10, "P2": 10, "ONO": 10},
     "1980": {str(n): 3 for n in range(2, 10)} | {"10": 10, "HOLD": 4, "REV": 6, "-10": 4, "DP": 2, "ONO": 4},
 }
-SEATS = {"2022": (2, 6), "1980": (2, 8)}  # A3
+MIN_SEATS, MAX_SEATS = 2, 8  # A3: configurable; both decks deal eight hands with plenty left (A7)
+BOX_SEATS = {"2022": (2, 6), "1980": (2, 8)}  # A3: what each version's box says
 
 
 def is_number(card: str) -> bool:
@@ -159,16 +160,20 @@ def make_options(raw) -> Options:
     return opts
 
 
-def seat_limits(opts: Options) -> tuple:
-    return SEATS[opts.version]
-
-
 def info() -> dict:
     """What the lobby needs to offer this game."""
     presets = [{"id": "2022", "title": RULES_2022, "options": PRESETS["2022"]},
                {"id": "1980", "title": RULES_1980, "options": PRESETS["1980"]}]
-    return lobby_info(GAME_ID, TITLE, {"min": 2, "max": 8}, presets, OPTION_SPECS, RULES_SUMMARY,
-                      player_limits={"key": "version", "values": {v: list(r) for v, r in SEATS.items()}})
+    return lobby_info(GAME_ID, TITLE, {"min": MIN_SEATS, "max": MAX_SEATS}, presets, OPTION_SPECS, RULES_SUMMARY,
+                      player_notes={"key": "version", "values": box_notes()})
+
+
+def box_notes() -> dict:
+    """For the lobby: per version whose box says fewer players than may play, the most it says and a
+    note to show when more are seated."""
+    return {version: {"above": hi, "text": msg("The {version} box says {min} to {max} players; more can play "
+                                               "with this deck.", version=version, min=lo, max=hi)}
+            for version, (lo, hi) in BOX_SEATS.items() if hi < MAX_SEATS}
 
 
 def progress(state: "State") -> dict:
@@ -248,10 +253,8 @@ class State:
 def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
     """A game ready for its first play. `setup` (tests only) stacks the deals of the first rounds,
     names the first dealer, and may start everyone from given tokens or points."""
-    lo, hi = seat_limits(opts)
-    if not lo <= len(names) <= hi:
-        raise GameError("bad_seats", msg("ONO 99 ({version} rules) is for {lo} to {hi} players.",
-                                          version=opts.version, lo=lo, hi=hi))
+    if not MIN_SEATS <= len(names) <= MAX_SEATS:
+        raise GameError("bad_seats", msg("ONO 99 is for {min} to {max} players.", min=MIN_SEATS, max=MAX_SEATS))
     if sum(opts.deck.values()) < HAND_SIZE * len(names) + 1:
         raise GameError("bad_option", msg("The deck is too small to deal four cards to everyone."))
     setup.check(opts.deck, len(names))

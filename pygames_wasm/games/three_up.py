@@ -21,7 +21,7 @@ Choices where the rules file is silent (also in docs/api.md):
 - Four of a colour (O7) is offered as a swap decision right after the play that made it.
 - A round that reaches the turn limit (our safeguard against a pile passed back and forth for
   ever, §2.16) is drawn: nobody wins it; with scoring everyone's cards count.
-- O6 trades are limited per player (an option) so that trading always ends.
+- O6: any number of trades (E6), until the player says "done"; a limit per player is an option.
 - A Clear played as one's last card still removes the pile (the next player starts a fresh pile)
   before the player goes out.
 """
@@ -121,6 +121,8 @@ def card_list(cards: list) -> dict | str:
 
 # --- Options (§2.17: every flag an option; the proposals are the defaults) --------------------------
 
+NO_LIMIT = 0  # trade_limit: E6's "any number of trades"
+
 COLOUR_CHOICES = (("RBG", msg("Red, blue and green (all 74 cards)")), ("RG", msg("Red and green (50 cards)")),
                   ("RB", msg("Red and blue (48 cards)")), ("BG", msg("Blue and green (50 cards)")),
                   ("G", msg("Green only (26 cards, 2 players)")), ("R", msg("Red only (24 cards, 2 players)")))
@@ -182,8 +184,9 @@ OPTION_SPECS = [
                 ("nobody_keeps", msg("At random, nobody keeps their own")))),
     OptionSpec("trading", msg("Trade for face-up cards"), msg("Before the first turn, each player in turn may "
                "swap cards from their hand for face-up cards of other players, one for one."), "bool", False),
-    OptionSpec("trade_limit", msg("Trades each"), msg("The most trades a player may make (so that trading ends)."),
-               "int", 3, min=1, max=9, when={"trading": [True]}),
+    OptionSpec("trade_limit", msg("Trades each"), msg("How many trades each player may make. With no limit, a "
+               "player trades until they say they are done."), "choice", NO_LIMIT,
+               ((NO_LIMIT, msg("No limit")), *((n, str(n)) for n in range(1, 10))), when={"trading": [True]}),
     OptionSpec("four_colour", msg("Four of a colour"), msg("Four cards of one colour in a row on the pile let "
                "the player who laid the fourth swap a hand card for one of their face-up cards."), "bool", False),
     OptionSpec("four_colour_on_triple", msg("Four of a colour counts on a clear"), msg("On: the four are counted "
@@ -227,7 +230,7 @@ class Options:
     score_zones: str
     pile_switch: str
     trading: bool
-    trade_limit: int
+    trade_limit: int  # NO_LIMIT, or the most trades each
     four_colour: bool
     four_colour_on_triple: bool
     turn_limit: int
@@ -875,8 +878,13 @@ def do_trade(state: State, seat: int, action: dict) -> None:
     state.trades += 1
     log(state, seat, msg("{name} traded the {give} for {other}’s face-up {take}.", name=state.names[seat],
                          give=label(give), other=state.names[other], take=label(take)))
-    if state.trades >= state.opts.trade_limit:
+    if trades_left(state) == 0:
         next_trader(state)
+
+
+def trades_left(state: State) -> int | None:
+    """How many more trades the player trading may make; None when there is no limit."""
+    return None if state.opts.trade_limit == NO_LIMIT else state.opts.trade_limit - state.trades
 
 
 def do_done(state: State, seat: int, action: dict) -> None:
@@ -1424,7 +1432,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         "owed_draw": {"seat": state.turn, "count": min(HAND_TARGET - len(state.hands[state.turn]), len(state.draw_pile))}
         if state.phase == "refill" else None,  # the refill due (the page gives a computer's draw a short pause)
         "owed_text": owed_text(state, state.turn),
-        "trades_left": state.opts.trade_limit - state.trades if state.phase == "trade" else None,
+        "trades_left": trades_left(state) if state.phase == "trade" else None,
         "hand": seat_card_lines(state, seat, "hand") if mine else None,
         "my_up": seat_card_lines(state, seat, "up") if mine else None,
         "my_down": down_lines(state, seat) if mine else None,
