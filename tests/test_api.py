@@ -13,7 +13,7 @@ from conftest import A, ApiGame, assert_error, seats, stacked_game, stacked_para
 from pygames_wasm import api
 from pygames_wasm.core.i18n import render
 from pygames_wasm.bots import SEARCH
-from pygames_wasm.games import ono99
+from pygames_wasm.games import GAMES, ono99
 
 HANDS = [["7", "5", "ONO", "REV"], ["1", "2", "3", "4"], ["8", "8", "9", "P2"]]
 DRAW = ["6", "10", "0", "-10", "9"]
@@ -807,3 +807,28 @@ def test_a_long_game_keeps_a_short_history_and_counts_every_event():
     assert EVENTS_KEPT <= len(events) < 2 * EVENTS_KEPT
     assert [e["n"] for e in events] == list(range(events[0]["n"], events[-1]["n"] + 1))
     assert events[-1]["n"] > 2 * EVENTS_KEPT  # numbered across the whole game
+
+
+# --- Numbers in an action's text form --------------------------------------------------------------
+
+NOT_NUMBERS = ["²", "-²", "٣", "9" * 5000]  # str.isdigit takes the first three; int refuses them all
+
+
+@pytest.mark.parametrize("game_id, form", [
+    ("three_up", "flip {}"), ("three_up", "flip 0 {}"), ("three_up", "trade R3 {} B9"),
+    ("own_trumps", "pick_up {}"), ("ono99", "play {}"), ("canasta", "discard {}"), ("canasta", "add {} 7H"),
+])
+def test_a_number_that_is_not_one_is_a_bad_action_and_changes_nothing(game_id, form, monkeypatch):
+    """The audit's 'flip ²' and 'flip 99…9' answered internal, and each such act replayed the record."""
+    seats = [{"name": f"P{i}", "kind": "human"} for i in range({"canasta": 4}.get(game_id, 2))]
+    handle = api.call("new_game", {"game": game_id, "seats": seats, "seed": 5})["handle"]
+    before = api.call("save", {"handle": handle})
+    monkeypatch.setattr(GAMES[game_id], "new_state", lambda *a: 1 / 0)  # no replay of the record
+    for word in NOT_NUMBERS:
+        action = form.format(word)
+        for seat in range(len(seats)):
+            reply = api.call("act", {"handle": handle, "seat": seat, "action": action})
+            assert reply["error"]["code"] != "internal" and reply["error"]["message"], (action, reply)
+            why = api.call("explain", {"handle": handle, "seat": seat, "action": action})
+            assert why["legal"] is False and why["why"], (action, why)
+    assert api.call("save", {"handle": handle}) == before

@@ -1,5 +1,7 @@
 """The parts of a game's surface that are the same for every game (see core/match.py)."""
 
+import re
+
 from .errors import GameError, shown
 from .i18n import msg
 
@@ -25,6 +27,16 @@ def action_kind(raw, fields: dict, example: str, kinds: str) -> str:
         raise GameError("bad_action", msg("Unexpected field '{field}' in a '{kind}' action.",
                                                 field=shown(extra[0]), kind=kind))
     return kind
+
+
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,6}")
+
+
+def number_or_word(word: str):
+    """A word of an action's text form as a whole number if it is one, else the word itself, for the
+    action's check to name. Only ASCII digits, and only a few: `str.isdigit` also takes "²", which
+    `int` refuses, and `int` refuses numbers past 4,300 digits."""
+    return int(word) if WHOLE_NUMBER.fullmatch(word) else word
 
 
 def applier(parse_action, check, perform: dict):

@@ -24,7 +24,7 @@ from ..core import GameError, Rng, Setup, shown
 from ..core.cards import SUIT_WORDS, card_name
 from ..core.i18n import COMMAS, listed, msg, plural, render, rendered, series
 from ..core.options import OptionSpec, lobby_info, parse_options
-from ..core.rules import action_kind, applier, first_waiting, seat_error
+from ..core.rules import action_kind, applier, first_waiting, number_or_word, seat_error
 from ..core.views import last_event_number, last_move, log, recent_events, situation
 
 GAME_ID = "own_trumps"
@@ -354,8 +354,8 @@ def parse_text(text: str) -> dict:
         raise GameError("bad_action", msg("Too many words for a '{kind}' action: '{action}'.", kind=kind,
                                           action=shown(text)))
     action = {"type": kind} | dict(zip(FIELDS[kind], rest))
-    if kind == "pick_up" and rest and rest[0].isdigit():
-        action["count"] = int(rest[0])
+    if kind == "pick_up" and rest:
+        action["count"] = number_or_word(rest[0])
     return action
 
 

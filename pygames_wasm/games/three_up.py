@@ -34,7 +34,7 @@ from itertools import chain, product
 from ..core import GameError, Rng, Setup, build_deck, shown
 from ..core.i18n import commas, listed, msg, plural, semicolons
 from ..core.options import OptionSpec, lobby_info, parse_options
-from ..core.rules import action_kind, applier, first_waiting, seat_error
+from ..core.rules import action_kind, applier, first_waiting, number_or_word, seat_error
 from ..core.views import copied, last_move, log, recent_events, situation
 from ..core.rng import SplitMix64
 
@@ -528,10 +528,10 @@ def parse_text(text: str) -> dict:
     if kind_ in ("pick", "play"):
         return {"type": kind_, "cards": rest}
     if kind_ == "flip":
-        slots = [int(w) if w.lstrip("-").isdigit() else w for w in rest]
+        slots = [number_or_word(w) for w in rest]
         return {"type": kind_, "slot": slots[0] if len(slots) == 1 else slots}
     if kind_ == "trade" and len(rest) == 3:
-        return {"type": kind_, "give": rest[0], "seat": int(rest[1]) if rest[1].isdigit() else rest[1],
+        return {"type": kind_, "give": rest[0], "seat": number_or_word(rest[1]),
                 "take": rest[2]}
     if kind_ == "swap" and len(rest) == 2:
         return {"type": kind_, "give": rest[0], "take": rest[1]}
