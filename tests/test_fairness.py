@@ -9,6 +9,7 @@ from pygames_wasm import api
 from pygames_wasm.bots import BOTS
 from pygames_wasm.core.match import Match
 from pygames_wasm.games import GAMES
+from statekit import state_snapshot
 
 MASK = (1 << 64) - 1
 GAMMA, SALT = 0x9E3779B97F4A7C15, 0xD1B54A32D192ED03
@@ -124,3 +125,43 @@ def test_changing_a_view_changes_no_game(game_id):
     for seat in [None, *range(count)]:
         vandalise(api.call("view", {"handle": handle, "seat": seat})["view"])
     assert everything() == before
+
+
+def a_finished_match(game_id: str) -> Match:
+    """A match played by Normal bots to its end (small targets), so that its views hold a result."""
+    options = {"ono99": {"version": "1980"}, "canasta": {"target": 500, "hand_limit": 5}}.get(game_id, {})
+    count = {"ono99": 3, "canasta": 4}.get(game_id, 2)
+    seats = [{"name": f"P{i}", "kind": "bot", "bot": "normal"} for i in range(count)]
+    match = Match(GAMES[game_id], BOTS[game_id], options, seats, 11)
+    while not match.state.over:
+        seat = match.module.to_act(match.state)
+        match.act(seat, match.bot_move(seat))
+    return match
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_changing_what_a_bot_receives_changes_no_game(game_id):
+    """A bot's view and history are its own: editing them (a list of cards in an action, a card's name
+    that events share) changes neither the game nor its record, nor what another seat is given."""
+    match = a_finished_match(game_id)
+    moves = len(match.actions)
+    for stop in range(5, moves, max(1, moves // 12)):
+        match.state = match.replay(match.actions[:stop])
+        record = json.dumps(match.actions[:stop])
+        seat = match.module.to_act(match.state)
+        other = (seat + 1) % len(match.seats)
+        before = state_snapshot(match.state), match.history(other)[:], match.module.view(match.state, other, brief=True)
+        view, history, _ = match.knowledge(seat)
+        vandalise(view)
+        vandalise(history)
+        after = state_snapshot(match.state), match.history(other)[:], match.module.view(match.state, other, brief=True)
+        assert after == before and json.dumps(match.actions[:stop]) == record, stop
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_results_winners_are_a_copy(game_id):
+    match = a_finished_match(game_id)
+    winners = list(match.state.winners)
+    for seat in range(len(match.seats)):
+        match.module.view(match.state, seat, brief=True)["result"]["winners"].append(99)
+    assert match.state.winners == winners

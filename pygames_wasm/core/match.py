@@ -24,7 +24,7 @@ from .options import describe_options
 from .rng import bot_rng, game_rng
 from .rules import seat_error
 from .setup import NO_SETUP, Setup
-from .views import events_after, last_event_number
+from .views import copied, events_after, last_event_number
 
 RECORD_FORMAT = 2  # 2: hex seeds and the `setup` object; 1: integer seeds, `deck` and `dealer`
 MAX_INT_SEED = 2 ** 53  # integer seeds (tests, old saves) stay exact in JavaScript below this
@@ -231,8 +231,9 @@ class Match:
 
     def knowledge(self, seat: int) -> tuple:
         """What a computer player deciding for `seat` is given: the seat's view (brief: without the
-        event lines a bot does not read), the public history, and its own random stream."""
-        view = self.module.view(self.state, seat, brief=True)
+        event lines a bot does not read), the public history, and its own random stream. The view is
+        copied whole: a game's view may share messages (a card's name) with its events."""
+        view = copied(self.module.view(self.state, seat, brief=True))
         if not view["actions"]:
             raise GameError("not_your_turn", msg("{name} has nothing to do now.", name=self.seats[seat]["name"]))
         return view, self.history(seat), bot_rng(self.seed, len(self.actions), seat)
@@ -245,12 +246,13 @@ class Match:
     def history(self, seat: int) -> list:
         """The game's actions as `seat` saw them: [{"seat", "action"}]. Actions are public in our games;
         a game whose actions can hold something only their player sees says what others saw
-        (`public_action(action, actor, viewer)`). Each seat's copy grows by the new moves only: copying
-        the whole game for every bot move made long games quadratic."""
+        (`public_action(action, actor, viewer)`, a copy). Each seat's copy grows by the new moves only:
+        copying the whole game for every bot move made long games quadratic. The copy is whole, so that
+        no bot can reach the record through it."""
         seen = self.seen.setdefault(seat, [])
         public = getattr(self.module, "public_action", None)
         for entry in self.actions[len(seen):]:
-            action = dict(entry["action"]) if public is None else public(entry["action"], entry["seat"], seat)
+            action = copied(entry["action"]) if public is None else public(entry["action"], entry["seat"], seat)
             seen.append({"seat": entry["seat"], "action": action})
         return list(seen)
 

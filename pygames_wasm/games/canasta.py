@@ -1454,7 +1454,7 @@ def result(state: State) -> dict | None:
             standings.append({"seat": s, "name": state.names[s], "place": place,
                               "detail": msg("{team}: {points} points", team=team_name(state, team),
                                             points=state.scores[team])})
-    return {"winners": state.winners, "team": t, "text": result_text(state), "standings": standings}
+    return {"winners": list(state.winners), "team": t, "text": result_text(state), "standings": standings}
 
 
 # --- What a seat sees ---------------------------------------------------------------------------------

@@ -887,7 +887,7 @@ def undo_block(state: State, seat: int, last: dict) -> dict | None:
 def result(state: State) -> dict | None:
     if not state.over:
         return None
-    return {"winners": state.winners, "text": result_text(state), "standings": standings(state)}
+    return {"winners": list(state.winners), "text": result_text(state), "standings": standings(state)}
 
 
 def result_text(state: State) -> dict:

@@ -1503,7 +1503,7 @@ def public_action(action: dict, actor: int, viewer: int) -> dict:
     picks lie face up once everyone has picked, and the views show them then)."""
     if action["type"] == "pick" and viewer != actor:
         return {"type": "pick"}
-    return dict(action)
+    return copied(action)
 
 
 def undo_block(state: State, seat: int, last: dict) -> dict | None:
