@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from e2e.axe import assert_accessible
 from e2e.conftest import open_page
-from e2e.pagekit import START_TIMEOUT_MS, my_turn, settled, write_save
+from e2e.pagekit import HOLD_BOTS, START_TIMEOUT_MS, my_turn, settled, write_save
 from pygames_wasm import api
 
 SEED = 3
@@ -29,21 +29,6 @@ GAMES = {
     "own_trumps": {"title": "Own Trumps", "seats": 2, "options": {"match_games": 2}},
 }
 SUMMARY = ("last_round", "last_hand", "last_game")  # a finished round, hand or game, by game
-
-# Holds the computers' moves while `window.holdBots` is set (from the tab's sessionStorage at each
-# load): the page stays in a computer's turn for as long as the test looks at it. Test-only: it
-# wraps the worker's postMessage.
-HOLD_BOTS = """(() => {
-  const post = Worker.prototype.postMessage;
-  const held = [];
-  window.holdBots = sessionStorage.getItem("holdBots") === "1";
-  Worker.prototype.postMessage = function (msg, ...rest) {
-    if (window.holdBots && msg && msg.method === "bot_act") { held.push(() => post.call(this, msg, ...rest)); return; }
-    return post.call(this, msg, ...rest);
-  };
-  window.releaseBots = () => { window.holdBots = false; for (const send of held.splice(0)) send(); };
-})()"""
-
 
 @pytest.fixture
 def page(browser, site_url, errors) -> Page:
