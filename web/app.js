@@ -5,7 +5,7 @@
 import { EngineClient, EngineError } from "./engine-client.js";
 import { Lobby } from "./lobby.js";
 import { ono99Table } from "./table.js";
-import { showMessage } from "./table-kit.js";
+import { showMessage, watchFelt } from "./table-kit.js";
 import { canastaTable } from "./canasta-table.js";
 import { threeUpTable } from "./three-up-table.js";
 import { ownTrumpsTable } from "./own-trumps-table.js";
@@ -445,6 +445,7 @@ function show(view, extraButtons) {
   hideCurtain();
   noteHand(view);
   renderer().render(view, { onCard, onAction, onUndo, explain, extraButtons });
+  watchFelt();
   renderHistory();
   announce(view);
   document.title = renderer().title(view);
