@@ -126,6 +126,44 @@ def hand_labels(scope) -> list[str]:
     return scope.locator("#hand button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
 
 
+# Holds the computers' moves while `window.holdBots` is set (from the tab's sessionStorage at each
+# load, or set by the test): the page stays in a computer's turn for as long as the test looks at it.
+# `stepBots()` lets the held move go and holds the next; `heldBots()` counts the moves held. Only the
+# last move held is sent: one held before it was asked for by a table drawn again since (a change of
+# language), whose answer the page drops; sent as well, it would be a second move of that seat.
+# Test-only: an init script (page.add_init_script) that wraps the worker's postMessage.
+HOLD_BOTS = """(() => {
+  const post = Worker.prototype.postMessage;
+  const held = [];
+  window.holdBots = sessionStorage.getItem("holdBots") === "1";
+  Worker.prototype.postMessage = function (msg, ...rest) {
+    if (window.holdBots && msg && msg.method === "bot_act") { held.push(() => post.call(this, msg, ...rest)); return; }
+    return post.call(this, msg, ...rest);
+  };
+  window.heldBots = () => held.length;
+  window.stepBots = () => { const send = held.pop(); held.length = 0; if (send) send(); };
+  window.releaseBots = () => { window.holdBots = false; window.stepBots(); };
+})()"""
+
+
+def hold_bots(page) -> None:
+    """From now on the computers' moves wait (see HOLD_BOTS)."""
+    page.evaluate("() => { window.holdBots = true; }")
+
+
+def held_or_my_turn(page, timeout: int = 20_000) -> None:
+    """A computer's move is held, or it is the viewer's turn; the table is drawn for it."""
+    page.wait_for_function("() => window.heldBots() > 0 || !!document.querySelector('#hand-area.my-turn, button.ot-suit')",
+                           timeout=timeout)
+    settled(page)
+
+
+def step_bots(page) -> None:
+    """One computer's move (the one held) goes ahead; the next is held; the table is drawn for it."""
+    page.evaluate("() => window.stepBots()")
+    held_or_my_turn(page)
+
+
 # The one slot the page had before a slot per game: a save planted there is moved to its game's slot
 # (`pygames:main:save:<game>`) and resumed on the next load, as the page did with it before.
 SAVE_DB, SAVE_STORE, SAVE_KEY = "pygames", "saves", "pygames:main:current"

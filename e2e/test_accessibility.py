@@ -1,9 +1,10 @@
-"""Accessibility: axe-core on every screen of every game, keyboard-only play, where the focus goes,
-"Read the table", refusals announced.
+"""Accessibility: axe-core on every screen of every game, and again after moves (the person's, a
+draw among them; a computer's; a new deal after a round's summary), keyboard-only play, where the
+focus goes, "Read the table", refusals announced.
 
 Each screen is reached the way a player reaches it, or by resuming a saved game recorded in CPython
 (the same record gives the same game in the page), so that a score sheet or a result is one reload
-away. axe-core (the npm package) is injected by the test into a page whose CSP is bypassed; it is
+away; the moves after it are made through the page. axe-core (the npm package) is injected by the test into a page whose CSP is bypassed; it is
 never part of the site. Zero serious or critical violations anywhere.
 """
 from __future__ import annotations
@@ -16,34 +17,22 @@ from playwright.sync_api import Page, expect
 
 from e2e.axe import assert_accessible
 from e2e.conftest import open_page
-from e2e.pagekit import START_TIMEOUT_MS, my_turn, settled, write_save
+from e2e.pagekit import HOLD_BOTS, START_TIMEOUT_MS, held_or_my_turn, my_turn, settled, step_bots, write_save
+from e2e.test_languages import canasta_turn, choose_free_suit, ono99_turn, own_trumps_turn, three_up_turn
 from pygames_wasm import api
 
 SEED = 3
-# Per game: its lobby title, seats, and the options of the games whose record reaches a round's
-# summary (ONO 99's 1980 rules score rounds; 3UP 3DOWN shows score sheets only when scoring).
+# Per game: its lobby title, seats, the options of the games whose record reaches a round's summary
+# (ONO 99's 1980 rules score rounds; 3UP 3DOWN shows score sheets only when scoring), and the moves
+# made before the person's turn is looked at (Canasta's: melds enough that its felt scrolls).
 GAMES = {
-    "ono99": {"title": "ONO 99", "seats": 3, "options": {"version": "1980"}},
-    "canasta": {"title": "Canasta", "seats": 4, "options": {"target": 1500}},
-    "three_up": {"title": "3UP 3DOWN", "seats": 3, "options": {"scoring": True, "rounds": 2}},
-    "own_trumps": {"title": "Own Trumps", "seats": 2, "options": {"match_games": 2}},
+    "ono99": {"title": "ONO 99", "seats": 3, "options": {"version": "1980"}, "turn_after": 2},
+    "canasta": {"title": "Canasta", "seats": 4, "options": {"target": 1500}, "turn_after": 40},
+    "three_up": {"title": "3UP 3DOWN", "seats": 3, "options": {"scoring": True, "rounds": 2}, "turn_after": 2},
+    "own_trumps": {"title": "Own Trumps", "seats": 2, "options": {"match_games": 2}, "turn_after": 2},
 }
+FELT_SCROLLS = "() => { const f = document.getElementById('felt'); return f.scrollHeight > f.clientHeight; }"
 SUMMARY = ("last_round", "last_hand", "last_game")  # a finished round, hand or game, by game
-
-# Holds the computers' moves while `window.holdBots` is set (from the tab's sessionStorage at each
-# load): the page stays in a computer's turn for as long as the test looks at it. Test-only: it
-# wraps the worker's postMessage.
-HOLD_BOTS = """(() => {
-  const post = Worker.prototype.postMessage;
-  const held = [];
-  window.holdBots = sessionStorage.getItem("holdBots") === "1";
-  Worker.prototype.postMessage = function (msg, ...rest) {
-    if (window.holdBots && msg && msg.method === "bot_act") { held.push(() => post.call(this, msg, ...rest)); return; }
-    return post.call(this, msg, ...rest);
-  };
-  window.releaseBots = () => { window.holdBots = false; for (const send of held.splice(0)) send(); };
-})()"""
-
 
 @pytest.fixture
 def page(browser, site_url, errors) -> Page:
@@ -100,6 +89,41 @@ def assert_focus_not_lost(page: Page, after: str):
         raise AssertionError(f"the focus fell to <body> after {after}") from None
 
 
+# One thing the person does on their turn, by game (a draw or a play; Canasta's draw is done apart).
+TURNS = {"ono99": ono99_turn, "canasta": canasta_turn, "three_up": three_up_turn, "own_trumps": own_trumps_turn}
+
+
+def persons_turn_with_axe(page: Page, game: str):
+    """Ann's whole turn, one tap (or choice) at a time, axe after each; then one computer's turn."""
+    title = GAMES[game]["title"]
+    done: dict = {}
+    for _ in range(8):
+        if not my_turn(page):
+            break
+        if page.locator("#turn-line").inner_text() == "Your turn: draw from the stock or take the pile":
+            page.get_by_role("button", name="Draw from the stock").click()  # Canasta: the draw alone
+            done["draw"] = 1
+        else:
+            TURNS[game](page, "en", done)
+        held_or_my_turn(page)
+        assert_accessible(page, f"the {title} table after Ann's {', '.join(done)}")
+    assert done, f"Ann had no turn at the {title} table"
+    step_bots(page)
+    assert_accessible(page, f"the {title} table after a computer's turn")
+
+
+def new_deal_shown(page: Page):
+    """After a round's summary: the new deal, up to the person's hand (the trumps chosen first in Own
+    Trumps), the computers moving one at a time."""
+    for _ in range(12):
+        if page.locator("#hand button").count() and (my_turn(page) or page.evaluate("window.heldBots() > 0")):
+            return
+        if not choose_free_suit(page):
+            step_bots(page)
+        held_or_my_turn(page)
+    raise AssertionError("the new deal did not come to the table")
+
+
 # ---------------------------------------------------------------- axe on every screen
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_screen_has_no_serious_or_critical_violation(page: Page, game: str):
@@ -112,10 +136,12 @@ def test_every_screen_has_no_serious_or_critical_violation(page: Page, game: str
     page.get_by_text("More options").click()
     assert_accessible(page, f"the {g['title']} lobby with its options open")
 
-    # A person to act, and the rules over the table.
-    resume(page, record(game, until=lambda v, m: m >= 2 and v["to_act"] == 0))
+    # A person to act, and the rules over the table; then the person's moves and a computer's.
+    resume(page, record(game, until=lambda v, m: m >= g["turn_after"] and v["to_act"] == 0), hold_bots=True)
     expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=20_000)
     settled(page)
+    if game == "canasta":
+        assert page.evaluate(FELT_SCROLLS), "the felt was meant to scroll here (a long board)"
     assert_accessible(page, f"the {g['title']} table, the person's turn")
     rules = page.get_by_role("button", name="Rules")
     rules.focus()
@@ -126,6 +152,8 @@ def test_every_screen_has_no_serious_or_critical_violation(page: Page, game: str
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(rules).to_be_focused()  # back where it was
+    persons_turn_with_axe(page, game)
+    page.evaluate("window.releaseBots()")
 
     # A computer's turn: the computers wait while axe looks.
     resume(page, record(game, until=lambda v, m: m >= 3 and v["to_act"] not in (None, 0)), hold_bots=True)
@@ -145,13 +173,16 @@ def test_every_screen_has_no_serious_or_critical_violation(page: Page, game: str
     assert_focus_not_lost(page, "the curtain")
 
     # The summary of a round, hand or game, then the end of the game.
-    resume(page, record(game, options=g["options"], until=lambda v, m: any(v.get(k) for k in SUMMARY)))
+    resume(page, record(game, options=g["options"], until=lambda v, m: any(v.get(k) for k in SUMMARY)), hold_bots=True)
     summary = page.locator("#round-dialog")
     expect(summary).to_be_visible(timeout=20_000)
     assert_accessible(page, f"the {g['title']} summary of a round")
     summary.get_by_role("button", name="Continue").click()
     expect(summary).to_be_hidden()
     assert_focus_not_lost(page, "the summary closed")
+    new_deal_shown(page)
+    assert_accessible(page, f"the {g['title']} table after a new deal")
+    page.evaluate("window.releaseBots()")
 
     resume(page, record(game, options=g["options"]))
     result = page.locator("#result-dialog")

@@ -21,8 +21,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import open_page
-from e2e.pagekit import (ROOT, SITE, START_TIMEOUT_MS, T, T_re, TN_re, engine_ready, hand_labels, my_turn,
-                         settled)
+from e2e.pagekit import (HOLD_BOTS, ROOT, SITE, START_TIMEOUT_MS, T, T_re, TN_re, engine_ready, hand_labels,
+                         held_or_my_turn, hold_bots, my_turn, settled, step_bots)
 
 SHOTS = ROOT / "test-results" / "languages"
 SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 768, "height": 1024}}
@@ -139,10 +139,48 @@ def screenshots(page: Page, name: str):
     page.set_viewport_size(before)
 
 
+# Every text the page shows or gives to assistive tech now, with where it is: text nodes (in a
+# select's options too), the attributes that name or describe (aria-label, title, alt, placeholder…),
+# the writing CSS draws (data-text), and the window's title. Hidden things (display: none, a closed
+# dialog, the lobby behind the table) are left out; visually hidden ones (the live region, notes read
+# with a card) are in. So is anything that says which language it is in (a language's own name).
+PAGE_TEXTS = """() => {
+  const out = [["title", document.title]];
+  const own = (e) => { const l = e.closest("[lang]"); return !l || l === document.documentElement; };
+  const shown = (e) => e.closest("option, optgroup") ? shown(e.closest("select")) : e.checkVisibility({ visibilityProperty: true });
+  const where = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && typeof e.className === "string" ? "." + e.className.trim().split(/\\s+/).join(".") : "");
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const e = n.parentElement;
+    if (e && n.data.trim() && !["SCRIPT", "STYLE"].includes(e.tagName) && own(e) && shown(e)) out.push([where(e), n.data.trim()]);
+  }
+  for (const e of document.body.querySelectorAll("*")) {
+    if (!own(e) || !shown(e)) continue;
+    for (const a of ["aria-label", "aria-description", "aria-roledescription", "aria-valuetext", "title", "alt", "placeholder", "data-text"]) {
+      const v = e.getAttribute(a);
+      if (v && v.trim()) out.push([`${where(e)}[${a}]`, v.trim()]);
+    }
+  }
+  return out;
+}"""
+SCRIPTS = {"pa": re.compile("[\u0A00-\u0A7F]"), "gu": re.compile("[\u0A80-\u0AFF]")}
+
+
+def page_texts(page: Page) -> list[tuple[str, str]]:
+    return [tuple(x) for x in page.evaluate(PAGE_TEXTS)]
+
+
+def left_from(lang: str, texts) -> list[str]:
+    """The texts that still hold words of `lang`: English words, or letters of its script."""
+    if lang == "en":
+        return [f"{where}: {text}" for where, text in texts if english_words(text)]
+    return [f"{where}: {text}" for where, text in texts if SCRIPTS[lang].search(text)]
+
+
 def english_words(text: str) -> list[str]:
     if os.environ.get("E2E_ENGINE_ENGLISH") == "1":
         return []
-    return [w for w in re.findall(r"[A-Za-z][A-Za-z'’-]{2,}", text) if w not in KEPT]
+    return [w for w in re.findall(r"(?<![0-9A-Za-z])[A-Za-z][A-Za-z'’-]{2,}", text) if w not in KEPT]
 
 
 def result_dialog(page: Page):
@@ -312,8 +350,8 @@ def whole_game(page: Page, lang: str, game: str):
     expect(result).to_be_visible()
     expect(result.get_by_role("button", name=T(lang, "Play again"))).to_be_visible()
     screenshots(page, f"{game}-{lang}-result")
-    leftover = english_words(result.inner_text() + " " + page.locator("#table").inner_text())
-    assert not leftover, f"English words on the {lang} page: {sorted(set(leftover))}"
+    leftover = left_from("en", page_texts(page))
+    assert not leftover, f"English words on the {lang} page:\n" + "\n".join(leftover)
     return done
 
 
@@ -379,6 +417,55 @@ def test_switching_language_mid_game_redraws_the_table_and_history(offline_page:
     assert not leftover, f"English words left after the switch: {sorted(set(leftover))}"
     fonts_loaded(page, "pa")
     screenshots(page, "ono99-switched-to-pa")
+
+
+LANGUAGE_NAMES = {"en": "English", "pa": "ਪੰਜਾਬੀ", "gu": "ગુજરાતી"}
+
+
+def switch_in_settings(page: Page, lang: str):
+    """The language as a player changes it at the table: Settings, the language, Done; then the table
+    is drawn again in it (the history too)."""
+    page.locator("#settings-button").click()
+    dialog = page.locator("#settings-dialog")
+    dialog.get_by_role("radio", name=LANGUAGE_NAMES[lang], exact=True).check()
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(dialog.get_by_role("heading", name=T(lang, "Settings"))).to_be_visible()
+    dialog.get_by_role("button", name=T(lang, "Done")).click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#history-button")).to_have_text(re.compile(T_re(lang, "Moves ({n})").pattern))
+    held_or_my_turn(page)
+    page.wait_for_timeout(200)
+
+
+def nothing_left_of(page: Page, old: str, new: str, when: str):
+    left = left_from(old, page_texts(page))
+    assert not left, f"{when}, the {new} page still says in {old}:\n" + "\n".join(left)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_after_a_switch_no_text_of_the_language_before_is_left(offline_page: Page, game: str):
+    """A game begun in English, a move made, then Punjabi, Gujarati and English again: every text the
+    page shows or gives to a screen reader (seat labels, headings made once, the live region, the
+    window's title…) is in the new language, and stays so as the game goes on."""
+    page = offline_page
+    page.add_init_script(HOLD_BOTS)
+    seats, seed, options, turn = GAMES[game]
+    start(page, "en", game, seats, seed, options)
+    page.wait_for_function("() => !!document.querySelector('#hand-area.my-turn, button.ot-suit')", timeout=30_000)
+    settled(page)
+    hold_bots(page)  # the computers wait while the page is read
+    if not choose_free_suit(page):
+        turn(page, "en", {})
+    held_or_my_turn(page)
+    assert page.locator("#announcer p").count(), "nothing was announced"
+    before = "en"
+    for lang in ("pa", "gu", "en"):
+        switch_in_settings(page, lang)
+        nothing_left_of(page, before, lang, f"after the switch from {before}")
+        step_bots(page)  # the game goes on: what is said now is said in the new language
+        assert page.locator("#announcer p").count() or my_turn(page)
+        nothing_left_of(page, before, lang, "a move later")
+        before = lang
 
 
 def test_embed_html_takes_lang_from_its_url(offline_page: Page):

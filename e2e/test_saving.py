@@ -1,10 +1,17 @@
 """Saving as the worker does it: a game's record is a header plus one entry per move, so a move
-writes one small entry; undo removes one; a reload resumes from them."""
+writes one small entry; undo removes one; a reload resumes from them. Every 50 moves a checkpoint
+is kept beside them, which only saves time: a checkpoint the engine refuses or passes over never
+costs the game (it resumes from the record alone) and is replaced by a fresh one."""
 from __future__ import annotations
 
+import json
+import re
+
+import pytest
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import engine_ready, my_turn
+from e2e import test_own_trumps_page as own_trumps
+from e2e.pagekit import HOLD_BOTS, SITE, engine_ready, hand_labels, hold_bots, my_turn
 from e2e.test_ono99_page import settled, start, take_turn
 
 READ_SAVE = """(key) => new Promise((resolve, reject) => {
@@ -78,5 +85,111 @@ def test_a_long_game_resumes_from_its_checkpoint(page: Page):
     assert checkpoint and checkpoint["moves"] >= 50
     page.reload()
     expect(page.locator("#table")).to_be_visible(timeout=90_000)
-    resume = page.evaluate("async () => (await pygames.stats()).lastResume")
+    resume = last_resume(page)
+    assert resume["checkpoint"] == "used", resume
     assert resume["fromCheckpoint"] >= 50 and resume["moves"] >= resume["fromCheckpoint"], resume
+
+
+def last_resume(page: Page) -> dict:
+    """How the worker resumed the game last: {moves, fromCheckpoint, checkpoint: "used" | "refused" |
+    "unused" | "stale" | "none"}."""
+    return page.evaluate("async () => (await pygames.stats()).lastResume")
+
+
+def table_now(page: Page) -> dict:
+    """What the table shows of the game (the public view): the seats, the piles, the whose turn."""
+    return page.evaluate("""() => ({
+        players: document.querySelector("#players").innerText,
+        piles: [...document.querySelectorAll("#felt [aria-label]")].map((e) => e.getAttribute("aria-label")),
+        turn: document.querySelector("#turn-line").textContent })""")
+
+
+def test_a_long_own_trumps_game_resumes_at_the_same_move(page: Page):
+    """Two computers play Own Trumps well past 50 moves, the checkpoints saved as the page saves them
+    (seed 1's at move 50 is one the engine of issue 18 refused: nested too deep); a reload resumes at
+    the same move, the table as it was."""
+    page.add_init_script(HOLD_BOTS)
+    own_trumps.start(page, [("Robo", own_trumps.COMPUTER), ("Bob", own_trumps.COMPUTER)], seed=1)
+    key = "pygames:main:save:own_trumps"
+    for _ in range(600):
+        summary = page.locator("#round-dialog[open]")
+        if summary.count():  # between the games of the match
+            summary.get_by_role("button", name="Continue").click()
+        header = saved(page, key)["header"]
+        if header and header["moves"] >= 56 and saved(page, f"{key}|checkpoint")["header"]:
+            break
+        page.wait_for_timeout(100)
+    hold_bots(page)
+    page.wait_for_function("() => window.heldBots() > 0 || !!document.querySelector('#round-dialog[open]')")
+    if page.locator("#round-dialog[open]").count():
+        page.locator("#round-dialog").get_by_role("button", name="Continue").click()
+        page.wait_for_function("() => window.heldBots() > 0")
+    settled(page)
+    moves = saved(page, key)["header"]["moves"]
+    assert moves >= 56 and saved(page, f"{key}|checkpoint")["header"]["moves"] == 50
+    before = table_now(page)
+
+    page.evaluate("() => sessionStorage.setItem('holdBots', '1')")
+    page.reload()
+    expect(page.locator("#table")).to_be_visible(timeout=90_000)
+    page.wait_for_function("() => window.heldBots() > 0")
+    settled(page)
+    resume = last_resume(page)
+    assert resume["moves"] == moves and resume["checkpoint"] in ("used", "refused"), resume
+    assert table_now(page) == before
+    expect(page.locator("#lobby-problem")).to_be_hidden()
+    if resume["checkpoint"] == "refused":  # replaced by one of the game as it was resumed
+        assert saved(page, f"{key}|checkpoint")["header"]["moves"] == moves
+
+
+def plant_checkpoint(page: Page, key: str, moves: int, damage: str):
+    """Put a checkpoint of this build under `key`'s, damaged as `damage` says."""
+    build = json.loads((SITE / "build-info.json").read_text())["hash"]
+    page.evaluate("""([key, build, moves, damage]) => new Promise((resolve, reject) => {
+        let state = { hands: [] };
+        if (damage === "nested") for (let i = 0; i < 40; i++) state = [state];  // deeper than a request may be
+        const checkpoint = { build, moves, state, digest: "0".repeat(64) };  // a digest that fits nothing
+        if (damage === "circular") checkpoint.state.self = checkpoint;  // cannot even be sent as JSON
+        const req = indexedDB.open("pygames", 1);
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const tx = req.result.transaction("saves", "readwrite");
+          tx.objectStore("saves").put(checkpoint, key + "|checkpoint");
+          tx.oncomplete = () => { req.result.close(); resolve(); };
+          tx.onerror = () => reject(tx.error);
+        };
+    })""", [key, build, moves, damage])
+
+
+@pytest.mark.parametrize("damage, seen", [("nested", "refused"), ("circular", "refused"), ("digest", "unused")])
+def test_a_damaged_checkpoint_never_costs_the_game(page: Page, damage: str, seen: str):
+    """A checkpoint the engine refuses (nested too deep, one that cannot be sent) or passes over (its
+    digest fits nothing): the game resumes from its record alone at the same position, no problem
+    shown, and a fresh checkpoint takes the damaged one's place, so the next resume uses it."""
+    key = "pygames:main:save:ono99"
+    start(page, [("Ann", "Person"), ("Robo", "Normal computer")], seed=3)
+    for _ in range(4):  # two turns of Ann's (play, draw) and the computer's after each
+        page.wait_for_function("() => document.querySelector('#hand-area.my-turn')")
+        settled(page)
+        take_turn(page)
+        settled(page)
+    page.wait_for_function("() => document.querySelector('#hand-area.my-turn')")
+    settled(page)
+    moves = saved(page, key)["header"]["moves"]
+    hand = hand_labels(page)
+    plant_checkpoint(page, key, moves, damage)
+
+    page.reload()
+    expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=90_000)
+    settled(page)
+    assert last_resume(page) == {"moves": moves, "fromCheckpoint": 0, "checkpoint": seen}
+    assert hand_labels(page) == hand
+    expect(page.locator("#lobby-problem")).to_be_hidden()
+    expect(page.locator("#message")).to_have_text("")
+    fresh = saved(page, f"{key}|checkpoint")["header"]  # before the moves an undo could take back
+    assert 0 < fresh["moves"] <= moves and re.fullmatch("[0-9a-f]{64}", fresh["digest"]) and fresh["digest"] != "0" * 64
+
+    page.reload()  # quick again: from the fresh checkpoint
+    expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=90_000)
+    assert last_resume(page) == {"moves": moves, "fromCheckpoint": fresh["moves"], "checkpoint": "used"}
+    assert hand_labels(page) == hand

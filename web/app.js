@@ -5,7 +5,7 @@
 import { EngineClient, EngineError } from "./engine-client.js";
 import { Lobby } from "./lobby.js";
 import { ono99Table } from "./table.js";
-import { showMessage } from "./table-kit.js";
+import { showMessage, watchFelt } from "./table-kit.js";
 import { canastaTable } from "./canasta-table.js";
 import { threeUpTable } from "./three-up-table.js";
 import { ownTrumpsTable } from "./own-trumps-table.js";
@@ -445,6 +445,7 @@ function show(view, extraButtons) {
   hideCurtain();
   noteHand(view);
   renderer().render(view, { onCard, onAction, onUndo, explain, extraButtons });
+  watchFelt();
   renderHistory();
   announce(view);
   document.title = renderer().title(view);
@@ -747,9 +748,15 @@ onSettingChange((name, value) => {
 onLangChange(relabelAll);
 
 /** After a change of language: the lobby, the saved games, and the game on the table (its view and
- *  whole history, asked of the engine again in the new language); the curtain's words. */
+ *  whole history, asked of the engine again in the new language); the curtain's words. What was
+ *  said once (the announcements, a refusal's reason) is not said again: it goes. */
 async function relabelAll(lang) {
   langSelect.value = lang;
+  // A view asked for in the old language is not drawn (nor announced) after this; the table is
+  // drawn again below, in the new one.
+  if (game.handle && $("lobby").hidden && $("curtain").hidden) stopTimers();
+  $("announcer").replaceChildren();
+  showMessage("");
   lobby.relabel();
   if ($("lobby").hidden === false) document.title = t("pygames");
   const cached = playable(readJSON(gamesKey()));

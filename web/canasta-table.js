@@ -513,7 +513,8 @@ export function result(view) {
 
 export function title(view) {
   const tm = teamOf(view, view.team == null ? 0 : view.team);
-  return `${tm ? tm.score : 0} · Canasta · pygames`;
+  const name = t("Canasta");  // the engine's title (games/canasta.py)
+  return `${tm ? tm.score : 0} · ${name} · pygames`;
 }
 
 export const canastaTable = { render, clear, summary, result, title, turnLine };

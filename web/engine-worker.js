@@ -100,7 +100,8 @@ async function onThisDevice(url) {
 }
 
 let startedFrom = "start";  // how Python started: "snapshot", or "start" (and why, if a snapshot failed)
-let lastResume = null;  // {moves, fromCheckpoint}: the last resume, for the tests and benchmarks
+let lastResume = null;  // {moves, fromCheckpoint, checkpoint}: the last resume, for the tests and benchmarks
+// (checkpoint: "used", "refused", "unused", "stale": another build's, or "none")
 let snapshotMaking = "no";  // a first visit's snapshot: "no" (none needed), "to be made", "made", "failed: …"
 
 async function boot() {
@@ -256,6 +257,13 @@ async function saveStep(saved, entry, handle) {
   });
 }
 
+/** Replace the checkpoint kept under `key` by one of the open game `handle` as it is now (none if
+ *  the engine gives none). */
+async function renewCheckpoint(key, handle) {
+  const fresh = engine("checkpoint", { handle }).checkpoint;
+  await store("readwrite", (s) => (fresh ? s.put({ build: buildHash, ...fresh }, checkpointKey(key)) : s.delete(checkpointKey(key))));
+}
+
 /** The saved games whose keys start with `prefix`: [{key, game, savedAt, summary}], newest first.
  *  A save of the older form, or one without a summary, names its game from its record. */
 async function listSaves(prefix, lang = "en") {
@@ -286,8 +294,9 @@ async function readSave(key) {
   ]);
   return {
     perMove: true, savedAt: stored.savedAt, record: { ...stored.record, actions: actions.slice(0, stored.moves) },
-    // Another build's checkpoint could describe another engine's state: it is left unused.
+    // Another build's checkpoint could describe another engine's state: it is left unused (stale).
     checkpoint: checkpoint && checkpoint.build === buildHash ? checkpoint : null,
+    staleCheckpoint: !!checkpoint && checkpoint.build !== buildHash,
   };
 }
 
@@ -323,12 +332,37 @@ async function resume({ key, lang }) {
   if (typeof record === "string") {
     try { record = JSON.parse(record); } catch { /* the engine will say why */ }
   }
-  const loaded = engine("load", { record, checkpoint: (stored && stored.checkpoint) || null, lang });
+  const checkpoint = (stored && stored.checkpoint) || null;
+  let loaded = null;
+  if (checkpoint) {
+    // A checkpoint only saves time: one the engine refuses (damage, a state it cannot read back),
+    // or one that cannot even be sent, never costs the game, which the record alone gives back.
+    try {
+      loaded = engine("load", { record, checkpoint, lang });
+    } catch (e) {
+      loaded = fail("internal", String((e && e.message) || e));
+    }
+    if (loaded.error) console.warn("The saved checkpoint was refused; the whole record is replayed:", loaded.error.message);
+  }
+  const refused = !!(loaded && loaded.error);
+  if (!loaded || refused) loaded = engine("load", { record, checkpoint: null, lang });
   if (loaded.error) return loaded;
-  lastResume = { moves: record.actions.length, fromCheckpoint: loaded.resumed_at };
+  // Passed over without an error too (another game's, another position's): `checkpoint_used`
+  // false, or no moves spared.
+  const used = !refused && !!checkpoint && loaded.checkpoint_used !== false && loaded.resumed_at > 0;
+  lastResume = { moves: record.actions.length, fromCheckpoint: loaded.resumed_at,
+    checkpoint: used ? "used" : refused ? "refused" : checkpoint ? "unused" : stored.staleCheckpoint ? "stale" : "none" };
   if (stored.perMove) {
     const { actions, ...header } = record;
     keys.set(loaded.handle, { key, header, moves: actions.length });
+    if ((checkpoint && !used) || stored.staleCheckpoint) {
+      // A fresh one in its place, so that the next resume is quick again.
+      try {
+        await renewCheckpoint(key, loaded.handle);
+      } catch (e) {
+        console.warn("The checkpoint could not be renewed:", e);
+      }
+    }
   } else {  // a save of the older single-object form: rewritten once in the per-move form
     const saved = { key, header: null, moves: 0 };
     keys.set(loaded.handle, saved);

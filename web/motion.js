@@ -191,11 +191,9 @@ export function markNew(box) {
     if (!n) continue;
     left.set(b.dataset.card, n - 1);
     b.classList.add("just-drawn");
-    b.append(el("span", { class: "new-badge", "aria-hidden": "true", text: t("New") }));
+    // CSS text (data-text), not in the card's name: the description says it ("Just drawn.").
+    b.append(el("span", { class: "new-badge", "aria-hidden": "true", "data-text": t("New") }));
     const described = (b.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
     b.setAttribute("aria-describedby", [...described, "just-drawn-note"].join(" "));
-  }
-  if (!document.getElementById("just-drawn-note")) {
-    document.body.append(el("span", { id: "just-drawn-note", class: "visually-hidden", text: t("Just drawn.") }));
   }
 }

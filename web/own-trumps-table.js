@@ -121,7 +121,9 @@ function renderCenter(view) {
 
 function renderBoard(view, ctx) {
   renderTrumpChoice(view, ctx);
+  $("ot-trumps").setAttribute("aria-label", t("Trump suits"));
   const strip = $("ot-pile");
+  strip.setAttribute("aria-label", t("The whole pile"));
   strip.replaceChildren();
   if (view.pile.length) {
     strip.append(el("h3", { class: "ot-heading", id: "ot-pile-title", text: t("The pile, bottom to top") }));
@@ -322,8 +324,8 @@ function ensureBoard() {
   if ($("otboard")) return;
   const board = el("div", { id: "otboard", class: "otboard" },
     el("p", { id: "ot-match", class: "ot-match" }),
-    el("section", { id: "ot-trumps", class: "ot-trumps", "aria-label": t("Trump suits"), hidden: true }),
-    el("section", { id: "ot-pile", class: "ot-pile", "aria-label": t("The whole pile") }),
+    el("section", { id: "ot-trumps", class: "ot-trumps", hidden: true }),
+    el("section", { id: "ot-pile", class: "ot-pile" }),
     el("p", { id: "ot-sixes", class: "ot-sixes" }));
   $("table").querySelector(".center").after(board);
 }

@@ -77,6 +77,22 @@ export function showMessage(text) {
   box.classList.toggle("visible", !!text);
 }
 
+// The felt scrolls inside itself when its board is long (Canasta's melds, Own Trumps' pile): then,
+// and only then, it is a tab stop, so that it can be scrolled from the keyboard too. Its own size and
+// that of what it holds are watched: a redraw of the hand (a selection) or of a board changes either.
+const feltWatch = new ResizeObserver(() => {
+  const felt = $("felt");
+  if (felt.scrollHeight > felt.clientHeight || felt.scrollWidth > felt.clientWidth) felt.tabIndex = 0;
+  else felt.removeAttribute("tabindex");
+});
+
+/** Watch the felt and what it holds now (a board drawn into it for the first time too). */
+export function watchFelt() {
+  const felt = $("felt");
+  feltWatch.observe(felt);
+  for (const part of felt.children) feltWatch.observe(part);
+}
+
 /** After a hand's cards are drawn into `box`: mark the card just drawn, and give the CSS the card
  * count, so that a long hand overlaps to fit its row (style.css, .hand). */
 export function finishHand(box) {

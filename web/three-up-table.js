@@ -362,6 +362,7 @@ function renderMine(view, ctx) {
   $("tu-up-title").textContent = !view.my_up.length ? ""
     : view.phase === "pick" ? t("Your face-up picks (nobody else sees them until everyone has chosen)") : t("Your face-up cards");
   renderCards(view, ctx, "up", view.my_up, $("tu-up"));
+  $("tu-down-title").textContent = t("Your face-down cards");
   renderDowns(view, ctx, $("tu-down"));
   const note = $("tu-note");
   note.textContent = view.note || "";
@@ -391,7 +392,7 @@ function ensureBoard() {
   $("hand").after(el("div", { id: "tu-mine", class: "tu-mine" },
     el("h3", { id: "tu-up-title", class: "tu-zone-title" }),
     el("div", { id: "tu-up", class: "hand tu-up", role: "group", "aria-labelledby": "tu-up-title" }),
-    el("h3", { id: "tu-down-title", class: "tu-zone-title", text: t("Your face-down cards") }),
+    el("h3", { id: "tu-down-title", class: "tu-zone-title" }),
     el("div", { id: "tu-down", class: "hand tu-down-row", role: "group", "aria-labelledby": "tu-down-title" })));
 }
 
