@@ -23,6 +23,7 @@ from .games import GAMES
 _matches: dict = {}
 _handles = count(1)
 MIN_THINK_MS, MAX_THINK_MS = 20, 5000  # a Hard player's thinking time, per move
+MAX_DEALS = 2000  # a Hard player's imagined deals, per move, when counted instead of timed
 MAX_DEPTH = 32  # nesting of a request; ours need 6. Deeper JSON would exhaust the stack in Pyodide.
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # a JSON string (written unrolled: 3x faster)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
@@ -228,12 +229,19 @@ def explain(params: dict) -> dict:
 
 
 def _budget(params: dict) -> Budget:
-    """How long a Hard player may think: `think_ms` (the player's setting), else the default."""
+    """How long a Hard player may think: `think_ms` (the player's setting), else the default; or a
+    number of imagined `deals` and no clock (tests and the arena: a decision that does not depend on
+    the machine's speed), with `think_ms` as well if both are given."""
     ms = params.get("think_ms", DEFAULT_MS)
     if not isinstance(ms, int) or isinstance(ms, bool) or not MIN_THINK_MS <= ms <= MAX_THINK_MS:
         raise GameError("bad_request", msg("think_ms must be a whole number from {low} to {high}.",
                                                 low=MIN_THINK_MS, high=MAX_THINK_MS))
-    return Budget(ms=ms)
+    deals = params.get("deals")
+    if deals is None:
+        return Budget(ms=ms)
+    if not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= MAX_DEALS:
+        raise GameError("bad_request", msg("deals must be a whole number from {low} to {high}.", low=1, high=MAX_DEALS))
+    return Budget(ms=ms if "think_ms" in params else None, deals=deals)
 
 
 def bot_move(params: dict) -> dict:

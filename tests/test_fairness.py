@@ -2,13 +2,17 @@
 copy that no caller can use to change a game."""
 
 import json
+import pickle
+import sys
+from dataclasses import replace
+from random import Random
 
 import pytest
 
 from pygames_wasm import api
-from pygames_wasm.bots import BOTS
+from pygames_wasm.bots import BOTS, SEARCH, search
 from pygames_wasm.core.match import Match
-from pygames_wasm.games import GAMES
+from pygames_wasm.games import GAMES, canasta
 from statekit import state_snapshot
 
 MASK = (1 << 64) - 1
@@ -165,3 +169,123 @@ def test_a_results_winners_are_a_copy(game_id):
     for seat in range(len(match.seats)):
         match.module.view(match.state, seat, brief=True)["result"]["winners"].append(99)
     assert match.state.winners == winners
+
+
+# --- Hard decides from what its seat may know: a re-deal in place of the hidden cards changes nothing
+
+def hidden_places(game_id: str, state, seat: int) -> list:
+    """Where the cards `seat` cannot see lie: (list, index) pairs of other hands (less the cards
+    everyone saw them take), the stock, and face-down cards (less the seat's own that it has seen)."""
+    others = [s for s in range(len(state.hands)) if s != seat]
+
+    def hands(known=lambda s: ()):
+        places = []
+        for s in others:
+            shown = list(known(s))
+            for i, card in enumerate(state.hands[s]):
+                if card in shown:
+                    shown.remove(card)
+                else:
+                    places.append((state.hands[s], i))
+        return places
+
+    def whole(cards, stays=lambda card: False):
+        return [(cards, i) for i in range(len(cards)) if not stays(cards[i])]
+
+    if game_id == "ono99":
+        return hands() + whole(state.draw_pile)
+    if game_id == "canasta":
+        return hands() + whole(state.stock, stays=canasta.is_red_three)  # a red three never stays in a hand
+    if game_id == "three_up":
+        down = [(state.down[s], i) for s in range(len(state.down)) for i in range(len(state.down[s]))
+                if s != seat or not state.known[s][i]]
+        return hands(lambda s: state.seen[s]) + down + whole(state.draw_pile)
+    if game_id == "own_trumps":
+        return hands(lambda s: state.known[s]) + whole(state.undealt)
+    raise AssertionError(f"say where {game_id} hides its cards")
+
+
+def redeal_in_place(game_id: str, state, seat: int, rng: Random) -> list:
+    """Deal the cards `seat` cannot see again, in the very lists the game holds (so that anything
+    holding the real game sees the new cards); returns the old cards, to put back."""
+    places = hidden_places(game_id, state, seat)
+    old = [cards[i] for cards, i in places]
+    new = old[:]
+    rng.shuffle(new)
+    for (cards, i), card in zip(places, new):
+        cards[i] = card
+    return old
+
+
+def put_back(game_id: str, state, seat: int, old: list) -> None:
+    for (cards, i), card in zip(hidden_places(game_id, state, seat), old):
+        cards[i] = card
+
+
+HARD_SEATS = {"ono99": 3, "canasta": 4, "three_up": 2, "own_trumps": 3}
+
+
+def hard_decision(handle: str, seat: int, deals: int) -> tuple:
+    """Hard's move for the seat, and the hint's reason: how each move fared in the imagined deals (a
+    finer trace of what the search saw than the move alone)."""
+    ask = {"handle": handle, "seat": seat, "deals": deals}
+    hint = api.call("hint", ask)
+    return api.call("bot_move", ask)["action"], hint["action"], hint["reason"]
+
+
+def hard_decisions_after_redeals(game_id: str, seed: int = 3, every: int = 6, deals: int = 4) -> list:
+    """Play a game of Hard players through the API; every `every` moves, ask the seat to act for its
+    decision, re-deal the hidden cards in place in the registered match, ask again (the same stream),
+    and put the cards back. The positions where the two decisions differ."""
+    seats = [{"name": f"P{i}", "kind": "bot", "bot": "hard"} for i in range(HARD_SEATS[game_id])]
+    handle = api.call("new_game", {"game": game_id, "seats": seats, "seed": seed})["handle"]
+    match, rng, differ, compared = api._matches[handle], Random(seed), [], 0
+    while not match.state.over and len(match.actions) < 240:
+        seat = match.module.to_act(match.state)
+        if len(match.actions) % every == 0:
+            before = hard_decision(handle, seat, deals)
+            view = match.module.view(match.state, seat)
+            old = redeal_in_place(game_id, match.state, seat, rng)
+            assert match.module.view(match.state, seat) == view, "the re-deal changed what the seat sees"
+            match.module.check_invariants(match.state)
+            if hard_decision(handle, seat, deals) != before:
+                differ.append(len(match.actions))
+            put_back(game_id, match.state, seat, old)
+            compared += 1
+        assert "error" not in api.call("bot_act", {"handle": handle, "seat": seat, "deals": 1})
+    api.call("close", {"handle": handle})
+    assert compared >= 8
+    return differ
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_hard_decides_the_same_when_the_hidden_cards_are_dealt_again(game_id):
+    """Hard reads only its seat's view and history: the real game re-dealt behind its back, in place,
+    changes none of its decisions."""
+    assert hard_decisions_after_redeals(game_id) == []
+
+
+def peek_through_the_api(view, history, rng):
+    """A cheat: the real game, found in the API's table of open games."""
+    return next(pickle.loads(pickle.dumps(m.state)) for m in api._matches.values()
+                if m.module.GAME_ID == view["game"] and len(m.seats) == len(view["players"]) and not m.state.over
+                and m.module.view(m.state, view["seat"], brief=True) == view)
+
+
+def peek_up_the_stack(view, history, rng):
+    """A cheat: the real game, found in a caller's frame."""
+    frame = sys._getframe(1)
+    while not any(isinstance(value, Match) for value in frame.f_locals.values()):
+        frame = frame.f_back
+    match = next(value for value in frame.f_locals.values() if isinstance(value, Match))
+    return pickle.loads(pickle.dumps(match.state))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("peek", [peek_through_the_api, peek_up_the_stack])
+def test_the_fairness_check_catches_a_hard_player_that_peeks(game_id, peek, monkeypatch):
+    """The check above can fail: a Hard player whose sampler returns the real hidden cards is caught."""
+    cheat = replace(SEARCH[game_id], determinize=peek)
+    monkeypatch.setitem(SEARCH, game_id, cheat)  # the hint's search
+    monkeypatch.setitem(BOTS[game_id], "hard", search.player(cheat))
+    assert hard_decisions_after_redeals(game_id) != []
