@@ -4,7 +4,7 @@ page stays responsive while it thinks.
 
     python bench/hard_speed.py [--decisions 60] [--think-ms 200] [--games ono99,canasta,...]
 
-For each game, in Chromium against dist/site: an engine worker of the page (engine-client.js) plays
+For each game, in Chromium against dist/site: an engine worker of the page (engine/client.js) plays
 games of one Hard seat against Normal seats (two players; Canasta four) through `bot_act` with the
 page's thinking time, and times every Hard move from the page (the worker's round trip: what a
 player waits). Meanwhile the page's own thread runs a 10 ms timer; its lateness during Hard's
@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from benchkit import bench_page, pct  # noqa: E402
 
 PLAY = """async ([game, players, decisions, thinkMs]) => {
-  const { EngineClient } = await import("./engine-client.js");
+  const { EngineClient } = await import("./engine/client.js");
   const client = new EngineClient();
   await client.ready;
   const seats = [...Array(players)].map((_, i) =>

@@ -1,7 +1,7 @@
 """Card faces and Canasta melds as a player sees them.
 
 A gallery of every game's cards is drawn into the built page with the page's own modules
-(web/cards.js, web/melds.js) and stylesheets; the tests count what is drawn (pips, court
+(web/tables/cards.js, web/tables/melds.js) and stylesheets; the tests count what is drawn (pips, court
 figures, indices) and measure it (colours, widths) the way the eye would. The last test plays
 into a real Canasta meld on a 390 px phone.
 """
@@ -19,7 +19,7 @@ ONO = ["0", "1", "6", "9", "10", "-10", "REV", "P2", "DP", "HOLD", "ONO"]
 THREE_UP = ["R1", "B6", "G9", "R10", "BC", "GC+1", "GC+2"]
 
 GALLERY = """async ({playing, ono, threeUp}) => {
-  const cards = await import("./cards.js");
+  const cards = await import("./tables/cards.js");
   const box = document.createElement("div");
   box.id = "gallery";
   box.style.cssText = "display:flex;flex-wrap:wrap;gap:6px;padding:8px;position:absolute;inset:0;z-index:99;background:#0b3d2a;overflow:auto";
@@ -123,7 +123,7 @@ def test_four_colour_deck_changes_diamonds_and_clubs(page: Page):
     colour = lambda code: card(page, code).evaluate("c => getComputedStyle(c).color")  # noqa: E731
     before = {c: colour(c) for c in ("AH", "AS", "AD", "AC")}
     assert before["AD"] == before["AH"] and before["AC"] == before["AS"]
-    page.evaluate("async () => (await import('./settings.js')).setSetting('fourColour', true)")
+    page.evaluate("async () => (await import('./app/settings.js')).setSetting('fourColour', true)")
     after = {c: colour(c) for c in ("AH", "AS", "AD", "AC")}
     assert after["AH"] == before["AH"] and after["AS"] == before["AS"]
     assert after["AD"] == "rgb(29, 91, 191)" and after["AC"] == "rgb(22, 112, 58)", after
@@ -138,13 +138,13 @@ def test_card_size_setting_changes_card_width(page: Page):
     mini = lambda: page.locator("#gallery > .mini").first.evaluate("c => c.getBoundingClientRect().width")  # noqa: E731
     widths = {}
     for size in ("small", "normal", "large"):
-        page.evaluate("async (v) => (await import('./settings.js')).setSetting('cardSize', v)", size)
+        page.evaluate("async (v) => (await import('./app/settings.js')).setSetting('cardSize', v)", size)
         widths[size] = (width(), mini())
     assert widths["small"][0] < widths["normal"][0] < widths["large"][0], widths
     assert widths["small"][1] < widths["normal"][1] < widths["large"][1], widths
     # The face grows with the card: the index is bigger on a large card.
     index = card(page, "7H").locator(".idx .r").first.evaluate("r => parseFloat(getComputedStyle(r).fontSize)")
-    page.evaluate("async () => (await import('./settings.js')).setSetting('cardSize', 'small')")
+    page.evaluate("async () => (await import('./app/settings.js')).setSetting('cardSize', 'small')")
     assert card(page, "7H").locator(".idx .r").first.evaluate("r => parseFloat(getComputedStyle(r).fontSize)") < index
 
 
@@ -183,7 +183,7 @@ MIXED = {"rank": "10", "cards": ["10H", "10S", "10S", "10D", "10C", "2H", "JK"],
 
 def draw_melds(page: Page, melds: list, width: int = 360):
     page.evaluate("""async ({melds, width}) => {
-      const { meldList } = await import("./melds.js");
+      const { meldList } = await import("./tables/melds.js");
       const box = document.createElement("section");
       box.id = "meld-box";
       box.className = "team";
@@ -223,7 +223,7 @@ def test_a_meld_says_rank_count_wilds_and_canasta_state(page: Page):
 def test_melds_fit_a_narrow_column(page: Page, size):
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto("./")
-    page.evaluate("async (v) => (await import('./settings.js')).setSetting('cardSize', v)", size)
+    page.evaluate("async (v) => (await import('./app/settings.js')).setSetting('cardSize', v)", size)
     big = {**MIXED, "cards": ["10H"] * 4 + ["10S"] * 4 + ["10D"] * 3 + ["2H", "2S", "JK"], "size": 14, "wilds": 3}
     draw_melds(page, [MELD, CANASTA, big], width=170)
     for el in [page.locator("#meld-box ul")] + page.locator("#meld-box li").all():

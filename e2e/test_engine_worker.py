@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 from e2e.pagekit import engine_ready
 
 CALL = """async ([method, params]) => {
-  const { EngineClient } = await import("./engine-client.js");
+  const { EngineClient } = await import("./engine/client.js");
   window.__client ||= new EngineClient();
   await window.__client.ready;
   try { return { result: await window.__client.call(method, params) }; }
@@ -17,7 +17,7 @@ CALL = """async ([method, params]) => {
 DEEP = """async (depth) => {
   let params = [];
   for (let i = 0; i < depth; i++) params = [params];
-  const { EngineClient } = await import("./engine-client.js");
+  const { EngineClient } = await import("./engine/client.js");
   window.__client ||= new EngineClient();
   await window.__client.ready;
   try { return { result: await window.__client.call("view", { handle: params }) }; }
@@ -31,7 +31,7 @@ def test_the_worker_survives_any_input_and_never_posts_a_traceback(page: Page, e
     engine_ready(page)
     # Something the worker cannot even turn into a request: one plain sentence, no details.
     reply = page.evaluate("""async () => {
-          const { EngineClient } = await import("./engine-client.js");
+          const { EngineClient } = await import("./engine/client.js");
           window.__client ||= new EngineClient();
           await window.__client.ready;
           try { return { result: await window.__client.call("view", { handle: 10n }) }; }

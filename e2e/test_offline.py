@@ -75,12 +75,12 @@ def test_plays_offline_after_the_first_visit(page: Page, site_url):
 
 
 def publish_new_build(copy, new_hash: str):
-    """Make the served copy a "new build": another hash, another page title, another app.js."""
+    """Make the served copy a "new build": another hash, another page title, another app/controller.js."""
     info = json.loads((copy / "build-info.json").read_text())
     (copy / "build-info.json").write_text(json.dumps({**info, "hash": new_hash}))
     index = copy / "index.html"
     index.write_text(re.sub(r"<title>[^<]*</title>", "<title>New build</title>", index.read_text()))
-    app = copy / "app.js"
+    app = copy / "app/controller.js"
     app.write_text(app.read_text() + '\nwindow.pygamesBuild = "new";\n')
 
 
@@ -112,7 +112,7 @@ def test_a_new_build_offers_a_reload_and_then_uses_only_new_files(browser, site_
         # The old build's cache is gone; the new one holds every file.
         assert page.evaluate(CACHES) == ["pygames-site-" + "f" * 12]
         # After the reload the page's files come from the new build's cache.
-        for name in ("index.html", "app.js", "style.css"):
+        for name in ("index.html", "app/controller.js", "styles/style.css"):
             hits = [sw for u, sw in served if urlparse(u).path.endswith("/" + name)
                     or (name == "index.html" and urlparse(u).path == "/")]
             assert hits and all(hits), (name, hits)

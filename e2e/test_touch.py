@@ -96,6 +96,6 @@ def test_a_game_by_taps(browser, site_url, errors, name, width, height, to_the_e
 
 def test_nothing_needs_hover():
     """No control is revealed or enabled only on hover: :hover rules only restyle."""
-    css = (ROOT / "web" / "style.css").read_text() + (ROOT / "web" / "embed.css").read_text()
+    css = (ROOT / "web" / "styles/style.css").read_text() + (ROOT / "web" / "styles/embed.css").read_text()
     for rule in re.findall(r"[^{}]*:hover[^{}]*\{[^}]*\}", css):
         assert not re.search(r"\b(display|visibility|opacity|pointer-events)\s*:", rule), rule

@@ -8,7 +8,7 @@ itself, which runs pip with setuptools.
 
 dist/site/ holds:
   web/*                  copied as is (the page, its worker, styles, icons, manifest, ...)
-  embed.html             index.html for an iframe: <html data-embed> plus embed.css
+  embed.html             index.html for an iframe: <html data-embed> plus styles/embed.css
                          (made here, so it never lags behind index.html)
   pyodide/*              the Pyodide core files from node_modules/pyodide, with the standard
                          library compiled to bytecode by that Pyodide's own Python
@@ -153,7 +153,7 @@ def pyodide_dir(root: Path | str = ROOT) -> Path:
     return d
 
 
-# The Punjabi (Gurmukhi) and Gujarati fonts the page's style.css names (@font-face with a unicode-range,
+# The Punjabi (Gurmukhi) and Gujarati fonts the page's styles/style.css names (@font-face with a unicode-range,
 # so an English page never fetches them): only these subsets and weights, from the pinned @fontsource
 # packages (package.json), into the site's fonts/ (precached with every other file: offline too).
 FONT_FILES = tuple(
@@ -175,19 +175,20 @@ def copy_fonts(stage: Path, root: Path = ROOT) -> int:
 
 
 def make_embed_page(index_html: str) -> str:
-    """embed.html from index.html: the same page, marked data-embed, plus embed.css.
+    """embed.html from index.html: the same page, marked data-embed, plus styles/embed.css.
 
-    The app (web/embed-mode.js) reads the mark: no lobby at first, a save slot of
+    The app (web/app/embed-mode.js) reads the mark: no lobby at first, a save slot of
     its own, and its height posted to the parent for web/embed.js.
     """
     html, n = re.subn(r"<html\b([^>]*)>", r"<html\1 data-embed>", index_html, count=1)
     if n != 1:
         raise SystemExit("web/index.html has no <html> tag to mark for embed.html")
-    links = list(re.finditer(r'<link rel="stylesheet" href="style.css">', html))
+    links = list(re.finditer(r'<link rel="stylesheet" href="styles/style.css">', html))
     if len(links) != 1:
-        raise SystemExit('web/index.html must link style.css once (<link rel="stylesheet" href="style.css">)')
+        raise SystemExit('web/index.html must link styles/style.css once '
+                         '(<link rel="stylesheet" href="styles/style.css">)')
     at = links[0].end()
-    html = html[:at] + '\n  <link rel="stylesheet" href="embed.css">' + html[at:]
+    html = html[:at] + '\n  <link rel="stylesheet" href="styles/embed.css">' + html[at:]
     return html
 
 

@@ -47,7 +47,7 @@ def domain_files(domain: str) -> list[Path]:
     """The source files whose messages make up a domain."""
     pkg = ROOT / "pygames_wasm"
     if domain == "web":
-        return [ROOT / "web" / "index.html", *sorted((ROOT / "web").glob("*.js"))]
+        return [ROOT / "web" / "index.html", *sorted((ROOT / "web").rglob("*.js"))]
     if domain == "core":
         game_files = {p for game in GAMES for p in game_sources(game)}
         files = [*(pkg / "core").glob("*.py"), pkg / "api.py", *(pkg / "bots").glob("*.py")]
@@ -73,7 +73,7 @@ HTML_ATTRIBUTES = re.compile(rb'\bdata-t(?:-label)?="([^"]+)"')
 
 def extract_html(fileobj, keywords, comment_tags, options):
     """A Babel extraction method for the page's HTML: the English of every `data-t="..."` (an
-    element's text) and `data-t-label="..."` (its aria-label), which web/i18n.js fills in the
+    element's text) and `data-t-label="..."` (its aria-label), which web/app/i18n.js fills in the
     chosen language. Yields (lineno, funcname, message, comments) as Babel's methods do."""
     for lineno, line in enumerate(fileobj.read().splitlines(), 1):
         for found in HTML_ATTRIBUTES.finditer(line):

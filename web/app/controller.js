@@ -2,24 +2,24 @@
 // computer turns, resume after reload. It never decides a rule: the engine (in the
 // worker) says what is legal, what happened, and whose turn it is.
 
-import { EngineClient, EngineError } from "./engine-client.js";
+import { EngineClient, EngineError } from "../engine/client.js";
 import { Lobby } from "./lobby.js";
-import { ono99Table } from "./table.js";
-import { showMessage, watchFelt } from "./table-kit.js";
-import { canastaTable } from "./canasta-table.js";
-import { threeUpTable } from "./three-up-table.js";
-import { ownTrumpsTable } from "./own-trumps-table.js";
+import { ono99Table } from "../tables/ono99.js";
+import { showMessage, watchFelt } from "../tables/kit.js";
+import { canastaTable } from "../tables/canasta.js";
+import { threeUpTable } from "../tables/three-up.js";
+import { ownTrumpsTable } from "../tables/own-trumps.js";
 import { showRules, showResult, showSettings, closeAll, confirmLeave, ask } from "./dialogs.js";
 import { guardBack } from "./back-button.js";
 import { keepFocus } from "./keyboard.js";
-import { setUpReadTable } from "./read-table.js";
+import { setUpReadTable } from "../tables/read-table.js";
 
 import { $ } from "./dom.js";
 import { EMBED } from "./embed-mode.js";
-import { capture, forgetHand, moveMs, noteHand } from "./motion.js";
-import { remember, renderHistory, resetHistory, replaceHistory, roundEvents } from "./history.js";
+import { capture, forgetHand, moveMs, noteHand } from "../tables/motion.js";
+import { remember, renderHistory, resetHistory, replaceHistory, roundEvents } from "../tables/history.js";
 import { getSetting, motionPace, onSettingChange, setSetting } from "./settings.js";
-import { showHint } from "./hint.js";
+import { showHint } from "../tables/hint.js";
 import { currentLang, LANGUAGES, onLangChange, setLang, t, wantedLang } from "./i18n.js";
 const query = new URLSearchParams(location.search);
 // The page's words first (English needs none): the lobby is drawn in the player's language.

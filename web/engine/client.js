@@ -2,7 +2,7 @@
 // Engine errors ({"error": {code, message}}) reject with an EngineError. Every call carries the
 // page's language (`lang`): the engine answers in it.
 
-import { currentLang, t } from "./i18n.js";
+import { currentLang, t } from "../app/i18n.js";
 
 /** The worker's own sentences (the engine's come translated already) in the page's language. */
 export function workerWords(message) {
@@ -31,7 +31,7 @@ export class EngineError extends Error {
 
 /** The worker's URL; `?snapshot=off` on the page passes on (no start-up snapshot is made). */
 function workerURL() {
-  const url = new URL("./engine-worker.js", import.meta.url);
+  const url = new URL("./worker.js", import.meta.url);
   if (new URLSearchParams(location.search).get("snapshot") === "off") url.searchParams.set("snapshot", "off");
   return url;
 }

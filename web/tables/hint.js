@@ -3,9 +3,9 @@
 // hand it would use and the button of its kind of move, with the engine's one-line reason.
 // Presentation only: the player still makes the move (or another one).
 
-import { $ } from "./dom.js";
-import { showMessage } from "./table-kit.js";
-import { t, tn } from "./i18n.js";
+import { $ } from "../app/dom.js";
+import { showMessage } from "./kit.js";
+import { t, tn } from "../app/i18n.js";
 
 /** Every card code an action names (a card, cards, the card to add, melds of cards...). */
 export function cardsOf(action) {

@@ -1,6 +1,6 @@
-// Made once per build, after a first visit's engine is up (engine-worker.js starts this worker a
+// Made once per build, after a first visit's engine is up (engine/worker.js starts this worker a
 // little later, so the first game never waits for it): start Python with the engine, take a memory
-// snapshot of it, keep it in Cache Storage for the next visit, and end. See python-boot.js.
+// snapshot of it, keep it in Cache Storage for the next visit, and end. See engine/python-boot.js.
 import { buildInfo, keepSnapshot, SITE, startEngine } from "./python-boot.js";
 
 try {

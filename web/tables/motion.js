@@ -11,9 +11,9 @@
 //
 // Also here: which cards in your hand are new since your last look (the card just drawn).
 
-import { $, el } from "./dom.js";
-import { t } from "./i18n.js";
-import { motionPace, onSettingChange } from "./settings.js";
+import { $, el } from "../app/dom.js";
+import { t } from "../app/i18n.js";
+import { motionPace, onSettingChange } from "../app/settings.js";
 import { lastActor } from "./history.js";
 
 const DURATION = { slow: 700, normal: 380, fast: 180, off: 0 };

@@ -3,17 +3,17 @@
 // discarded or take the pile is asked of the engine (`explain`), and its
 // sentence is what the player reads.
 //
-// The flow (curtain, computer pace, undo, save) stays in app.js; this module
+// The flow (curtain, computer pace, undo, save) stays in app/controller.js; this module
 // only keeps the viewer's current selection, which is never saved.
 
-import { $, el } from "./dom.js";
-import { choiceButton, closingButtons, focusKey, finishHand, placeSeats, showMessage } from "./table-kit.js";
-import { rove } from "./keyboard.js";
-import { clearTable as clearShared } from "./table.js";
+import { $, el } from "../app/dom.js";
+import { choiceButton, closingButtons, focusKey, finishHand, placeSeats, showMessage } from "./kit.js";
+import { rove } from "../app/keyboard.js";
+import { clearTable as clearShared } from "./ono99.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel, rankOf } from "./cards.js";
 import { meldList, meldName } from "./melds.js";
-import { showSummary } from "./dialogs.js";
-import { t, tn } from "./i18n.js";
+import { showSummary } from "../app/dialogs.js";
+import { t, tn } from "../app/i18n.js";
 
 // The viewer's selection: hand indices picked now, and groups put aside as melds.
 const sel = { key: null, picked: new Set(), staged: [], token: 0, addTo: null };
@@ -490,7 +490,7 @@ export function sheetTable(sheet, view) {
   return [table, left.childElementCount ? el("details", {}, el("summary", { text: t("Cards left in hands") }), left) : null];
 }
 
-/** The hand summary that app.js shows once, before the next hand. */
+/** The hand summary that app/controller.js shows once, before the next hand. */
 export function summary(view) {
   const sheet = view.last_hand;
   if (!sheet) return null;

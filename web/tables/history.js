@@ -4,8 +4,8 @@
 // so keeping them as they come holds the whole round. After a reload the history starts with what
 // the resumed view carries.
 
-import { $, el } from "./dom.js";
-import { t } from "./i18n.js";
+import { $, el } from "../app/dom.js";
+import { t } from "../app/i18n.js";
 
 const store = { round: undefined, events: [] };
 

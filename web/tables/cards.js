@@ -3,15 +3,15 @@
 //
 // Every face is built once per card code and cloned afterwards (a redraw after a tap
 // must stay cheap); the faces are decorative (aria-hidden), the caller names the card.
-// Sizes inside a face are in container units of the card (cards.css), so a face
+// Sizes inside a face are in container units of the card (styles/cards.css), so a face
 // follows whatever width the table gives the card, and the card-size setting.
 
-import { getSetting, onSettingChange } from "./settings.js";
-import { currentLang, t } from "./i18n.js";
+import { getSetting, onSettingChange } from "../app/settings.js";
+import { currentLang, t } from "../app/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
-/** A part of a face. Its writing is CSS content (`data-text`, drawn by style.css), so that a card
+/** A part of a face. Its writing is CSS content (`data-text`, drawn by styles/style.css), so that a card
  * button's name ("Seven of hearts") need not contain it ("7♥") to pass the label-in-name check. */
 function span(cls, text) {
   const s = document.createElement("span");

@@ -1,12 +1,12 @@
 // Draw the table from one view. Holds no rule: every sentence about what may be
 // played comes from the engine (view.hand[i].why, view.actions, view.undo_why).
 
-import { $, el } from "./dom.js";
-import { closingButtons, finishHand, focusKey, placeSeats } from "./table-kit.js";
-import { rove } from "./keyboard.js";
+import { $, el } from "../app/dom.js";
+import { closingButtons, finishHand, focusKey, placeSeats } from "./kit.js";
+import { rove } from "../app/keyboard.js";
 import { cardLabel, drawFace, miniCard } from "./cards.js";
-import { showRound } from "./dialogs.js";
-import { t, tn } from "./i18n.js";
+import { showRound } from "../app/dialogs.js";
+import { t, tn } from "../app/i18n.js";
 
 const STATUS = () => ({ in: t("In"), out_of_round: t("Out of the round"), eliminated: t("Eliminated") });
 
@@ -234,7 +234,7 @@ export function clearTable() {
   $("table").hidden = true;
 }
 
-/** The ONO 99 table, as app.js's registry of tables by game id wants it. */
+/** The ONO 99 table, as app/controller.js's registry of tables by game id wants it. */
 export const ono99Table = {
   render: renderTable,
   clear: clearTable,

@@ -4,14 +4,14 @@
 // keeps the viewer's current selection (the cards of a multiple, the three picks, a trade
 // or a swap), which is never saved.
 //
-// The flow (curtain, computer pace, undo, save) stays in app.js.
+// The flow (curtain, computer pace, undo, save) stays in app/controller.js.
 
-import { $, el } from "./dom.js";
-import { choiceButton, closingButtons, focusKey, finishHand, placeSeats, showMessage } from "./table-kit.js";
-import { rove } from "./keyboard.js";
-import { clearTable as clearShared } from "./table.js";
-import { ordinal, showSummary } from "./dialogs.js";
-import { listWords, t, tn } from "./i18n.js";
+import { $, el } from "../app/dom.js";
+import { choiceButton, closingButtons, focusKey, finishHand, placeSeats, showMessage } from "./kit.js";
+import { rove } from "../app/keyboard.js";
+import { clearTable as clearShared } from "./ono99.js";
+import { ordinal, showSummary } from "../app/dialogs.js";
+import { listWords, t, tn } from "../app/i18n.js";
 import { drawThreeUpCard as drawCard, miniThreeUpCard as miniCard } from "./cards.js";
 
 // The viewer's selection: [{zone: "hand"|"up"|"other", code, seat}] in tap order.
@@ -452,7 +452,7 @@ export function sheetTable(view) {
   return table;
 }
 
-/** The round's score sheet that app.js shows once, before the next round (scoring only). */
+/** The round's score sheet that app/controller.js shows once, before the next round (scoring only). */
 export function summary(view) {
   const sheet = view.last_round;
   if (!sheet || sheet.points == null) return null;

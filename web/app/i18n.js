@@ -8,7 +8,7 @@
 //   tn("{n} card", "{n} cards", n, {...})          a count: Intl.PluralRules picks the form
 //
 // The language: `lang=` in the URL (embed.html, from embed.js's data-lang) for that page, else the
-// one chosen on this device (settings.js), else the first of the browser's languages we have.
+// one chosen on this device (app/settings.js), else the first of the browser's languages we have.
 
 import { getSetting, setSetting } from "./settings.js";
 

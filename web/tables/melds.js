@@ -2,8 +2,8 @@
 // rank, cards, wild count, points and canasta kind (natural, mixed or none); this module
 // puts that into plain words, for the eye and for assistive tech alike.
 
-import { el } from "./dom.js";
-import { t, tn } from "./i18n.js";
+import { el } from "../app/dom.js";
+import { t, tn } from "../app/i18n.js";
 import { miniPlayingCard, rankPlural } from "./cards.js";
 
 /** "Queens", "Black threes": the meld's name as a choice ("Add to Queens meld") says it. */

@@ -1,10 +1,10 @@
 // What every game's table draws the same way.
 
-import { $, el } from "./dom.js";
-import { t } from "./i18n.js";
+import { $, el } from "../app/dom.js";
+import { t } from "../app/i18n.js";
 import { lastMoveOf } from "./history.js";
 import { markNew } from "./motion.js";
-import { EMBED } from "./embed-mode.js";
+import { EMBED } from "../app/embed-mode.js";
 
 /**
  * The buttons every table ends its actions with: Undo (when the engine allows it, and `undo` is
@@ -94,7 +94,7 @@ export function watchFelt() {
 }
 
 /** After a hand's cards are drawn into `box`: mark the card just drawn, and give the CSS the card
- * count, so that a long hand overlaps to fit its row (style.css, .hand). */
+ * count, so that a long hand overlaps to fit its row (styles/style.css, .hand). */
 export function finishHand(box) {
   box.style.setProperty("--n", String(box.childElementCount));
   markNew(box);

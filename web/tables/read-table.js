@@ -2,7 +2,7 @@
 // says the whole situation in a few sentences. The sentences are the engine's (view.summary), so
 // they are translated with the rest of the game's words; the page only passes them on.
 
-import { $, el } from "./dom.js";
+import { $, el } from "../app/dom.js";
 
 const TYPING = "input, select, textarea, [contenteditable]";
 

@@ -1,5 +1,5 @@
-// Starting Python with the game engine: shared by the engine worker (engine-worker.js) and the
-// worker that makes a memory snapshot of it after a first visit (snapshot-worker.js).
+// Starting Python with the game engine: shared by the engine worker (engine/worker.js) and the
+// worker that makes a memory snapshot of it after a first visit (engine/snapshot-worker.js).
 //
 // A memory snapshot is the whole Python heap just after the engine was imported. A later visit
 // hands it to Pyodide instead of starting Python and importing the engine again (~4x faster).
@@ -8,7 +8,7 @@
 // private start-up options of the pinned Pyodide (package.json): the e2e tests cover the snapshot
 // path, the normal path and the switch between them in every browser engine we test.
 
-export const SITE = new URL("./", import.meta.url);
+export const SITE = new URL("../", import.meta.url);
 export const PYODIDE = new URL("pyodide/", SITE);
 const SNAPSHOTS = "pygames-snapshot";
 

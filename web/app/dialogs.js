@@ -2,7 +2,7 @@
 // answers (leave the game, replace or delete a saved game).
 
 import { $, el } from "./dom.js";
-import { miniCard } from "./cards.js";
+import { miniCard } from "../tables/cards.js";
 import { SETTINGS, getSetting, setSetting } from "./settings.js";
 import { currentLang, LANGUAGES, listWords, t, tn } from "./i18n.js";
 
@@ -41,7 +41,7 @@ export function showRules(game, optionsText = null) {
   openAtTop($("rules-dialog"), $("rules-title"));
 }
 
-// The settings a player sees, in SETTINGS' own values (web/settings.js holds them and their defaults).
+// The settings a player sees, in SETTINGS' own values (web/app/settings.js holds them and their defaults).
 const SETTING_CHOICES = () => [
   { name: "cardSize", legend: t("Card size"), labels: { small: t("Small"), normal: t("Normal"), large: t("Large") } },
   { name: "motion", legend: t("Animation speed"), labels: {
@@ -70,7 +70,7 @@ function settingChoices({ name, legend, labels }) {
   return field;
 }
 
-/** The device's settings; each change is kept at once (web/settings.js tells the tables). */
+/** The device's settings; each change is kept at once (web/app/settings.js tells the tables). */
 export function showSettings() {
   const four = el("input", { type: "checkbox", id: "setting-fourColour" });
   four.checked = getSetting("fourColour");

@@ -22,7 +22,7 @@ const OLD_LEVEL_NAMES = { random: "easy", heuristic: "normal" };
 // What the engine offered before it listed its computer players.
 const ENGINE_BOTS = ["random", "heuristic"];
 
-/** The worker's words for its start-up stages (python-boot.js, engine-worker.js), in the page's language. */
+/** The worker's words for its start-up stages (engine/python-boot.js, engine/worker.js), in the page's language. */
 function stageWords(label) {
   switch (label) {
     case "Shuffling the cards": return t("Shuffling the cards");

@@ -11,7 +11,7 @@ export const SETTINGS = {
   motion: { default: "auto", values: ["auto", "slow", "normal", "fast", "off"] },
   fourColour: { default: false, values: [false, true] },
   thinkMs: { default: 200, values: [100, 200, 400, 800] },
-  // The page's language ("auto": the browser's languages decide; web/i18n.js).
+  // The page's language ("auto": the browser's languages decide; web/app/i18n.js).
   lang: { default: "auto", values: ["auto", "en", "pa", "gu"] },
 };
 

@@ -6,13 +6,13 @@
 // tapped again to take it back), then the card to add on top. That selection is
 // the only state kept here, and it is never saved.
 
-import { $, el } from "./dom.js";
-import { closingButtons, focusKey, finishHand, placeSeats, showMessage } from "./table-kit.js";
-import { rove } from "./keyboard.js";
-import { clearTable as clearShared } from "./table.js";
+import { $, el } from "../app/dom.js";
+import { closingButtons, focusKey, finishHand, placeSeats, showMessage } from "./kit.js";
+import { rove } from "../app/keyboard.js";
+import { clearTable as clearShared } from "./ono99.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel } from "./cards.js";
-import { ordinal, showSummary } from "./dialogs.js";
-import { listWords, t, tn } from "./i18n.js";
+import { ordinal, showSummary } from "../app/dialogs.js";
+import { listWords, t, tn } from "../app/i18n.js";
 
 const SUITS = [["S", "♠"], ["H", "♥"], ["D", "♦"], ["C", "♣"]];
 // The suits' names are the engine's msgids (core/cards.py), translated with the card names.
