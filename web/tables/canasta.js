@@ -7,9 +7,8 @@
 // only keeps the viewer's current selection, which is never saved.
 
 import { $, el } from "../app/dom.js";
-import { choiceButton, closingButtons, focusKey, finishHand, placeSeats, showMessage } from "./kit.js";
+import { choiceButton, clearTable, closingButtons, finishHand, focusKey, placeSeats, showMessage } from "./kit.js";
 import { rove } from "../app/keyboard.js";
-import { clearTable as clearShared } from "./ono99.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel, rankOf } from "./cards.js";
 import { meldList, meldName } from "./melds.js";
 import { showSummary } from "../app/dialogs.js";
@@ -441,7 +440,7 @@ export function clear() {
   sel.staged = [];
   for (const id of ["teams", "staged"]) if ($(id)) $(id).replaceChildren();
   for (const id of ["pile-note", "ask-note"]) if ($(id)) { $(id).textContent = ""; $(id).hidden = true; }
-  clearShared();
+  clearTable();
 }
 
 // ------------------------------------------------------------------ score sheets

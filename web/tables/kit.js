@@ -6,6 +6,20 @@ import { lastMoveOf } from "./history.js";
 import { markNew } from "./motion.js";
 import { EMBED } from "../app/embed-mode.js";
 
+/** Empty what every table draws (the seats, the hand, the piles, the lines): nothing of any hand
+ * stays in the DOM. */
+export function clearTable() {
+  for (const id of ["players", "hand", "actions", "draw-pile", "discard-pile", "log"]) $(id).replaceChildren();
+  $("hand-title").textContent = "";
+  $("hand-area").classList.remove("my-turn");
+  $("hand-area").hidden = true;
+  $("turn-line").textContent = "";
+  $("message").textContent = "";
+  $("total").textContent = "";
+  $("direction").replaceChildren();
+  $("table").hidden = true;
+}
+
 /**
  * The buttons every table ends its actions with: Undo (when the engine allows it, and `undo` is
  * not turned off by a table that is midway through composing a move) and the page's own buttons

@@ -2,7 +2,7 @@
 // played comes from the engine (view.hand[i].why, view.actions, view.undo_why).
 
 import { $, el } from "../app/dom.js";
-import { closingButtons, finishHand, focusKey, placeSeats } from "./kit.js";
+import { clearTable, closingButtons, finishHand, focusKey, placeSeats } from "./kit.js";
 import { rove } from "../app/keyboard.js";
 import { cardLabel, drawFace, miniCard } from "./cards.js";
 import { showRound } from "../app/dialogs.js";
@@ -221,23 +221,10 @@ export function renderTable(view, ctx) {
   restoreFocus(key);
 }
 
-/** Empty the table: nothing of any hand stays in the DOM. */
-export function clearTable() {
-  for (const id of ["players", "hand", "actions", "draw-pile", "discard-pile", "log"]) $(id).replaceChildren();
-  $("hand-title").textContent = "";
-  $("hand-area").classList.remove("my-turn");
-  $("hand-area").hidden = true;
-  $("turn-line").textContent = "";
-  $("message").textContent = "";
-  $("total").textContent = "";
-  $("direction").replaceChildren();
-  $("table").hidden = true;
-}
-
 /** The ONO 99 table, as app/controller.js's registry of tables by game id wants it. */
 export const ono99Table = {
   render: renderTable,
-  clear: clearTable,
+  clear: clearTable,  // ONO 99 draws nothing beyond what every table has
   turnLine,
   title: (view) => `${view.total} · ONO 99 · pygames`,
   // The round summary (1980 rules), shown once before the next round.

@@ -7,9 +7,8 @@
 // the only state kept here, and it is never saved.
 
 import { $, el } from "../app/dom.js";
-import { closingButtons, focusKey, finishHand, placeSeats, showMessage } from "./kit.js";
+import { clearTable, closingButtons, finishHand, focusKey, placeSeats, showMessage } from "./kit.js";
 import { rove } from "../app/keyboard.js";
-import { clearTable as clearShared } from "./ono99.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel } from "./cards.js";
 import { ordinal, showSummary } from "../app/dialogs.js";
 import { listWords, t, tn } from "../app/i18n.js";
@@ -362,7 +361,7 @@ export function clear() {
   for (const id of ["ot-trumps", "ot-pile", "ot-sixes"]) if ($(id)) $(id).replaceChildren();
   if ($("ot-match")) $("ot-match").textContent = "";
   delete $("table").dataset.phase;
-  clearShared();
+  clearTable();
 }
 
 // ------------------------------------------------------------------ game summaries

@@ -7,9 +7,8 @@
 // The flow (curtain, computer pace, undo, save) stays in app/controller.js.
 
 import { $, el } from "../app/dom.js";
-import { choiceButton, closingButtons, focusKey, finishHand, placeSeats, showMessage } from "./kit.js";
+import { choiceButton, clearTable, closingButtons, finishHand, focusKey, placeSeats, showMessage } from "./kit.js";
 import { rove } from "../app/keyboard.js";
-import { clearTable as clearShared } from "./ono99.js";
 import { ordinal, showSummary } from "../app/dialogs.js";
 import { listWords, t, tn } from "../app/i18n.js";
 import { drawThreeUpCard as drawCard, miniThreeUpCard as miniCard } from "./cards.js";
@@ -428,7 +427,7 @@ export function clear() {
   for (const id of ["tu-up", "tu-down"]) if ($(id)) $(id).replaceChildren();
   for (const id of ["tu-note", "tu-removed", "tu-round"]) if ($(id)) $(id).textContent = "";
   if ($("tu-note")) $("tu-note").hidden = true;
-  clearShared();
+  clearTable();
 }
 
 // ------------------------------------------------------------------ score sheet (O4)
