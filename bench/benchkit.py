@@ -1,5 +1,6 @@
 """What the benchmarks share: percentiles, a game bench's command line, and timing taps on a game's
 table in Chromium."""
+
 from __future__ import annotations
 
 import argparse
@@ -56,7 +57,7 @@ def pct(values, q):
 
 
 def summary(values) -> dict:
-    return {"n": len(values), "median": statistics.median(values), "p95": pct(values, .95)}
+    return {"n": len(values), "median": statistics.median(values), "p95": pct(values, 0.95)}
 
 
 def bench_main(argv, doc: str, parts: list) -> int:
@@ -73,8 +74,11 @@ def bench_main(argv, doc: str, parts: list) -> int:
     ap.add_argument("--json", help="also write the numbers to this file")
     args = ap.parse_args(argv)
     skipped = {"simulate": getattr(args, "skip_sim", False), "page": args.skip_page}
-    out = {name: measure(getattr(args, flag.lstrip("-").replace("-", "_")))
-           for name, measure, flag, _, _ in parts if not skipped.get(name)}
+    out = {
+        name: measure(getattr(args, flag.lstrip("-").replace("-", "_")))
+        for name, measure, flag, _, _ in parts
+        if not skipped.get(name)
+    }
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=1))
     return 0
@@ -123,7 +127,8 @@ def tap_numbers(page, title: str, worker_methods: tuple) -> dict:
     """The page's tap-to-redraw measures, by action, and the worker's timings of `worker_methods`,
     printed and returned."""
     measures = page.evaluate(
-        "performance.getEntriesByName('tap-to-redraw').map(m => [m.detail && m.detail.action, m.duration])")
+        "performance.getEntriesByName('tap-to-redraw').map(m => [m.detail && m.detail.action, m.duration])"
+    )
     timings = page.evaluate("pygames.stats()")["timings"]
     by = {}
     for action, d in measures:
@@ -132,12 +137,19 @@ def tap_numbers(page, title: str, worker_methods: tuple) -> dict:
     print(f"(c) tap → {title} table redrawn, in Chromium (target p95 < 50 ms):")
     for action, v in [("all", every), *sorted(by.items())]:
         if v:
-            print(f"    {action:<8} {len(v):>3} taps: median {statistics.median(v):6.1f} ms   p95 {pct(v, .95):6.1f} ms"
-                  f"   max {max(v):6.1f} ms")
+            print(
+                f"    {action:<8} {len(v):>3} taps: median {statistics.median(v):6.1f} ms   p95 {pct(v, 0.95):6.1f} ms"
+                f"   max {max(v):6.1f} ms"
+            )
     for method in worker_methods:
         v = timings.get(method, [])
         if v:
-            print(f"    worker {method:<9} {len(v):>4} calls: median {statistics.median(v):6.2f} ms   p95 {pct(v, .95):6.2f} ms"
-                  f"   max {max(v):6.2f} ms" + ("   (target p95 < 100 ms)" if method == "bot_move" else ""))
-    return {"tap_all": summary(every)} | {a: summary(v) for a, v in by.items()} | {
-        f"worker_{m}": summary(timings[m]) for m in worker_methods if timings.get(m)}
+            print(
+                f"    worker {method:<9} {len(v):>4} calls: median {statistics.median(v):6.2f} ms   p95 {pct(v, 0.95):6.2f} ms"
+                f"   max {max(v):6.2f} ms" + ("   (target p95 < 100 ms)" if method == "bot_move" else "")
+            )
+    return (
+        {"tap_all": summary(every)}
+        | {a: summary(v) for a, v in by.items()}
+        | {f"worker_{m}": summary(timings[m]) for m in worker_methods if timings.get(m)}
+    )

@@ -9,6 +9,7 @@ Prints the Hard team's share of hands won (a level hand is half a win) with a 95
 (as the arena computes it), its mean lead in points per hand, and Hard's decision time p50/p95.
 Target (issue 11): >= 60% of hands.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -78,13 +79,19 @@ def main() -> int:
     won, half = interval([p[0] for p in played])
     lead, lead_half = interval([p[1] for p in played])
     times = sorted(t for p in played for t in p[2])
-    print(f"{2 * args.deals} Canasta hands ({args.deals} deals x 2 seatings), seeds {args.seed}.."
-          f"{args.seed + args.deals - 1}, Hard thinks {budget.deals} deals a decision")
-    print(f"  Hard team: wins {100 * won:.1f}% of hands (95% interval {100 * (won - half):.1f} to "
-          f"{100 * (won + half):.1f}), leads by {lead:.0f} points a hand (95% interval {lead - lead_half:.0f} "
-          f"to {lead + lead_half:.0f})")
-    print(f"  Hard decisions {len(times)}, p50 {times[len(times) // 2]:.1f} ms, "
-          f"p95 {times[int(0.95 * len(times))]:.1f} ms")
+    print(
+        f"{2 * args.deals} Canasta hands ({args.deals} deals x 2 seatings), seeds {args.seed}.."
+        f"{args.seed + args.deals - 1}, Hard thinks {budget.deals} deals a decision"
+    )
+    print(
+        f"  Hard team: wins {100 * won:.1f}% of hands (95% interval {100 * (won - half):.1f} to "
+        f"{100 * (won + half):.1f}), leads by {lead:.0f} points a hand (95% interval {lead - lead_half:.0f} "
+        f"to {lead + lead_half:.0f})"
+    )
+    print(
+        f"  Hard decisions {len(times)}, p50 {times[len(times) // 2]:.1f} ms, "
+        f"p95 {times[int(0.95 * len(times))]:.1f} ms"
+    )
     print(f"  speed: {2 * args.deals / seconds:.2f} hands/s ({seconds:.1f} s, {args.jobs} jobs)")
     return 0
 

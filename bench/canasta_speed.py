@@ -15,6 +15,7 @@ in Pyodide, and tap-to-redraw on the Canasta table in Chromium.
     "tap-to-redraw", action "select"); a tap on Draw / Discard → the table redrawn after the
     engine applied it (action "draw" / "discard"). Target p95 < 50 ms.
 """
+
 from __future__ import annotations
 
 import sys
@@ -28,7 +29,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
 from benchkit import API_PLAY, bench_main, bench_page, start_table, tap_numbers  # noqa: E402
 
-BENCH_CODE = API_PLAY + r'''
+BENCH_CODE = (
+    API_PLAY
+    + r'''
 HANDS, BOT, WARMUP = __HANDS__, __BOT__, 1
 decisions = []
 
@@ -55,6 +58,7 @@ print(json.dumps({"python": sys.version.split()[0], "bot": BOT, "hands": hands, 
                   "decisions": len(decisions), "decision_median_ms": decisions[len(decisions) // 2] if decisions else None,
                   "decision_p95_ms": p95, "decision_max_ms": decisions[-1] if decisions else None}))
 '''
+)
 
 
 def engine_numbers(hands: int) -> dict:
@@ -67,12 +71,16 @@ def engine_numbers(hands: int) -> dict:
     print(f"    {'bots':<11}{'runtime':<18}{'hands/s':>9}{'actions/s':>11}{'ms/hand':>9}")
     for bot, rts in out.items():
         for rt, r in rts.items():
-            print(f"    {bot:<11}{rt + ' ' + r['python']:<18}{r['hands_per_s']:>9.1f}{r['actions_per_s']:>11.0f}"
-                  f"{1000 * r['seconds'] / r['hands']:>9.1f}")
+            print(
+                f"    {bot:<11}{rt + ' ' + r['python']:<18}{r['hands_per_s']:>9.1f}{r['actions_per_s']:>11.0f}"
+                f"{1000 * r['seconds'] / r['hands']:>9.1f}"
+            )
     for rt in ("cpython", "pyodide"):
         r = out["heuristic"][rt]
-        print(f"(b) heuristic bot_move in {rt:<8} {r['decisions']} decisions: median {r['decision_median_ms']:6.2f} ms"
-              f"   p95 {r['decision_p95_ms']:6.2f} ms   max {r['decision_max_ms']:6.2f} ms   (target p95 < 200 ms in Pyodide)")
+        print(
+            f"(b) heuristic bot_move in {rt:<8} {r['decisions']} decisions: median {r['decision_median_ms']:6.2f} ms"
+            f"   p95 {r['decision_p95_ms']:6.2f} ms   max {r['decision_max_ms']:6.2f} ms   (target p95 < 200 ms in Pyodide)"
+        )
     return out
 
 
@@ -86,7 +94,8 @@ def page_numbers(taps: int) -> dict:
             dialog = page.locator("dialog[open]")
             if dialog.count():
                 dialog.get_by_role("button", name="Continue").or_(
-                    dialog.get_by_role("button", name="Play again")).first.click()
+                    dialog.get_by_role("button", name="Play again")
+                ).first.click()
                 continue
             mine = page.locator("#hand-area.my-turn").count() and page.evaluate(idle)
             if not mine:
@@ -124,10 +133,14 @@ def page_numbers(taps: int) -> dict:
 
 
 def main(argv=None):
-    return bench_main(argv, __doc__, [
-        ("engine", engine_numbers, "--hands", 40, "hands to time per runtime and bot kind"),
-        ("page", page_numbers, "--taps", 40, "card taps to time in the page"),
-    ])
+    return bench_main(
+        argv,
+        __doc__,
+        [
+            ("engine", engine_numbers, "--hands", 40, "hands to time per runtime and bot kind"),
+            ("page", page_numbers, "--taps", 40, "card taps to time in the page"),
+        ],
+    )
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ tests/pyodide_runner.mjs under Node, as the page's worker would.
 built, e.g. a git worktree of an earlier commit), alternating with ours round by round; the
 printed speed-up is the median of the per-round ratios, so load on the machine cancels out.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "pyodide_runner.mjs"
 
-BENCH_CODE = r'''
+BENCH_CODE = r"""
 import json, sys, time
 from pygames_wasm import api
 from pygames_wasm.games import GAMES
@@ -91,7 +92,7 @@ seconds = time.perf_counter() - t0
 print(json.dumps({"python": sys.version.split()[0], "game": GAME, "loop": LOOP, "deals": done,
                   "actions": actions, "seconds": seconds, "actions_per_s": actions / seconds,
                   "deals_per_s": done / seconds}))
-'''
+"""
 
 
 def bench_code(game: str, loop: str) -> str:
@@ -109,8 +110,13 @@ def run_cpython(code: str, wheel: Path) -> dict:
     with tempfile.TemporaryDirectory(prefix="bench-cpython-") as site:
         with zipfile.ZipFile(wheel) as zf:
             zf.extractall(site)
-        proc = subprocess.run([sys.executable, "-c", code], cwd=site, capture_output=True, text=True,
-                              env={**os.environ, "PYTHONPATH": site})
+        proc = subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=site,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": site},
+        )
     if proc.returncode != 0:
         raise SystemExit(f"CPython run failed:\n{proc.stderr}")
     return json.loads(proc.stdout)
@@ -120,8 +126,9 @@ def run_pyodide(code: str, wheel: Path) -> dict:
     node = shutil.which("node")
     if node is None:
         raise SystemExit("node is needed for --runtime pyodide")
-    proc = subprocess.run([node, str(RUNNER), "--wheel", str(wheel), "-"], input=code, cwd=ROOT,
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [node, str(RUNNER), "--wheel", str(wheel), "-"], input=code, cwd=ROOT, capture_output=True, text=True
+    )
     if proc.returncode != 0:
         raise SystemExit(f"Pyodide run failed:\n{proc.stderr}")
     result = json.loads(proc.stdout)
@@ -161,18 +168,26 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({f"{g}/{rt}": r for (g, rt), r in results.items()}, indent=1))
         return 0
     unit = {"canasta": "hands", "ono99": "games"}
-    print(f"engine speed, {loop} loop, random legal play, medians of {args.rounds} rounds"
-          + (f"; baseline {args.baseline}" if args.baseline else ""))
-    print(f"{'game':<9}{'runtime':<18}{'build':<10}{'actions/s':>11}{'deals/s':>10}"
-          + ("   speed-up (median of per-round ratios)" if args.baseline else ""))
+    print(
+        f"engine speed, {loop} loop, random legal play, medians of {args.rounds} rounds"
+        + (f"; baseline {args.baseline}" if args.baseline else "")
+    )
+    print(
+        f"{'game':<9}{'runtime':<18}{'build':<10}{'actions/s':>11}{'deals/s':>10}"
+        + ("   speed-up (median of per-round ratios)" if args.baseline else "")
+    )
     for (game, rt), rounds in results.items():
         for name, runs in rounds.items():
-            line = (f"{game:<9}{rt + ' ' + runs[0]['python']:<18}{name:<10}"
-                    f"{statistics.median(r['actions_per_s'] for r in runs):>11.0f}"
-                    f"{statistics.median(r['deals_per_s'] for r in runs):>9.1f} {unit[game][0]}")
+            line = (
+                f"{game:<9}{rt + ' ' + runs[0]['python']:<18}{name:<10}"
+                f"{statistics.median(r['actions_per_s'] for r in runs):>11.0f}"
+                f"{statistics.median(r['deals_per_s'] for r in runs):>9.1f} {unit[game][0]}"
+            )
             if name == "ours" and "baseline" in rounds:
                 ratios = [a["actions_per_s"] / b["actions_per_s"] for a, b in zip(runs, rounds["baseline"])]
-                line += f"   {statistics.median(ratios):.2f}x actions/s  (rounds: {', '.join(f'{x:.2f}' for x in ratios)})"
+                line += (
+                    f"   {statistics.median(ratios):.2f}x actions/s  (rounds: {', '.join(f'{x:.2f}' for x in ratios)})"
+                )
             print(line)
     return 0
 

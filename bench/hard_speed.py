@@ -11,6 +11,7 @@ player waits). Meanwhile the page's own thread runs a 10 ms timer; its lateness 
 moves shows whether a tap would be answered at once (the search runs in the worker, not the page).
 Target (issue 11): p95 <= 300 ms at the default thinking time (200 ms).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -61,9 +62,13 @@ def main(argv=None) -> int:
         for game in args.games.split(","):
             out = page.evaluate(PLAY, [game, PLAYERS.get(game, 2), args.decisions, args.think_ms])
             moves, late = out["moves"], out["lateness"]
-            lateness = f"p95 {pct(late, .95):5.1f} ms (max {max(late):5.1f}) over {len(late)} long moves" if late else "n/a"
-            print(f"  {game:<10} {len(moves):>4} moves: median {statistics.median(moves):6.1f} ms   "
-                  f"p95 {pct(moves, .95):6.1f} ms   max {max(moves):6.1f} ms;   page timer late by {lateness}")
+            lateness = (
+                f"p95 {pct(late, 0.95):5.1f} ms (max {max(late):5.1f}) over {len(late)} long moves" if late else "n/a"
+            )
+            print(
+                f"  {game:<10} {len(moves):>4} moves: median {statistics.median(moves):6.1f} ms   "
+                f"p95 {pct(moves, 0.95):6.1f} ms   max {max(moves):6.1f} ms;   page timer late by {lateness}"
+            )
     return 0
 
 

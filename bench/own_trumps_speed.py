@@ -21,6 +21,7 @@ Chromium the tap-to-redraw time and the heuristic bot's decision time in the wor
     redrawn after the engine applied it (action "lead" / "beat" / "pick_up"). Target p95 < 50 ms.
     The worker times every bot_move (?bench=1 asks it before each bot_act). Target p95 < 100 ms.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -35,7 +36,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
 from benchkit import API_PLAY, bench_main, bench_page, start_table, tap_numbers  # noqa: E402
 
-BENCH_CODE = API_PLAY + r'''
+BENCH_CODE = (
+    API_PLAY
+    + r"""
 from collections import Counter
 
 GAMES, WARMUP = __GAMES__, 1
@@ -64,7 +67,8 @@ decisions.sort()
 out["decisions"] = {"n": len(decisions), "median": decisions[len(decisions) // 2],
                     "p95": decisions[int(0.95 * (len(decisions) - 1))], "max": decisions[-1]}
 print(json.dumps(out))
-'''
+"""
+)
 
 
 def engine_numbers(games: int) -> dict:
@@ -76,20 +80,39 @@ def engine_numbers(games: int) -> dict:
     for rt, r in out.items():
         for players in (2, 4):
             g = r[f"random{players}"]
-            print(f"    {rt + ' ' + r['python']:<18}{players:>6}{g['games_per_s']:>9.2f}{g['actions_per_s']:>11.0f}"
-                  f"{g['actions'] / g['games']:>14.0f}  {g['ended']}")
+            print(
+                f"    {rt + ' ' + r['python']:<18}{players:>6}{g['games_per_s']:>9.2f}{g['actions_per_s']:>11.0f}"
+                f"{g['actions'] / g['games']:>14.0f}  {g['ended']}"
+            )
     for rt, r in out.items():
         d = r["decisions"]
-        print(f"(b) heuristic bot_move in {rt:<8} {d['n']} decisions: median {d['median']:6.2f} ms   p95 {d['p95']:6.2f} ms"
-              f"   max {d['max']:6.2f} ms   (target p95 < 100 ms)")
+        print(
+            f"(b) heuristic bot_move in {rt:<8} {d['n']} decisions: median {d['median']:6.2f} ms   p95 {d['p95']:6.2f} ms"
+            f"   max {d['max']:6.2f} ms   (target p95 < 100 ms)"
+        )
     return out
 
 
 def simulate_numbers(games: int) -> dict:
     out = {}
     for players in (2, 4):
-        cmd = [sys.executable, "-m", "pygames_wasm", "simulate", "own_trumps", "--games", str(games), "--players",
-               str(players), "--seed", "7", "--bots", "heuristic,random", "--options", '{"match_games": 1}']
+        cmd = [
+            sys.executable,
+            "-m",
+            "pygames_wasm",
+            "simulate",
+            "own_trumps",
+            "--games",
+            str(games),
+            "--players",
+            str(players),
+            "--seed",
+            "7",
+            "--bots",
+            "heuristic,random",
+            "--options",
+            '{"match_games": 1}',
+        ]
         shown = " ".join(cmd[1:4] + cmd[4:-1]) + " '" + cmd[-1] + "'"
         print(f"(c) python {shown}")
         t0 = time.perf_counter()
@@ -107,8 +130,10 @@ def page_numbers(taps: int) -> dict:
     with bench_page() as page:
         start_table(page, "Own Trumps", ["Person", "Normal computer"])
         idle = "!document.querySelector('#table[aria-busy=true]')"
-        mine = ("document.querySelector('#hand-area.my-turn') && !document.querySelector('dialog[open]') && "
-                "!document.querySelector('#table[aria-busy=true]')")
+        mine = (
+            "document.querySelector('#hand-area.my-turn') && !document.querySelector('dialog[open]') && "
+            "!document.querySelector('#table[aria-busy=true]')"
+        )
         selects = 0
         deadline = time.monotonic() + 240
 
@@ -122,8 +147,11 @@ def page_numbers(taps: int) -> dict:
         while selects < taps and time.monotonic() < deadline:
             dialog = page.locator("dialog[open]")
             if dialog.count():
-                tap(dialog.get_by_role("button", name="Continue").or_(
-                    dialog.get_by_role("button", name="Play again")).first)
+                tap(
+                    dialog.get_by_role("button", name="Continue")
+                    .or_(dialog.get_by_role("button", name="Play again"))
+                    .first
+                )
                 continue
             suit = page.locator("button.ot-suit:not([aria-disabled=true])")
             if suit.count() and page.evaluate(idle):
@@ -146,11 +174,15 @@ def page_numbers(taps: int) -> dict:
 
 
 def main(argv=None):
-    return bench_main(argv, __doc__, [
-        ("engine", engine_numbers, "--games", 40, "random one-game matches per seat count and runtime"),
-        ("simulate", simulate_numbers, "--sim-games", 1000, "games for the heuristic-vs-random simulation"),
-        ("page", page_numbers, "--taps", 40, "beating-card taps to time in the page"),
-    ])
+    return bench_main(
+        argv,
+        __doc__,
+        [
+            ("engine", engine_numbers, "--games", 40, "random one-game matches per seat count and runtime"),
+            ("simulate", simulate_numbers, "--sim-games", 1000, "games for the heuristic-vs-random simulation"),
+            ("page", page_numbers, "--taps", 40, "beating-card taps to time in the page"),
+        ],
+    )
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ Needs the peer's venv (../shared/peers/README.md says how) and a built site (./b
 The peer's hands are shorter (it stops at the next deal, and often when its stock runs out), so
 player actions per second are compared first, hands per second second.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,15 +35,22 @@ def main(argv=None) -> int:
     wheel = built_wheel()
     actions, hands = [], []
     for _ in range(args.rounds):
-        peer = json.loads(subprocess.run([args.peer_python, str(PEER), str(args.peer_seconds)], capture_output=True,
-                                         text=True, check=True).stdout)
+        peer = json.loads(
+            subprocess.run(
+                [args.peer_python, str(PEER), str(args.peer_seconds)], capture_output=True, text=True, check=True
+            ).stdout
+        )
         ours = run_cpython(bench_code("canasta", "engine"), wheel)
         actions.append(ours["actions_per_s"] / peer["player_actions_per_s"])
         hands.append(ours["deals_per_s"] / peer["hands_per_s"])
-        print(f"  peer {peer['player_actions_per_s']:>7} actions/s {peer['hands_per_s']:6.1f} hands/s;"
-              f"  ours {ours['actions_per_s']:>7.0f} actions/s {ours['deals_per_s']:6.1f} hands/s")
-    print(f"ours / peer, median of {args.rounds} rounds: {statistics.median(actions):.2f}x player actions per second,"
-          f" {statistics.median(hands):.2f}x hands per second")
+        print(
+            f"  peer {peer['player_actions_per_s']:>7} actions/s {peer['hands_per_s']:6.1f} hands/s;"
+            f"  ours {ours['actions_per_s']:>7.0f} actions/s {ours['deals_per_s']:6.1f} hands/s"
+        )
+    print(
+        f"ours / peer, median of {args.rounds} rounds: {statistics.median(actions):.2f}x player actions per second,"
+        f" {statistics.median(hands):.2f}x hands per second"
+    )
     return 0
 
 

@@ -11,6 +11,7 @@ fetch them all anyway. --browser serves dist/site on a
 free local port, opens index.html in Debian's Chromium, waits until the network is quiet, and
 lists what was really requested. gzip sizes use level 6, as a typical web server would.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -128,13 +129,15 @@ def visits(site: Path, settle_s: float) -> int:
             # A profile on disk, as a real browser has: Playwright's default in-memory context keeps no
             # file as large as the wasm, so it would count repeated downloads no user makes.
             profile = tempfile.mkdtemp(prefix="size-profile-")
-            ctx = p.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium",
-                                                       args=["--no-sandbox"], headless=True)
+            ctx = p.chromium.launch_persistent_context(
+                profile, executable_path="/usr/bin/chromium", args=["--no-sandbox"], headless=True
+            )
             page = ctx.new_page()
             page.goto(base, timeout=120_000)
             page.wait_for_function(ready, timeout=120_000)
-            page.wait_for_function("() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)",
-                                   timeout=120_000)
+            page.wait_for_function(
+                "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)", timeout=120_000
+            )
             time.sleep(settle_s)
             first = list(log)
             log.clear()
@@ -165,8 +168,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--site", type=Path, default=SITE)
     ap.add_argument("--browser", action="store_true", help="record a real first visit in Chromium")
-    ap.add_argument("--visits", action="store_true",
-                    help="bytes sent on a first and a return visit (Chromium, service worker)")
+    ap.add_argument(
+        "--visits", action="store_true", help="bytes sent on a first and a return visit (Chromium, service worker)"
+    )
     ap.add_argument("--page", default="index.html", help="page to open with --browser")
     ap.add_argument("--settle", type=float, default=5.0, help="seconds to wait after load with --browser")
     args = ap.parse_args(argv)
@@ -182,8 +186,9 @@ def main(argv: list[str] | None = None) -> int:
         files = browser_files(site, args.page, args.settle)
         how = f"fetched by a first visit to {args.page} (Chromium)"
     else:
-        files = list(info.get("files") or sorted(
-            p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()))
+        files = list(
+            info.get("files") or sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+        )
         files = [f for f in files if f != "build-info.json"] + ["build-info.json"]
         how = "every file of the build (--browser records a real visit)"
 

@@ -15,6 +15,7 @@ decision time, heuristic-vs-random win rates, and tap-to-redraw on the table in 
     (measure "tap-to-redraw": "play", "refill", "pickup", "flip", "pick"; "select" is a tap that only
     selects a card of a multiple). Targets: tap-to-redraw p95 < 50 ms, bot decision p95 < 100 ms.
 """
+
 from __future__ import annotations
 
 import re
@@ -30,7 +31,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
 from benchkit import API_PLAY, bench_main, bench_page, start_table, tap_numbers  # noqa: E402
 
-BENCH_CODE = API_PLAY + r'''
+BENCH_CODE = (
+    API_PLAY
+    + r"""
 GAMES, WARMUP = __GAMES__, 2
 decisions = []
 
@@ -49,7 +52,8 @@ print(json.dumps({"python": sys.version.split()[0], "games": GAMES, "actions": a
                   "games_per_s": GAMES / seconds, "actions_per_s": actions / seconds,
                   "decisions": len(decisions), "decision_median_ms": decisions[len(decisions) // 2],
                   "decision_p95_ms": decisions[int(0.95 * (len(decisions) - 1))], "decision_max_ms": decisions[-1]}))
-'''
+"""
+)
 
 
 def engine_numbers(games: int) -> dict:
@@ -59,11 +63,15 @@ def engine_numbers(games: int) -> dict:
     print(f"(a) 3UP 3DOWN engine: {games} whole games of 4 random bots, wheel {wheel.name}")
     print(f"    {'runtime':<18}{'games/s':>9}{'actions/s':>11}{'ms/game':>9}")
     for rt, r in out.items():
-        print(f"    {rt + ' ' + r['python']:<18}{r['games_per_s']:>9.1f}{r['actions_per_s']:>11.0f}"
-              f"{1000 * r['seconds'] / r['games']:>9.1f}")
+        print(
+            f"    {rt + ' ' + r['python']:<18}{r['games_per_s']:>9.1f}{r['actions_per_s']:>11.0f}"
+            f"{1000 * r['seconds'] / r['games']:>9.1f}"
+        )
     for rt, r in out.items():
-        print(f"    heuristic bot_move in {rt:<8} {r['decisions']} decisions: median {r['decision_median_ms']:5.2f} ms"
-              f"   p95 {r['decision_p95_ms']:5.2f} ms   max {r['decision_max_ms']:5.2f} ms")
+        print(
+            f"    heuristic bot_move in {rt:<8} {r['decisions']} decisions: median {r['decision_median_ms']:5.2f} ms"
+            f"   p95 {r['decision_p95_ms']:5.2f} ms   max {r['decision_max_ms']:5.2f} ms"
+        )
     return out
 
 
@@ -71,14 +79,29 @@ def simulate_numbers(games: int) -> dict:
     out = {}
     print(f"(b) heuristic vs random, {games} games each (one heuristic seat):")
     for players in (2, 4):
-        cmd = [sys.executable, "-m", "pygames_wasm", "simulate", "three_up", "--games", str(games), "--players",
-               str(players), "--seed", "1", "--bots", "heuristic,random"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "pygames_wasm",
+            "simulate",
+            "three_up",
+            "--games",
+            str(games),
+            "--players",
+            str(players),
+            "--seed",
+            "1",
+            "--bots",
+            "heuristic,random",
+        ]
         text = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True).stdout
         rate = float(re.search(r"seat 1 \(heuristic\): [\d.]+ wins \(([\d.]+)%\)", text).group(1))
         out[players] = rate
-        print(f"    {players} players: heuristic wins {rate:.1f}% (fair share {100 / players:.0f}%)   "
-              f"$ python -m pygames_wasm simulate three_up --games {games} --players {players} --seed 1 "
-              f"--bots heuristic,random")
+        print(
+            f"    {players} players: heuristic wins {rate:.1f}% (fair share {100 / players:.0f}%)   "
+            f"$ python -m pygames_wasm simulate three_up --games {games} --players {players} --seed 1 "
+            f"--bots heuristic,random"
+        )
     return out
 
 
@@ -109,9 +132,14 @@ def tap_once(page) -> int:
             page.wait_for_function("!document.querySelector('#actions .checking')")
         page.locator("#actions button[data-action=pick]").click()
         return 4
-    for selector in ("#actions button[data-action=refill]", "#hand button[data-playable=true]",
-                     "#tu-up button[data-playable=true]", "#tu-down button[data-playable=true]",
-                     "#actions button[data-action=pickup]", "#actions button[data-action=draw]"):
+    for selector in (
+        "#actions button[data-action=refill]",
+        "#hand button[data-playable=true]",
+        "#tu-up button[data-playable=true]",
+        "#tu-down button[data-playable=true]",
+        "#actions button[data-action=pickup]",
+        "#actions button[data-action=draw]",
+    ):
         target = page.locator(selector)
         if target.count():
             target.first.click()
@@ -126,11 +154,15 @@ def tap_once(page) -> int:
 
 
 def main(argv=None):
-    return bench_main(argv, __doc__, [
-        ("engine", engine_numbers, "--games", 100, "random 4-seat games to time per runtime"),
-        ("simulate", simulate_numbers, "--sim-games", 1000, "games per heuristic-vs-random run"),
-        ("page", page_numbers, "--taps", 60, "taps to time in the page"),
-    ])
+    return bench_main(
+        argv,
+        __doc__,
+        [
+            ("engine", engine_numbers, "--games", 100, "random 4-seat games to time per runtime"),
+            ("simulate", simulate_numbers, "--sim-games", 1000, "games per heuristic-vs-random run"),
+            ("page", page_numbers, "--taps", 60, "taps to time in the page"),
+        ],
+    )
 
 
 if __name__ == "__main__":

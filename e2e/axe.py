@@ -2,6 +2,7 @@
 
 The page's Content-Security-Policy allows only its own scripts, so the pages that run axe come from
 a context with `bypass_csp` (see test_accessibility.py's `page` fixture)."""
+
 from __future__ import annotations
 
 from e2e.pagekit import ROOT
@@ -32,4 +33,5 @@ def assert_accessible(page, where: str) -> None:
     in the failure."""
     bad = [v for v in violations(page) if v["impact"] in BLOCKING or v["id"] in ALSO]
     assert not bad, f"axe on {where}:\n" + "\n".join(
-        f"- {v['id']} ({v['impact']}): {v['help']}\n    " + "\n    ".join(v["nodes"]) for v in bad)
+        f"- {v['id']} ({v['impact']}): {v['help']}\n    " + "\n    ".join(v["nodes"]) for v in bad
+    )

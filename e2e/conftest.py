@@ -3,6 +3,7 @@
 Every test gets a fresh browser context; uncaught page errors and console
 errors fail the test (a test may mark expected console errors as allowed).
 """
+
 from __future__ import annotations
 
 import re

@@ -17,7 +17,7 @@ import { Builder } from "selenium-webdriver";
 
 const [engine, site] = process.argv.slice(2);
 const TIMEOUT_MS = 120_000;
-const STEP_MS = 30_000;  // one step that gets no answer fails, named, instead of hanging the driver
+const STEP_MS = 30_000; // one step that gets no answer fails, named, instead of hanging the driver
 
 // Each step runs in the page (the same source for both drivers).
 const STEPS = {
@@ -45,11 +45,15 @@ function inPage(step) {
 
 async function firefox() {
   const browser = await puppeteer.launch({
-    browser: "firefox", executablePath: process.env.FIREFOX_PATH || "/usr/bin/firefox-esr", headless: true,
-    protocolTimeout: 2 * STEP_MS,  // past the in-page limit: the driver itself stopped answering
+    browser: "firefox",
+    executablePath: process.env.FIREFOX_PATH || "/usr/bin/firefox-esr",
+    headless: true,
+    protocolTimeout: 2 * STEP_MS, // past the in-page limit: the driver itself stopped answering
   });
   const page = await browser.newPage();
-  page.on("console", (m) => { if (["warn", "error"].includes(m.type())) report.console.push(m.text().slice(0, 300)); });
+  page.on("console", (m) => {
+    if (["warn", "error"].includes(m.type())) report.console.push(m.text().slice(0, 300));
+  });
   return {
     version: await browser.version(),
     goto: (url) => page.goto(url),
@@ -72,31 +76,42 @@ async function webkit() {
   // selenium-webdriver has no WebKitGTK module: WebKitWebDriver is started here and spoken to as
   // any W3C WebDriver, with its own capability for the browser to launch.
   const port = await freePort();
-  const server = spawn(process.env.WEBKIT_DRIVER_PATH || "/usr/bin/WebKitWebDriver", [`--port=${port}`],
-                       { stdio: "ignore" });
+  const server = spawn(process.env.WEBKIT_DRIVER_PATH || "/usr/bin/WebKitWebDriver", [`--port=${port}`], {
+    stdio: "ignore",
+  });
   await new Promise((r) => setTimeout(r, 500));
-  const driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities({
-    browserName: "MiniBrowser",
-    "webkitgtk:browserOptions": {
-      binary: process.env.WEBKIT_BROWSER_PATH || "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
-      args: ["--automation"],
-    },
-  }).build();
+  const driver = await new Builder()
+    .usingServer(`http://127.0.0.1:${port}`)
+    .withCapabilities({
+      browserName: "MiniBrowser",
+      "webkitgtk:browserOptions": {
+        binary: process.env.WEBKIT_BROWSER_PATH || "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
+        args: ["--automation"],
+      },
+    })
+    .build();
   await driver.manage().setTimeouts({ script: TIMEOUT_MS, pageLoad: TIMEOUT_MS });
   const caps = await driver.getCapabilities();
   return {
     version: `WebKitGTK ${caps.get("browserVersion")}`,
     goto: (url) => driver.get(url),
-    run: (step) => driver.executeAsyncScript(
-      `const done = arguments[arguments.length - 1];
-       Promise.resolve((() => { ${inPage(step)} })()).then(done, (e) => done({ error: String(e) }));`),
-    quit: async () => { await driver.quit(); server.kill(); },
+    run: (step) =>
+      driver.executeAsyncScript(
+        `const done = arguments[arguments.length - 1];
+       Promise.resolve((() => { ${inPage(step)} })()).then(done, (e) => done({ error: String(e) }));`,
+      ),
+    quit: async () => {
+      await driver.quit();
+      server.kill();
+    },
   };
 }
 
 const begun = Date.now();
 /** What the scenario is doing, on stderr with the seconds since it began (the test shows it on failure). */
-function trace(what) { process.stderr.write(`${((Date.now() - begun) / 1000).toFixed(1)}s ${what}\n`); }
+function trace(what) {
+  process.stderr.write(`${((Date.now() - begun) / 1000).toFixed(1)}s ${what}\n`);
+}
 
 async function until(b, step, what) {
   trace(`waiting for ${what}`);
@@ -126,7 +141,7 @@ async function moves(b, n) {
   return made;
 }
 
-const report = { engine, visits: [], console: [] };  // console: the page's warnings (Firefox only)
+const report = { engine, visits: [], console: [] }; // console: the page's warnings (Firefox only)
 const b = engine === "firefox" ? await firefox() : await webkit();
 report.version = b.version;
 try {
@@ -138,10 +153,11 @@ try {
   first.moves = await moves(b, 3);
   report.visits.push(first);
   await until(b, "snapshotMade", "the start-up snapshot");
-  for (const drop of [false, true]) {  // the snapshot path, then the normal start it falls back to
+  for (const drop of [false, true]) {
+    // the snapshot path, then the normal start it falls back to
     if (drop) await once(b, "dropSnapshot");
     trace("return visit");
-    await b.goto(`${site}?speed=fast`);  // the game in progress is resumed
+    await b.goto(`${site}?speed=fast`); // the game in progress is resumed
     await until(b, "table", "the resumed table");
     const visit = { startedFrom: await once(b, "startedFrom") };
     visit.moves = await moves(b, 2);

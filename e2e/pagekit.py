@@ -7,6 +7,7 @@ conftest never shadows tests/conftest.py when both folders run together.
 - tools/serve.py serves it on a free localhost port in a subprocess.
 - Chromium: $CHROMIUM_PATH, else /usr/bin/chromium, else Playwright's own.
 """
+
 from __future__ import annotations
 
 import os
@@ -40,9 +41,7 @@ def chromium_path() -> str | None:
 
 
 def launch_chromium(playwright):
-    return playwright.chromium.launch(
-        executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS
-    )
+    return playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
 
 
 def _die_with_parent():
@@ -61,9 +60,11 @@ class SiteServer:
 
     def __init__(self, directory: Path = SITE):
         self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0",
-             "--dir", str(directory), "--quiet"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
+            [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", "--dir", str(directory), "--quiet"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            cwd=ROOT,
             preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
         )
         line = self.proc.stdout.readline()
@@ -90,8 +91,6 @@ def ensure_site():
         subprocess.run([str(ROOT / "build.sh"), "build"], cwd=ROOT, check=True)
 
 
-
-
 def engine_ready(page, timeout: int = START_TIMEOUT_MS) -> None:
     """The engine is up (the lobby can be filled in and Start pressed before: the game then starts
     when it is up, see e2e/test_lobby.py)."""
@@ -100,9 +99,11 @@ def engine_ready(page, timeout: int = START_TIMEOUT_MS) -> None:
 
 def my_turn(scope) -> bool:
     """The viewer's hand is up, it is their move, and nothing covers the table (scope: a page or frame)."""
-    return scope.locator("#hand-area.my-turn").is_visible() and \
-        scope.locator("#table[aria-busy=true]").count() == 0 and \
-        scope.locator("dialog[open]").count() == 0
+    return (
+        scope.locator("#hand-area.my-turn").is_visible()
+        and scope.locator("#table[aria-busy=true]").count() == 0
+        and scope.locator("dialog[open]").count() == 0
+    )
 
 
 def settled(page):
@@ -153,8 +154,9 @@ def hold_bots(page) -> None:
 
 def held_or_my_turn(page, timeout: int = 20_000) -> None:
     """A computer's move is held, or it is the viewer's turn; the table is drawn for it."""
-    page.wait_for_function("() => window.heldBots() > 0 || !!document.querySelector('#hand-area.my-turn, button.ot-suit')",
-                           timeout=timeout)
+    page.wait_for_function(
+        "() => window.heldBots() > 0 || !!document.querySelector('#hand-area.my-turn, button.ot-suit')", timeout=timeout
+    )
     settled(page)
 
 
@@ -209,6 +211,7 @@ def catalog(lang: str) -> dict:
         return {}
     if lang not in _CATALOGS:
         import json
+
         _CATALOGS[lang] = json.loads((SITE / "locale" / f"{lang}.json").read_text(encoding="utf-8"))["messages"]
     return _CATALOGS[lang]
 
@@ -243,7 +246,7 @@ def T_re(lang: str, *msgids: str, **args) -> re.Pattern:
         text = T(lang, msgid)
         out, at = "", 0
         for m in _FIELD.finditer(text):
-            out += re.escape(text[at:m.start()])
+            out += re.escape(text[at : m.start()])
             out += re.escape(str(args[m.group(1)])) if m.group(1) in args else ".+?"
             at = m.end()
         parts.append(out + re.escape(text[at:]))

@@ -7,6 +7,7 @@ Each screen is reached the way a player reaches it, or by resuming a saved game 
 away; the moves after it are made through the page. axe-core (the npm package) is injected by the test into a page whose CSP is bypassed; it is
 never part of the site. Zero serious or critical violations anywhere.
 """
+
 from __future__ import annotations
 
 import re
@@ -33,6 +34,7 @@ GAMES = {
 }
 FELT_SCROLLS = "() => { const f = document.getElementById('felt'); return f.scrollHeight > f.clientHeight; }"
 SUMMARY = ("last_round", "last_hand", "last_game")  # a finished round, hand or game, by game
+
 
 @pytest.fixture
 def page(browser, site_url, errors) -> Page:
@@ -74,8 +76,9 @@ def resume(page: Page, saved: dict, hold_bots: bool = False):
     """Open the page on `saved`, as the page resumes any saved game."""
     page.goto("./?speed=fast")
     expect(page.locator("#loading.done")).to_have_count(1, timeout=START_TIMEOUT_MS)  # the engine is up
-    page.evaluate("hold => hold ? sessionStorage.setItem('holdBots', '1') : sessionStorage.removeItem('holdBots')",
-                  hold_bots)
+    page.evaluate(
+        "hold => hold ? sessionStorage.setItem('holdBots', '1') : sessionStorage.removeItem('holdBots')", hold_bots
+    )
     write_save(page, {"savedAt": int(time.time() * 1000), "record": saved})
     expect(page.locator("#lobby")).to_be_hidden(timeout=START_TIMEOUT_MS)
 
@@ -83,8 +86,9 @@ def resume(page: Page, saved: dict, hold_bots: bool = False):
 def assert_focus_not_lost(page: Page, after: str):
     """The focus is on something (it may take a redraw and a frame to get there), not <body>."""
     try:
-        page.wait_for_function("() => document.activeElement && document.activeElement !== document.body",
-                               timeout=3_000)
+        page.wait_for_function(
+            "() => document.activeElement && document.activeElement !== document.body", timeout=3_000
+        )
     except Exception:
         raise AssertionError(f"the focus fell to <body> after {after}") from None
 
@@ -191,13 +195,26 @@ def test_every_screen_has_no_serious_or_critical_violation(page: Page, game: str
 
 
 def test_canasta_partner_question_has_no_serious_or_critical_violation(page: Page):
-    """"Partner, may I go out?" as the partner sees it: the question and its two answers."""
+    """ "Partner, may I go out?" as the partner sees it: the question and its two answers."""
     from e2e.test_canasta_page import ACES_HANDS, stacked_deck
 
-    seats = [{"name": "Ann", "kind": "human"}, {"name": "Computer 1", "kind": "bot", "bot": "heuristic"},
-             {"name": "Cy", "kind": "human"}, {"name": "Computer 3", "kind": "bot", "bot": "heuristic"}]
-    handle = api.call("new_game", {"game": "canasta", "seed": 1, "seats": seats, "options": {"ask_partner": True},
-                                   "deck": stacked_deck(ACES_HANDS, "KC", ["9C"]), "dealer": 3})["handle"]
+    seats = [
+        {"name": "Ann", "kind": "human"},
+        {"name": "Computer 1", "kind": "bot", "bot": "heuristic"},
+        {"name": "Cy", "kind": "human"},
+        {"name": "Computer 3", "kind": "bot", "bot": "heuristic"},
+    ]
+    handle = api.call(
+        "new_game",
+        {
+            "game": "canasta",
+            "seed": 1,
+            "seats": seats,
+            "options": {"ask_partner": True},
+            "deck": stacked_deck(ACES_HANDS, "KC", ["9C"]),
+            "dealer": 3,
+        },
+    )["handle"]
     for action in ({"type": "draw"}, {"type": "ask_go_out"}):
         assert "error" not in api.call("act", {"handle": handle, "seat": 0, "action": action})
     saved = api.call("save", {"handle": handle})["record"]
@@ -212,11 +229,13 @@ def test_canasta_partner_question_has_no_serious_or_critical_violation(page: Pag
 # ---------------------------------------------------------------- keyboard, focus, reading
 def ono99_turn_with_a_card_refused() -> dict:
     """ONO 99, Ann's turn, with a card she may not play and one she may."""
+
     def ready(view, moves):
         if moves < 2 or view["to_act"] != 0:
             return False
         playable = {line["playable"] for line in view["look"](0)["hand"]}
         return playable == {True, False}
+
     return record("ono99", until=ready)
 
 
@@ -236,8 +255,14 @@ def test_keyboard_only_play_with_arrow_keys(page: Page):
     expect(page.locator("#hand button:focus")).to_have_count(0)
     page.keyboard.press("Shift+Tab")
     # Home, End and the arrows move within the hand (and wrap).
-    for key, lands_on in (("Home", cards.first), ("End", cards.last), ("ArrowRight", cards.first),
-                          ("ArrowLeft", cards.last), ("ArrowDown", cards.first), ("ArrowUp", cards.last)):
+    for key, lands_on in (
+        ("Home", cards.first),
+        ("End", cards.last),
+        ("ArrowRight", cards.first),
+        ("ArrowLeft", cards.last),
+        ("ArrowDown", cards.first),
+        ("ArrowUp", cards.last),
+    ):
         page.keyboard.press(key)
         expect(lands_on).to_be_focused()
     expect(page.locator('#hand button[tabindex="0"]')).to_have_count(1)

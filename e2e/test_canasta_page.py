@@ -5,6 +5,7 @@ the sentence in the alert), never asked of the engine.
 Games are seeded (?seed=N) and the computers move without the readable pause (?speed=fast).
 Where a test needs the engine's exact sentence, it replays the same seeded game in CPython.
 """
+
 from __future__ import annotations
 
 import re
@@ -14,15 +15,40 @@ from collections import Counter
 from playwright.sync_api import Page, expect
 
 from e2e import pagekit
-from e2e.pagekit import (NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, engine_ready, hand_labels, my_turn,
-                         settled, write_save)
+from e2e.pagekit import (
+    NO_SIDEWAYS_SCROLL,
+    SMALL_BUTTONS,
+    START_TIMEOUT_MS,
+    engine_ready,
+    hand_labels,
+    my_turn,
+    settled,
+    write_save,
+)
 
-SEATS = [("Ann", "Person"), ("Computer 1", "Normal computer"),
-         ("Computer 2", "Normal computer"), ("Computer 3", "Normal computer")]
+SEATS = [
+    ("Ann", "Person"),
+    ("Computer 1", "Normal computer"),
+    ("Computer 2", "Normal computer"),
+    ("Computer 3", "Normal computer"),
+]
 SEED = 3
-RANK_CODES = {"Ace": "A", "King": "K", "Queen": "Q", "Jack": "J", "Ten": "10", "Nine": "9",
-              "Eight": "8", "Seven": "7", "Six": "6", "Five": "5", "Four": "4", "Three": "3",
-              "Two": "2", "Joker": "JK"}
+RANK_CODES = {
+    "Ace": "A",
+    "King": "K",
+    "Queen": "Q",
+    "Jack": "J",
+    "Ten": "10",
+    "Nine": "9",
+    "Eight": "8",
+    "Seven": "7",
+    "Six": "6",
+    "Five": "5",
+    "Four": "4",
+    "Three": "3",
+    "Two": "2",
+    "Joker": "JK",
+}
 
 
 # ---------------------------------------------------------------- helpers
@@ -49,7 +75,8 @@ def select(page: Page, labels: list[str]):
     """Tap the card buttons with these names (duplicates: the next one not yet pressed)."""
     for label in labels:
         page.locator("#hand button[aria-pressed=false]").and_(
-            page.get_by_role("button", name=label, exact=True)).first.click()
+            page.get_by_role("button", name=label, exact=True)
+        ).first.click()
     settled(page)
 
 
@@ -136,8 +163,10 @@ def replay_to_first_turn(seed: int):
     """The same seeded game in CPython, up to the person's first draw."""
     from pygames_wasm import api
 
-    seats = [{"name": n, "kind": "human"} if k == "Person" else {"name": n, "kind": "bot", "bot": "heuristic"}
-             for n, k in SEATS]
+    seats = [
+        {"name": n, "kind": "human"} if k == "Person" else {"name": n, "kind": "bot", "bot": "heuristic"}
+        for n, k in SEATS
+    ]
     handle = api.call("new_game", {"game": "canasta", "seed": seed, "seats": seats})["handle"]
     for _ in range(200):
         v = api.call("view", {"handle": handle, "seat": 0})["view"]
@@ -160,8 +189,7 @@ def stacked_deck(hands: dict, upcard: str, stock: list) -> list:
     from pygames_wasm.games import canasta as C
 
     named = Counter(c for h in hands.values() for c in h.split()) + Counter([upcard] + stock)
-    free = [c for c, n in (Counter(C.DECK) - named).items() for _ in range(n)
-            if not C.is_wild(c) and C.rank(c) != "3"]
+    free = [c for c, n in (Counter(C.DECK) - named).items() for _ in range(n) if not C.is_wild(c) and C.rank(c) != "3"]
     full = []
     for seat in range(4):
         hand = hands.get(seat, "").split()
@@ -176,10 +204,21 @@ def resume_stacked(page: Page, seats, options=None, hands=ACES_HANDS):
     deck, with seat 0 to play first: the page resumes it as it resumes any saved game."""
     from pygames_wasm import api
 
-    seat_list = [{"name": n, "kind": "human"} if k == "Person" else {"name": n, "kind": "bot", "bot": "heuristic"}
-                 for n, k in seats]
-    handle = api.call("new_game", {"game": "canasta", "seed": 1, "seats": seat_list, "options": options or {},
-                                   "deck": stacked_deck(hands, "KC", ["9C"]), "dealer": 3})["handle"]
+    seat_list = [
+        {"name": n, "kind": "human"} if k == "Person" else {"name": n, "kind": "bot", "bot": "heuristic"}
+        for n, k in seats
+    ]
+    handle = api.call(
+        "new_game",
+        {
+            "game": "canasta",
+            "seed": 1,
+            "seats": seat_list,
+            "options": options or {},
+            "deck": stacked_deck(hands, "KC", ["9C"]),
+            "dealer": 3,
+        },
+    )["handle"]
     record = api.call("save", {"handle": handle})["record"]
     api.call("close", {"handle": handle})
     page.goto("./?speed=fast")
@@ -241,8 +280,10 @@ def test_rejected_meld_says_why(page: Page):
     for cards in sorted(by_rank.values(), key=len, reverse=True):
         if len(cards) >= 2 and cards[0]["card"][:-1] not in ("2", "3", "J"):
             pick = cards[:3] if len(cards) >= 3 else cards
-            r = api.call("explain", {"handle": handle, "seat": 0,
-                                     "action": {"type": "meld", "melds": [[c["card"] for c in pick]]}})
+            r = api.call(
+                "explain",
+                {"handle": handle, "seat": 0, "action": {"type": "meld", "melds": [[c["card"] for c in pick]]}},
+            )
             if not r["legal"]:
                 attempt, why = [c["label"] for c in pick], r["why"]
                 break
@@ -271,7 +312,8 @@ def test_reload_mid_hand_resumes_and_undo(page: Page):
     # The pile and the first-meld line are on the table from the start.
     expect(page.get_by_role("img", name=re.compile(r"^Discard pile: \d+ cards?"))).to_be_visible()
     expect(page.locator("section.team.ours .initial-line")).to_have_text(
-        re.compile(r"^Your team's first meld needs \d+ points$"))
+        re.compile(r"^Your team's first meld needs \d+ points$")
+    )
     draw.click()
     settled(page)
     before = (hand_labels(page), page.locator("#stock-count").inner_text(), page.locator("#turn-line").inner_text())
@@ -320,8 +362,7 @@ def test_ask_partner_computer_answers(page: Page):
 
 def test_the_draw_decides_the_partners_and_the_table_shows_them(page: Page):
     """R4.4: seed 0's draw is A♣ (Ann), 10♠, 5♦, A♦ (Dee): Dee plays first and partners Ann."""
-    seats = [("Ann", "Person"), ("Bob", "Normal computer"), ("Cy", "Normal computer"),
-             ("Dee", "Normal computer")]
+    seats = [("Ann", "Person"), ("Bob", "Normal computer"), ("Cy", "Normal computer"), ("Dee", "Normal computer")]
     start(page, seed=0, seats=seats)
     ours = page.locator("section.team.ours")
     expect(ours).to_have_attribute("aria-label", re.compile(r"\(Dee & Ann\)$"), timeout=20_000)
@@ -332,8 +373,7 @@ def test_the_draw_decides_the_partners_and_the_table_shows_them(page: Page):
 
 
 def test_ask_partner_two_people_behind_the_curtain(page: Page):
-    seats = [("Ann", "Person"), ("Computer 1", "Normal computer"), ("Cy", "Person"),
-             ("Computer 3", "Normal computer")]
+    seats = [("Ann", "Person"), ("Computer 1", "Normal computer"), ("Cy", "Person"), ("Computer 3", "Normal computer")]
     resume_stacked(page, seats, {"ask_partner": True})
     pass_to(page, "Ann")
     page.get_by_role("button", name="Draw from the stock").click()
@@ -394,12 +434,12 @@ def test_wild_cards_alone_get_one_meld_chooser(page: Page):
     page.get_by_role("button", name="Add to Queens meld").click()
     settled(page)
     expect(page.locator("section.team.ours .meld[data-rank=Q]")).to_have_attribute(
-        "aria-label", re.compile(r"^Meld of queens: 4 cards, 1 wild card, "))
+        "aria-label", re.compile(r"^Meld of queens: 4 cards, 1 wild card, ")
+    )
 
 
 def test_two_people_pass_the_device(page: Page):
-    seats = [("Ann", "Person"), ("Computer 1", "Normal computer"), ("Bea", "Person"),
-             ("Computer 3", "Normal computer")]
+    seats = [("Ann", "Person"), ("Computer 1", "Normal computer"), ("Bea", "Person"), ("Computer 3", "Normal computer")]
     start(page, seed=SEED, seats=seats)
     title = page.locator("#curtain-title")
     expect(title).to_have_text(re.compile(r"^Pass the device to (Ann|Bea)$"), timeout=START_TIMEOUT_MS)
@@ -430,7 +470,8 @@ def test_whole_game_to_a_low_target_with_named_teams(page: Page):
     page.get_by_text("More options").click()
     expect(page.locator("#seats .seat-team")).to_have_count(0)  # partners are drawn by default
     page.get_by_label("Partners and the first player").select_option(
-        label="Partners as seated; draw for the first player")
+        label="Partners as seated; draw for the first player"
+    )
     page.get_by_label("Name of the first team").fill("  ")
     expect(page.get_by_role("button", name="Start game")).to_be_disabled()  # a team needs a name
     page.get_by_label("Name of the first team").fill("Owls")
@@ -439,7 +480,8 @@ def test_whole_game_to_a_low_target_with_named_teams(page: Page):
     page.get_by_label("Game target").fill("500")
     page.get_by_label("Game target").press("Tab")
     expect(page.locator("#teams-note")).to_have_text(
-        "Partners sit opposite: Computer 1 and Computer 3 (Owls) against Computer 2 and Computer 4 (Larks).")
+        "Partners sit opposite: Computer 1 and Computer 3 (Owls) against Computer 2 and Computer 4 (Larks)."
+    )
     expect(page.locator("#seats .seat-team")).to_have_text(["Owls", "Larks", "Owls", "Larks"])
     page.get_by_role("button", name="Start game").click()
     expect(page.get_by_role("heading", name="Owls")).to_be_visible(timeout=20_000)

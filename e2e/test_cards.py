@@ -5,6 +5,7 @@ A gallery of every game's cards is drawn into the built page with the page's own
 figures, indices) and measure it (colours, widths) the way the eye would. The last test plays
 into a real Canasta meld on a 390 px phone.
 """
+
 from __future__ import annotations
 
 import re
@@ -14,7 +15,9 @@ from playwright.sync_api import Page, expect
 
 from e2e.pagekit import START_TIMEOUT_MS, settled
 
-PLAYING = [f"{r}{s}" for s in "SHDC" for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]] + ["JK"]
+PLAYING = [f"{r}{s}" for s in "SHDC" for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]] + [
+    "JK"
+]
 ONO = ["0", "1", "6", "9", "10", "-10", "REV", "P2", "DP", "HOLD", "ONO"]
 THREE_UP = ["R1", "B6", "G9", "R10", "BC", "GC+1", "GC+2"]
 
@@ -56,12 +59,14 @@ def test_pips_follow_the_rank(page: Page):
             expect(pips).to_have_count(n)
             assert set(pips.evaluate_all("ps => ps.map(p => p.dataset.text)")) == {symbol}
         # Pips stay inside the card and never sit on one another.
-        boxes = card(page, f"10{suit}").evaluate("""c => [c.getBoundingClientRect(),
+        boxes = card(
+            page, f"10{suit}"
+        ).evaluate("""c => [c.getBoundingClientRect(),
             ...[...c.querySelectorAll('.pip')].map(p => p.getBoundingClientRect())].map(r => [r.left, r.top, r.right, r.bottom])""")
         (l, t, r, b), pips = boxes[0], boxes[1:]
         assert all(l <= p[0] and p[2] <= r and t <= p[1] and p[3] <= b for p in pips), boxes
         for i, p in enumerate(pips):
-            for q in pips[i + 1:]:
+            for q in pips[i + 1 :]:
                 assert p[2] <= q[0] + 1 or q[2] <= p[0] + 1 or p[3] <= q[1] + 1 or q[3] <= p[1] + 1, (p, q)
     # Lower-half pips are upside down, as on a real deck; an ace has one big pip.
     expect(card(page, "8C").locator(".pip.flip")).to_have_count(3)
@@ -86,8 +91,10 @@ def test_court_cards_jokers_and_indices_are_distinct(page: Page):
         idx = card(page, code).locator(".idx")
         expect(idx).to_have_count(2)
         assert idx.nth(1).evaluate("e => getComputedStyle(e).transform") != "none"
-        assert all(d.startswith("underline") for d in idx.locator(".r").evaluate_all(
-            "rs => rs.map(r => getComputedStyle(r).textDecorationLine)")), code
+        assert all(
+            d.startswith("underline")
+            for d in idx.locator(".r").evaluate_all("rs => rs.map(r => getComputedStyle(r).textDecorationLine)")
+        ), code
     assert card(page, "8C").locator(".idx .r").first.evaluate("r => getComputedStyle(r).textDecorationLine") == "none"
     for code in ("6", "9"):
         expect(card(page, code).locator(".turnable")).to_have_count(3)  # both corners and the sign
@@ -150,13 +157,16 @@ def test_card_size_setting_changes_card_width(page: Page):
 
 def contrast_of(page: Page, locator) -> float:
     """WCAG contrast of an element's text colour against a solid background colour."""
-    return locator.evaluate("""(e, bg) => {
+    return locator.evaluate(
+        """(e, bg) => {
       const parse = (s) => s.match(/[\\d.]+/g).slice(0, 3).map(Number);
       const lum = (rgb) => { const [r, g, b] = rgb.map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
         return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
       const a = lum(parse(getComputedStyle(e).color)), b = lum(parse(bg));
       return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-    }""", locator.evaluate("e => getComputedStyle(e.closest('.card')).backgroundColor"))
+    }""",
+        locator.evaluate("e => getComputedStyle(e.closest('.card')).backgroundColor"),
+    )
 
 
 def test_unplayable_cards_keep_their_contrast_and_a_mark(page: Page):
@@ -170,19 +180,43 @@ def test_unplayable_cards_keep_their_contrast_and_a_mark(page: Page):
         # Marked by a pattern, not only a colour.
         assert "repeating-linear-gradient" in face.evaluate("c => getComputedStyle(c, '::after').backgroundImage")
     for code in ("7H", "6", "R1"):
-        assert "none" == card(page, code).evaluate("c => { c.dataset.playable = 'true'; return getComputedStyle(c, '::after').backgroundImage; }")
+        assert "none" == card(page, code).evaluate(
+            "c => { c.dataset.playable = 'true'; return getComputedStyle(c, '::after').backgroundImage; }"
+        )
 
 
-MELD = {"rank": "8", "cards": ["8H", "8H", "8S", "8D", "2C"], "naturals": 4, "wilds": 1,
-        "count": 40, "canasta": None, "size": 5}
-CANASTA = {"rank": "K", "cards": ["KH", "KH", "KS", "KS", "KD", "KC", "KC"], "naturals": 7, "wilds": 0,
-           "count": 70, "canasta": "natural", "size": 7}
-MIXED = {"rank": "10", "cards": ["10H", "10S", "10S", "10D", "10C", "2H", "JK"], "naturals": 5, "wilds": 2,
-         "count": 110, "canasta": "mixed", "size": 7}
+MELD = {
+    "rank": "8",
+    "cards": ["8H", "8H", "8S", "8D", "2C"],
+    "naturals": 4,
+    "wilds": 1,
+    "count": 40,
+    "canasta": None,
+    "size": 5,
+}
+CANASTA = {
+    "rank": "K",
+    "cards": ["KH", "KH", "KS", "KS", "KD", "KC", "KC"],
+    "naturals": 7,
+    "wilds": 0,
+    "count": 70,
+    "canasta": "natural",
+    "size": 7,
+}
+MIXED = {
+    "rank": "10",
+    "cards": ["10H", "10S", "10S", "10D", "10C", "2H", "JK"],
+    "naturals": 5,
+    "wilds": 2,
+    "count": 110,
+    "canasta": "mixed",
+    "size": 7,
+}
 
 
 def draw_melds(page: Page, melds: list, width: int = 360):
-    page.evaluate("""async ({melds, width}) => {
+    page.evaluate(
+        """async ({melds, width}) => {
       const { meldList } = await import("./tables/melds.js");
       const box = document.createElement("section");
       box.id = "meld-box";
@@ -190,7 +224,9 @@ def draw_melds(page: Page, melds: list, width: int = 360):
       box.style.width = width + "px";
       box.append(meldList(melds, "North-South melds"));
       document.body.prepend(box);
-    }""", {"melds": melds, "width": width})
+    }""",
+        {"melds": melds, "width": width},
+    )
 
 
 def test_a_meld_says_rank_count_wilds_and_canasta_state(page: Page):
@@ -201,15 +237,23 @@ def test_a_meld_says_rank_count_wilds_and_canasta_state(page: Page):
     expect(melds.nth(0)).to_have_accessible_name("Meld of eights: 5 cards, 1 wild card, 40 points, not a canasta yet")
     expect(melds.nth(1)).to_have_accessible_name("Meld of kings: 7 cards, no wild cards, 70 points, natural canasta")
     expect(melds.nth(2)).to_have_accessible_name("Meld of tens: 7 cards, 2 wild cards, 110 points, mixed canasta")
-    for item, words in zip(melds.all(), (["Eights", "5 cards", "1 wild card", "40 points", "Not a canasta yet"],
-                                          ["Kings", "7 cards", "no wild cards", "70 points", "Natural canasta"],
-                                          ["Tens", "7 cards", "2 wild cards", "110 points", "Mixed canasta"])):
+    for item, words in zip(
+        melds.all(),
+        (
+            ["Eights", "5 cards", "1 wild card", "40 points", "Not a canasta yet"],
+            ["Kings", "7 cards", "no wild cards", "70 points", "Natural canasta"],
+            ["Tens", "7 cards", "2 wild cards", "110 points", "Mixed canasta"],
+        ),
+    ):
         text = item.inner_text()
         assert all(w in text for w in words), (text, words)
     # Every card of the meld is there, wild ones on a golden face; the canasta state is a mark too.
     expect(melds.nth(0).locator(".mini")).to_have_count(5)
     expect(melds.nth(0).locator(".mini.wild")).to_have_count(1)
-    styles = [m.evaluate("m => getComputedStyle(m).borderTopStyle + ' ' + getComputedStyle(m).borderTopColor") for m in melds.all()]
+    styles = [
+        m.evaluate("m => getComputedStyle(m).borderTopStyle + ' ' + getComputedStyle(m).borderTopColor")
+        for m in melds.all()
+    ]
     assert styles[0].startswith("dashed") and styles[1].startswith("solid") and styles[2].startswith("solid"), styles
     assert styles[1] != styles[2], styles
     # No melds: a sentence, not an empty list.
@@ -227,7 +271,9 @@ def test_melds_fit_a_narrow_column(page: Page, size):
     big = {**MIXED, "cards": ["10H"] * 4 + ["10S"] * 4 + ["10D"] * 3 + ["2H", "2S", "JK"], "size": 14, "wilds": 3}
     draw_melds(page, [MELD, CANASTA, big], width=170)
     for el in [page.locator("#meld-box ul")] + page.locator("#meld-box li").all():
-        assert el.evaluate("e => e.scrollWidth <= e.clientWidth"), el.evaluate("e => [e.className, e.scrollWidth, e.clientWidth]")
+        assert el.evaluate("e => e.scrollWidth <= e.clientWidth"), el.evaluate(
+            "e => [e.className, e.scrollWidth, e.clientWidth]"
+        )
 
 
 def test_real_melds_on_a_phone_do_not_overflow(page: Page):
@@ -241,8 +287,18 @@ def test_real_melds_on_a_phone_do_not_overflow(page: Page):
     settled(page)
     draw.click()
     settled(page)
-    select(page, ["Ace of hearts", "Ace of hearts", "Ace of spades", "Ace of spades", "Ace of diamonds",
-                  "Ace of diamonds", "Ace of clubs"])
+    select(
+        page,
+        [
+            "Ace of hearts",
+            "Ace of hearts",
+            "Ace of spades",
+            "Ace of spades",
+            "Ace of diamonds",
+            "Ace of diamonds",
+            "Ace of clubs",
+        ],
+    )
     page.get_by_role("button", name="Put aside as a meld").click()
     select(page, ["King of hearts", "King of hearts", "King of spades"])
     page.get_by_role("button", name=re.compile(r"^Meld all")).click()
@@ -251,7 +307,9 @@ def test_real_melds_on_a_phone_do_not_overflow(page: Page):
     aces = ours.get_by_role("listitem", name=re.compile(r"^Meld of aces"))
     expect(aces).to_have_accessible_name("Meld of aces: 7 cards, no wild cards, 140 points, natural canasta")
     expect(aces).to_contain_text("Natural canasta")
-    expect(ours.get_by_role("listitem", name=re.compile(r"^Meld of kings: 3 cards"))).to_contain_text("Not a canasta yet")
+    expect(ours.get_by_role("listitem", name=re.compile(r"^Meld of kings: 3 cards"))).to_contain_text(
+        "Not a canasta yet"
+    )
     area = ours.locator("ul.melds")
     assert area.evaluate("e => e.scrollWidth <= e.clientWidth"), area.evaluate("e => [e.scrollWidth, e.clientWidth]")
     for item in area.locator("li").all():

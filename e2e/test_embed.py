@@ -5,6 +5,7 @@ headers. Both games load and are played by
 taps; the blog's own styles and globals are untouched; each embedded game saves in its own
 slot, apart from the full app's; the iframes follow their table's height and fit 320 px.
 """
+
 from __future__ import annotations
 
 import re

@@ -1,5 +1,6 @@
 """The engine worker under bad input: it answers every call, stays alive, and never posts a Python
 traceback (which could name a hidden card) to the page."""
+
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect

@@ -1,5 +1,6 @@
 """The Hard computer player in the page: chosen by its level's name, it plays, and it suggests a
 person's move ("Suggest a move") by marking the cards, with the engine's one-line reason."""
+
 from __future__ import annotations
 
 import re

@@ -9,6 +9,7 @@ Until the engine's game catalogs are merged, the engine's sentences fall back to
 are written for the finished translation (every visible word in the chosen language).
 E2E_ENGINE_ENGLISH=1 skips only the "no English word left" checks, to try the page side before then.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,8 +22,22 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import open_page
-from e2e.pagekit import (HOLD_BOTS, ROOT, SITE, START_TIMEOUT_MS, T, T_re, TN_re, engine_ready, hand_labels,
-                         held_or_my_turn, hold_bots, my_turn, settled, step_bots)
+from e2e.pagekit import (
+    HOLD_BOTS,
+    ROOT,
+    SITE,
+    START_TIMEOUT_MS,
+    T,
+    T_re,
+    TN_re,
+    engine_ready,
+    hand_labels,
+    held_or_my_turn,
+    hold_bots,
+    my_turn,
+    settled,
+    step_bots,
+)
 
 SHOTS = ROOT / "test-results" / "languages"
 SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 768, "height": 1024}}
@@ -73,7 +88,8 @@ def set_seats(page: Page, lang: str, seats: list[tuple[str, str]]):
     computer = T(lang, "{level} computer", level=T(lang, "Normal"))
     for i, (name, kind) in enumerate(seats, start=1):
         page.get_by_label(T(lang, "Seat {number} player", number=i)).select_option(
-            label=T(lang, "Person") if kind == "person" else computer)
+            label=T(lang, "Person") if kind == "person" else computer
+        )
         page.get_by_label(T(lang, "Seat {number} name", number=i)).fill(name)
 
 
@@ -118,9 +134,10 @@ def no_overflow(page: Page):
 def fonts_loaded(page: Page, lang: str):
     family, sample = FONTS[lang]
     page.evaluate("() => document.fonts.ready")
-    assert page.evaluate("([f, s]) => document.fonts.check(`16px \"${f}\"`, s)", [family, sample])
-    statuses = page.evaluate("(f) => [...document.fonts].filter(x => x.family.replace(/\"/g, '') === f)"
-                             ".map(x => x.status)", family)
+    assert page.evaluate('([f, s]) => document.fonts.check(`16px "${f}"`, s)', [family, sample])
+    statuses = page.evaluate(
+        "(f) => [...document.fonts].filter(x => x.family.replace(/\"/g, '') === f).map(x => x.status)", family
+    )
     assert "loaded" in statuses, statuses
 
 
@@ -163,7 +180,7 @@ PAGE_TEXTS = """() => {
   }
   return out;
 }"""
-SCRIPTS = {"pa": re.compile("[\u0A00-\u0A7F]"), "gu": re.compile("[\u0A80-\u0AFF]")}
+SCRIPTS = {"pa": re.compile("[\u0a00-\u0a7f]"), "gu": re.compile("[\u0a80-\u0aff]")}
 
 
 def page_texts(page: Page) -> list[tuple[str, str]]:
@@ -190,8 +207,11 @@ def result_dialog(page: Page):
 def press_fast_forward(page: Page, lang: str) -> bool:
     """The person is out: the computers finish at once (pressed from inside the page: it is drawn
     anew with every computer move)."""
-    return page.evaluate("""(label) => { const b = [...document.querySelectorAll('#actions button')]
-        .find((x) => x.textContent === label); if (b) b.click(); return !!b; }""", T(lang, "Fast-forward to the end"))
+    return page.evaluate(
+        """(label) => { const b = [...document.querySelectorAll('#actions button')]
+        .find((x) => x.textContent === label); if (b) b.click(); return !!b; }""",
+        T(lang, "Fast-forward to the end"),
+    )
 
 
 def play_to_the_end(page: Page, lang: str, turn, seconds: float = 150) -> dict:
@@ -224,8 +244,12 @@ def count(done: dict, what: str):
 
 # ---------------------------------------------------------------- one turn of each game
 def ono99_turn(page: Page, lang: str, done: dict):
-    draw = page.get_by_role("button", name=re.compile(
-        T_re(lang, "Draw a card").pattern + "|" + TN_re(lang, "Draw {n} card", "Draw {n} cards").pattern))
+    draw = page.get_by_role(
+        "button",
+        name=re.compile(
+            T_re(lang, "Draw a card").pattern + "|" + TN_re(lang, "Draw {n} card", "Draw {n} cards").pattern
+        ),
+    )
     if draw.count():
         draw.first.click()
         return count(done, "draw")
@@ -259,7 +283,9 @@ def canasta_turn(page: Page, lang: str, done: dict):
         settled(page)
         count(done, "draw")
     for label in hand_labels(page):
-        page.locator("#hand button[aria-pressed=false]").and_(page.get_by_role("button", name=label, exact=True)).first.click()
+        page.locator("#hand button[aria-pressed=false]").and_(
+            page.get_by_role("button", name=label, exact=True)
+        ).first.click()
         settled(page)
         discard = usable(page, T(lang, "Discard {card}", card=label))
         if discard:
@@ -277,10 +303,16 @@ def three_up_turn(page: Page, lang: str, done: dict):
             settled(page)
         page.get_by_role("button", name=T_re(lang, "Put {cards} face up")).click()
         return count(done, "pick")
-    refill = page.get_by_role("button", name=re.compile(
-        T_re(lang, "Draw a card").pattern + "|" + TN_re(lang, "Draw {n} card", "Draw {n} cards").pattern))
+    refill = page.get_by_role(
+        "button",
+        name=re.compile(
+            T_re(lang, "Draw a card").pattern + "|" + TN_re(lang, "Draw {n} card", "Draw {n} cards").pattern
+        ),
+    )
     playable = lambda where: page.locator(f"{where} button[data-playable=true]")  # noqa: E731
-    pick_up = page.get_by_role("button", name=TN_re(lang, "Pick up the pile ({n} card)", "Pick up the pile ({n} cards)"))
+    pick_up = page.get_by_role(
+        "button", name=TN_re(lang, "Pick up the pile ({n} card)", "Pick up the pile ({n} cards)")
+    )
     if refill.count():
         refill.first.click()
         count(done, "refill")
@@ -298,8 +330,12 @@ def three_up_turn(page: Page, lang: str, done: dict):
         pick_up.click()
         count(done, "pickup")
     else:
-        page.get_by_role("button", name=re.compile(
-            T_re(lang, "Draw a card first").pattern + "|" + T_re(lang, "Draw instead of playing").pattern)).click()
+        page.get_by_role(
+            "button",
+            name=re.compile(
+                T_re(lang, "Draw a card first").pattern + "|" + T_re(lang, "Draw instead of playing").pattern
+            ),
+        ).click()
         count(done, "draw")
 
 
@@ -309,9 +345,14 @@ def own_trumps_turn(page: Page, lang: str, done: dict):
         return count(done, "lead")
     marked = page.locator("#hand button.can-beat").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
     if not marked:
-        page.get_by_role("button", name=re.compile(
-            TN_re(lang, "Pick up {n} card", "Pick up {n} cards").pattern + "|"
-            + TN_re(lang, "Pick up {n} card (the whole pile)", "Pick up {n} cards (the whole pile)").pattern)).click()
+        page.get_by_role(
+            "button",
+            name=re.compile(
+                TN_re(lang, "Pick up {n} card", "Pick up {n} cards").pattern
+                + "|"
+                + TN_re(lang, "Pick up {n} card (the whole pile)", "Pick up {n} cards (the whole pile)").pattern
+            ),
+        ).click()
         return count(done, "pick_up")
     cards = hand_labels(page)
     page.get_by_role("button", name=marked[0], exact=True).click()
@@ -326,13 +367,15 @@ def choose_free_suit(page: Page) -> bool:
         if (b) b.click(); return !!b; }""")
 
 
-
-
 GAMES = {
     # game: (seats, seed, options, one turn)
     "ono99": ([(PERSON, "person"), ("Robo", "computer"), ("Bob", "computer")], 7, None, ono99_turn),
-    "canasta": ([(PERSON, "person"), ("Robo", "computer"), ("Bob", "computer"), ("Cy", "computer")], 8,
-                {"target": 500}, canasta_turn),
+    "canasta": (
+        [(PERSON, "person"), ("Robo", "computer"), ("Bob", "computer"), ("Cy", "computer")],
+        8,
+        {"target": 500},
+        canasta_turn,
+    ),
     "three_up": ([(PERSON, "person"), ("Robo", "computer")], 3, None, three_up_turn),
     "own_trumps": ([(PERSON, "person"), ("Robo", "computer"), ("Bob", "computer")], 6, None, own_trumps_turn),
 }
@@ -356,8 +399,9 @@ def whole_game(page: Page, lang: str, game: str):
 
 
 # ---------------------------------------------------------------- tests
-@pytest.mark.parametrize("lang, game", [("pa", "ono99"), ("pa", "canasta"), ("pa", "three_up"),
-                                        ("pa", "own_trumps"), ("gu", "ono99")])
+@pytest.mark.parametrize(
+    "lang, game", [("pa", "ono99"), ("pa", "canasta"), ("pa", "three_up"), ("pa", "own_trumps"), ("gu", "ono99")]
+)
 def test_whole_game_in_the_language(offline_page: Page, lang: str, game: str):
     done = whole_game(offline_page, lang, game)
     assert sum(done.values()) >= 1, done
@@ -479,10 +523,17 @@ def test_embed_html_takes_lang_from_its_url(offline_page: Page):
 
 def test_embed_js_passes_data_lang(offline_page: Page, site_url: str):
     page = offline_page
-    page.route("**/host-page.html", lambda route: route.fulfill(content_type="text/html", body=(
-        "<!doctype html><html lang=en><body><h1>Host</h1>"
-        f'<script src="{site_url}embed.js" data-game="ono99" data-players="3" data-lang="pa" '
-        'data-speed="fast" data-seed="7"></script></body></html>')))
+    page.route(
+        "**/host-page.html",
+        lambda route: route.fulfill(
+            content_type="text/html",
+            body=(
+                "<!doctype html><html lang=en><body><h1>Host</h1>"
+                f'<script src="{site_url}embed.js" data-game="ono99" data-players="3" data-lang="pa" '
+                'data-speed="fast" data-seed="7"></script></body></html>'
+            ),
+        ),
+    )
     page.goto("./host-page.html")
     frame = page.frame_locator("iframe")
     expect(frame.locator("html")).to_have_attribute("lang", "pa", timeout=START_TIMEOUT_MS)

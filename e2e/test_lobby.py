@@ -2,6 +2,7 @@
 without a yes; two players of one name refused; Back that closes a dialog and asks before leaving a
 game; rules that open at their title; settings kept on the device; and a first visit where the lobby
 is filled in and Start pressed before the engine has loaded."""
+
 from __future__ import annotations
 
 import json
@@ -196,7 +197,8 @@ def test_settings_are_kept_on_the_device(page: Page):
     settings.get_by_role("group", name="Animation speed").get_by_role("radio", name="Slow").check()
     settings.get_by_role("checkbox", name="Four-colour deck").check()
     settings.get_by_role("group", name="How long the Hard computer thinks").get_by_role(
-        "radio", name="Almost a second (plays best)").check()
+        "radio", name="Almost a second (plays best)"
+    ).check()
     settings.get_by_role("button", name="Done").click()
     stored = json.loads(page.evaluate("() => localStorage.getItem('pygames:settings')"))
     assert stored == {"cardSize": "large", "motion": "slow", "fourColour": True, "thinkMs": 800}
@@ -208,8 +210,11 @@ def test_settings_are_kept_on_the_device(page: Page):
     expect(settings.get_by_role("group", name="Card size").get_by_role("radio", name="Large")).to_be_checked()
     expect(settings.get_by_role("group", name="Animation speed").get_by_role("radio", name="Slow")).to_be_checked()
     expect(settings.get_by_role("checkbox", name="Four-colour deck")).to_be_checked()
-    expect(settings.get_by_role("group", name="How long the Hard computer thinks").get_by_role(
-        "radio", name="Almost a second (plays best)")).to_be_checked()
+    expect(
+        settings.get_by_role("group", name="How long the Hard computer thinks").get_by_role(
+            "radio", name="Almost a second (plays best)"
+        )
+    ).to_be_checked()
 
 
 def test_a_first_visit_can_fill_in_the_lobby_and_start_before_the_engine_is_ready(page: Page):

@@ -5,6 +5,7 @@
 - a new build: the page offers a reload, and after it only the new build's files are used;
 - the manifest and its icons, and the page's Content-Security-Policy.
 """
+
 from __future__ import annotations
 
 import json
@@ -113,8 +114,11 @@ def test_a_new_build_offers_a_reload_and_then_uses_only_new_files(browser, site_
         assert page.evaluate(CACHES) == ["pygames-site-" + "f" * 12]
         # After the reload the page's files come from the new build's cache.
         for name in ("index.html", "app/controller.js", "styles/style.css"):
-            hits = [sw for u, sw in served if urlparse(u).path.endswith("/" + name)
-                    or (name == "index.html" and urlparse(u).path == "/")]
+            hits = [
+                sw
+                for u, sw in served
+                if urlparse(u).path.endswith("/" + name) or (name == "index.html" and urlparse(u).path == "/")
+            ]
             assert hits and all(hits), (name, hits)
     finally:
         context.close()

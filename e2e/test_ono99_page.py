@@ -4,6 +4,7 @@ Playability is read from the DOM (data-playable on the card buttons), never aske
 of the engine. Games are seeded (?seed=N) so a failure can be replayed; the
 computer seats move without the readable pause (?speed=fast).
 """
+
 from __future__ import annotations
 
 import re
@@ -11,8 +12,16 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import (NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, engine_ready, hand_labels, my_turn,
-                         settled, write_save)
+from e2e.pagekit import (
+    NO_SIDEWAYS_SCROLL,
+    SMALL_BUTTONS,
+    START_TIMEOUT_MS,
+    engine_ready,
+    hand_labels,
+    my_turn,
+    settled,
+    write_save,
+)
 
 HAND_MARKERS = ("hand-card", "data-playable")
 
@@ -60,6 +69,7 @@ def assert_no_hand_in_dom(page: Page):
 def take_turn(scope, press: str = "click") -> str:
     """Do one thing the viewer can do now, by a click or a tap; return what was done.
     `scope` is the page, or a frame locator for an embedded table."""
+
     def push(locator):
         getattr(locator, press)()
 
@@ -180,8 +190,14 @@ def test_unplayable_card_says_why(page: Page):
     unplayable.first.click()
 
     # Replay the same seeded game in CPython to learn the engine's reason.
-    g = api.call("new_game", {"game": "ono99", "seed": seed, "seats": [
-        {"name": "Ann", "kind": "human"}, {"name": "Robo", "kind": "bot", "bot": "heuristic"}]})
+    g = api.call(
+        "new_game",
+        {
+            "game": "ono99",
+            "seed": seed,
+            "seats": [{"name": "Ann", "kind": "human"}, {"name": "Robo", "kind": "bot", "bot": "heuristic"}],
+        },
+    )
     handle = g["handle"]
     for _ in range(50):
         v = api.call("view", {"handle": handle, "seat": 0})["view"]
@@ -204,7 +220,8 @@ def test_corrupted_save_offers_a_new_game(page: Page, errors):
     slot = "pygames:main:save:ono99"  # the game in progress, damaged
     write_save(page, {"record": {"format": 1, "game": "ono99", "seats": "garbage", "actions": 42}}, slot)
     expect(page.get_by_role("alert").filter(has_text="This saved game could not be read")).to_be_visible(
-        timeout=START_TIMEOUT_MS)
+        timeout=START_TIMEOUT_MS
+    )
     page.get_by_role("button", name="Start game").click()
     page.get_by_role("dialog", name="Replace your saved ONO 99 game?").get_by_role("button", name="Replace it").click()
     expect(hand_buttons(page).first).to_be_visible(timeout=20_000)
@@ -214,7 +231,8 @@ def test_corrupted_save_offers_a_new_game(page: Page, errors):
     for key in (slot, "pygames:main:current"):
         write_save(page, "}{ not json", key)
         expect(page.get_by_role("alert").filter(has_text="This saved game could not be read")).to_be_visible(
-            timeout=START_TIMEOUT_MS)
+            timeout=START_TIMEOUT_MS
+        )
 
 
 def test_1980_rounds_summary_result_and_play_again(page: Page):
@@ -331,8 +349,7 @@ def test_between_turns_no_hand_is_on_the_table(page: Page):
     appears only after the curtain."""
     page.goto("./?seed=7")
     engine_ready(page)
-    set_seats(page, [("Ann", "Person"), ("Robo", "Normal computer"), ("Bob", "Person"),
-                     ("Rita", "Normal computer")])
+    set_seats(page, [("Ann", "Person"), ("Robo", "Normal computer"), ("Bob", "Person"), ("Rita", "Normal computer")])
     page.get_by_role("button", name="Start game").click()
     checked = 0
     deadline = time.monotonic() + 60

@@ -1,6 +1,7 @@
 """The page in Firefox (Gecko) and WebKitGTK (Safari's engine), from Debian's packages: a first
 visit plays; the return visit starts from the start-up snapshot and plays on; without the snapshot
 it starts normally and plays on (e2e/other_engines.mjs runs the browsers)."""
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,10 @@ from e2e.pagekit import ROOT
 
 BROWSERS = {
     "firefox": [os.environ.get("FIREFOX_PATH", "/usr/bin/firefox-esr")],
-    "webkit": [os.environ.get("WEBKIT_DRIVER_PATH", "/usr/bin/WebKitWebDriver"),
-               os.environ.get("WEBKIT_BROWSER_PATH", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")],
+    "webkit": [
+        os.environ.get("WEBKIT_DRIVER_PATH", "/usr/bin/WebKitWebDriver"),
+        os.environ.get("WEBKIT_BROWSER_PATH", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"),
+    ],
 }
 
 
@@ -37,8 +40,11 @@ def display():
         return
     if not shutil.which("Xvfb"):
         missing("Xvfb is not installed")
-    proc = subprocess.Popen(["Xvfb", ":97", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        ["Xvfb", ":97", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     time.sleep(1)
     try:
         yield ":97"
@@ -56,8 +62,14 @@ def run_scenario(engine: str, site_url: str, env: dict | None = None) -> dict:
             missing(f"{path} is not installed")
     failures = []
     for _attempt in range(2):
-        proc = subprocess.run(["node", str(ROOT / "e2e" / "other_engines.mjs"), engine, site_url], cwd=ROOT,
-                              capture_output=True, text=True, timeout=600, env={**os.environ, **(env or {})})
+        proc = subprocess.run(
+            ["node", str(ROOT / "e2e" / "other_engines.mjs"), engine, site_url],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            env={**os.environ, **(env or {})},
+        )
         assert proc.returncode == 0, proc.stderr
         report = json.loads(proc.stdout.strip().splitlines()[-1])
         if "error" not in report:

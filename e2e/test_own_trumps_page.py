@@ -4,6 +4,7 @@ the sentence in the alert), never asked of the engine. Games are seeded (?seed=N
 without the readable pause (?speed=fast); exact situations are planted as a saved game made from a
 stacked deck, which the page resumes as it resumes any save.
 """
+
 from __future__ import annotations
 
 import re
@@ -12,8 +13,15 @@ import time
 from playwright.sync_api import Page, expect
 
 from e2e import pagekit
-from e2e.pagekit import (NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, engine_ready, hand_labels, settled,
-                         write_save)
+from e2e.pagekit import (
+    NO_SIDEWAYS_SCROLL,
+    SMALL_BUTTONS,
+    START_TIMEOUT_MS,
+    engine_ready,
+    hand_labels,
+    settled,
+    write_save,
+)
 
 RANK = {"Six": 6, "Seven": 7, "Eight": 8, "Nine": 9, "Ten": 10, "Jack": 11, "Queen": 12, "King": 13, "Ace": 14}
 CARD_NAME = re.compile(r"\b(Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of (spades|hearts|diamonds|clubs)\b")
@@ -39,8 +47,11 @@ def start(page: Page, seats, seed: int, options: dict | None = None):
 
 
 def my_move(page: Page) -> bool:
-    return page.locator("#hand-area.my-turn").is_visible() and page.locator("#table[aria-busy=true]").count() == 0 \
+    return (
+        page.locator("#hand-area.my-turn").is_visible()
+        and page.locator("#table[aria-busy=true]").count() == 0
         and page.locator("dialog[open]").count() == 0
+    )
 
 
 def suit_of(label: str) -> str:
@@ -124,14 +135,18 @@ def choose_first_free_suit(page: Page) -> str | None:
 def visible_card_names(page: Page, scope: str = "#app") -> list[str]:
     """Every card named in `scope` (which may be absent): by accessible names and by text."""
     texts = page.locator(f"{scope}, {scope} [aria-label]").evaluate_all(
-        "es => es.flatMap(e => [e.getAttribute('aria-label') || '', e.textContent])")
+        "es => es.flatMap(e => [e.getAttribute('aria-label') || '', e.textContent])"
+    )
     return [m.group(0) for text in texts for m in CARD_NAME.finditer(text)]
 
 
 def public_card_names(page: Page) -> set[str]:
     """Cards the page may show to anyone: the pile and the cards players are known to hold."""
-    return set(visible_card_names(page, "#ot-pile")) | set(visible_card_names(page, ".ot-known")) | set(
-        visible_card_names(page, "#discard-pile"))
+    return (
+        set(visible_card_names(page, "#ot-pile"))
+        | set(visible_card_names(page, ".ot-known"))
+        | set(visible_card_names(page, "#discard-pile"))
+    )
 
 
 def check_no_hand_while_curtain(page: Page, hands: dict):
@@ -148,14 +163,17 @@ def pass_to(page: Page, name: str, hands: dict):
     pagekit.pass_to(page, name, lambda page: check_no_hand_while_curtain(page, hands))
 
 
-def plant(page: Page, seats: list, deck: list, actions: list, options: dict | None = None, dealer: int = 1,
-          fresh: bool = True):
+def plant(
+    page: Page, seats: list, deck: list, actions: list, options: dict | None = None, dealer: int = 1, fresh: bool = True
+):
     """Open the page on a saved game dealt from `deck`, after `actions` (string forms by seat);
     `fresh=False` replaces the game of a page already open."""
     from pygames_wasm import api
 
-    handle = api.call("new_game", {"game": "own_trumps", "seed": 1, "seats": seats, "options": options or {},
-                                   "deck": deck, "dealer": dealer})["handle"]
+    handle = api.call(
+        "new_game",
+        {"game": "own_trumps", "seed": 1, "seats": seats, "options": options or {}, "deck": deck, "dealer": dealer},
+    )["handle"]
     for seat, action in actions:
         assert "error" not in api.call("act", {"handle": handle, "seat": seat, "action": action}), action
     record = api.call("save", {"handle": handle})["record"]
@@ -183,8 +201,7 @@ def two_hands_deck(ann: str, other: str) -> list:
 # (the computer's) beats. Ann must pick up 5 of the 7 cards.
 PICK_UP_FIVE = dict(
     deck=two_hands_deck("6C 7D 8C QH 10D JD 8S", "7C 6D 9C KH AH"),
-    actions=[(0, "trump H"), (1, "trump S"), (0, "lead 6C"), (1, "beat 7C 6D"), (0, "beat 7D 8C"),
-             (1, "beat 9C KH")],
+    actions=[(0, "trump H"), (1, "trump S"), (0, "lead 6C"), (1, "beat 7C 6D"), (0, "beat 7D 8C"), (1, "beat 9C KH")],
     options={"pass_sixes": False},
 )
 # The same deal two moves earlier: Ann faces the 6♦ and holds the 7♦ and 10♦ (and her hearts).
@@ -202,7 +219,9 @@ def test_choosing_trumps(page: Page):
     suit = re.match(r"Choose (\w+) \(Computer 1's trump\)$", taken_name).group(1)
     assert trumps_by_player(page) == {"Ann": None, "Computer 1": suit}
     taken.click(force=True)  # greyed (aria-disabled), but a tap still says why
-    expect(page.get_by_role("alert")).to_have_text(re.compile(rf"^{suit.capitalize()} are already Computer 1's trump: choose "))
+    expect(page.get_by_role("alert")).to_have_text(
+        re.compile(rf"^{suit.capitalize()} are already Computer 1's trump: choose ")
+    )
     free = [n for n in ("spades", "hearts", "diamonds", "clubs") if n != suit]
     mine = free[1]
     page.get_by_role("button", name=f"Choose {mine}", exact=True).click()
@@ -298,9 +317,13 @@ def test_an_illegal_tap_says_why(page: Page):
     queen = page.get_by_role("button", name="Queen of hearts", exact=True)
     expect(queen).to_be_visible(timeout=START_TIMEOUT_MS)
     queen.click()
-    expect(page.get_by_role("alert")).to_have_text("Q♥ does not beat K♥: lower, and your own trumps are beaten only by a higher one.")
+    expect(page.get_by_role("alert")).to_have_text(
+        "Q♥ does not beat K♥: lower, and your own trumps are beaten only by a higher one."
+    )
     page.get_by_role("button", name="Ten of diamonds", exact=True).click()
-    expect(page.get_by_role("alert")).to_have_text("10♦ does not beat K♥: K♥ is one of your own trumps, beaten only by a higher heart.")
+    expect(page.get_by_role("alert")).to_have_text(
+        "10♦ does not beat K♥: K♥ is one of your own trumps, beaten only by a higher heart."
+    )
     expect(page.locator("#ot-pile li")).to_have_count(7)  # nothing was played
 
 
@@ -312,7 +335,8 @@ def test_a_beat_takes_two_taps_and_the_first_can_be_taken_back(page: Page):
     expect(page.get_by_role("button", name="Seven of diamonds", exact=True)).to_have_class(re.compile("can-beat"))
     page.get_by_role("button", name="Eight of spades", exact=True).click()  # the computer's trump: plain here
     expect(page.get_by_role("alert")).to_have_text(
-        "8♠ does not beat 6♦: another suit, and spades are Computer 1's trump, not yours.")
+        "8♠ does not beat 6♦: another suit, and spades are Computer 1's trump, not yours."
+    )
     beater = marked.first.get_attribute("aria-label")
     page.get_by_role("button", name=beater, exact=True).click()
     expect(page.get_by_role("button", name=beater, exact=True)).to_have_attribute("aria-pressed", "true")
@@ -381,13 +405,21 @@ def test_reload_resumes(page: Page):
     expect(page.locator("#log li").first).to_contain_text("Computer 1", timeout=20_000)  # it has answered
     expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=20_000)
     settled(page)
-    before = (hand_labels(page), page.locator("#ot-pile").inner_text(), page.locator("#turn-line").inner_text(),
-              trumps_by_player(page))
+    before = (
+        hand_labels(page),
+        page.locator("#ot-pile").inner_text(),
+        page.locator("#turn-line").inner_text(),
+        trumps_by_player(page),
+    )
     page.reload()
     expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=START_TIMEOUT_MS)
     settled(page)
-    after = (hand_labels(page), page.locator("#ot-pile").inner_text(), page.locator("#turn-line").inner_text(),
-             trumps_by_player(page))
+    after = (
+        hand_labels(page),
+        page.locator("#ot-pile").inner_text(),
+        page.locator("#turn-line").inner_text(),
+        trumps_by_player(page),
+    )
     assert after == before
     expect(page.locator("#ot-match")).to_have_text("Game 1 of 3")
 

@@ -2,6 +2,7 @@
 writes one small entry; undo removes one; a reload resumes from them. Every 50 moves a checkpoint
 is kept beside them, which only saves time: a checkpoint the engine refuses or passes over never
 costs the game (it resumes from the record alone) and is replaced by a fresh one."""
+
 from __future__ import annotations
 
 import json
@@ -145,7 +146,8 @@ def test_a_long_own_trumps_game_resumes_at_the_same_move(page: Page):
 def plant_checkpoint(page: Page, key: str, moves: int, damage: str):
     """Put a checkpoint of this build under `key`'s, damaged as `damage` says."""
     build = json.loads((SITE / "build-info.json").read_text())["hash"]
-    page.evaluate("""([key, build, moves, damage]) => new Promise((resolve, reject) => {
+    page.evaluate(
+        """([key, build, moves, damage]) => new Promise((resolve, reject) => {
         let state = { hands: [] };
         if (damage === "nested") for (let i = 0; i < 40; i++) state = [state];  // deeper than a request may be
         const checkpoint = { build, moves, state, digest: "0".repeat(64) };  // a digest that fits nothing
@@ -158,7 +160,9 @@ def plant_checkpoint(page: Page, key: str, moves: int, damage: str):
           tx.oncomplete = () => { req.result.close(); resolve(); };
           tx.onerror = () => reject(tx.error);
         };
-    })""", [key, build, moves, damage])
+    })""",
+        [key, build, moves, damage],
+    )
 
 
 @pytest.mark.parametrize("damage, seen", [("nested", "refused"), ("circular", "refused"), ("digest", "unused")])

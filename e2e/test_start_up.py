@@ -1,5 +1,6 @@
 """Start-up in Chromium: the bytecode the build ships, the memory snapshot a first visit leaves for
 the next one, the normal start a return visit falls back to, and a new build's own snapshot."""
+
 from __future__ import annotations
 
 import json

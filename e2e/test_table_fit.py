@@ -3,6 +3,7 @@ a tablet both ways, a desktop), the page itself never scrolls, and your hand and
 inside the window. One game per case, turned through the five sizes (the seats are placed again on
 every resize); a screenshot of each is kept in test-results/table-fit/ for a person to look at.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,8 +14,17 @@ from playwright.sync_api import Page, expect
 from e2e.pagekit import START_TIMEOUT_MS, settled
 
 SIZES = [(390, 844), (844, 390), (768, 1024), (1024, 768), (1440, 900)]
-CASES = [("ono99", 2), ("ono99", 4), ("ono99", 8), ("canasta", 4),
-         ("three_up", 2), ("three_up", 4), ("three_up", 6), ("own_trumps", 2), ("own_trumps", 4)]
+CASES = [
+    ("ono99", 2),
+    ("ono99", 4),
+    ("ono99", 8),
+    ("canasta", 4),
+    ("three_up", 2),
+    ("three_up", 4),
+    ("three_up", 6),
+    ("own_trumps", 2),
+    ("own_trumps", 4),
+]
 SHOTS = Path(__file__).resolve().parent.parent / "test-results" / "table-fit"
 
 # What must be on screen: the hand's cards, the choices, and whatever the player taps to start
@@ -47,8 +57,10 @@ def start(page: Page, game: str, players: int):
     # One person and computers: the person's turn comes at once or after the computers' moves.
     expect(page.locator("#table")).to_be_visible(timeout=START_TIMEOUT_MS)
     expect(page.locator("#players > li")).to_have_count(players)
-    page.wait_for_function("() => document.querySelector('#hand-area.my-turn') || "
-                           "document.querySelector('.ot-suit:not([aria-disabled])')", timeout=20_000)
+    page.wait_for_function(
+        "() => document.querySelector('#hand-area.my-turn') || document.querySelector('.ot-suit:not([aria-disabled])')",
+        timeout=20_000,
+    )
     settled(page)
 
 

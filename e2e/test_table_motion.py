@@ -3,6 +3,7 @@
 than any one view of the engine carries (30 events).
 
 ONO 99, Ann against computers, ?speed=fast (short pauses; moves still animate, briefly)."""
+
 from __future__ import annotations
 
 import json
@@ -73,7 +74,8 @@ def test_with_motion_off_the_table_changes_and_nothing_moves(page: Page):
     assert page.evaluate("() => document.getAnimations().filter((a) => a.id === 'card-move').length") == 0
     # Each seat shows its last move.
     expect(page.locator("#players > li[data-seat='1'] .last-move")).to_have_text(
-        page.locator("#log li[data-seat='1']").first.inner_text())
+        page.locator("#log li[data-seat='1']").first.inner_text()
+    )
 
 
 def test_the_history_holds_every_move_of_the_round(page: Page):

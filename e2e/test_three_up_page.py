@@ -7,6 +7,7 @@ in CPython from a small deck dealt exactly as the test names it (and, for a mid-
 moves that lead there), so the page resumes it as it resumes any saved game. ?speed=fast shortens the
 computers' pauses.
 """
+
 from __future__ import annotations
 
 import re
@@ -30,8 +31,11 @@ def deck_order(up, hand, down, draw, first):
     n = len(up)
     seats = [(first + k) % n for k in range(n)]
     dealt = [up[s].split() + hand[s].split() for s in range(n)]
-    return ([down[s].split()[r] for r in range(3) for s in seats]
-            + [dealt[s][r] for r in range(6) for s in seats] + draw.split())
+    return (
+        [down[s].split()[r] for r in range(3) for s in seats]
+        + [dealt[s][r] for r in range(6) for s in seats]
+        + draw.split()
+    )
 
 
 def plant(page: Page, seats, up, hand, down, draw="", first=0, moves=(), options=None):
@@ -43,8 +47,17 @@ def plant(page: Page, seats, up, hand, down, draw="", first=0, moves=(), options
     deck = {}
     for card in order:
         deck[card] = deck.get(card, 0) + 1
-    handle = api.call("new_game", {"game": "three_up", "seed": 1, "seats": seats, "options": {"deck": deck, **(options or {})},
-                                   "deck": order, "dealer": (first - 1) % len(seats)})["handle"]
+    handle = api.call(
+        "new_game",
+        {
+            "game": "three_up",
+            "seed": 1,
+            "seats": seats,
+            "options": {"deck": deck, **(options or {})},
+            "deck": order,
+            "dealer": (first - 1) % len(seats),
+        },
+    )["handle"]
     for seat, action in moves:
         reply = api.call("act", {"handle": handle, "seat": seat, "action": action})
         assert "error" not in reply, (seat, action, reply)
@@ -186,8 +199,15 @@ def test_whole_round_two_people_and_a_computer(page: Page):
 def test_clear_plus_two_turn_with_both_follow_ups(page: Page):
     seats = [named("Ann", **PERSON), named("Computer 1", **BOT)]
     up = ["R9 B9 G9", "R10 B10 G10"]
-    plant(page, seats, up=up, hand=["GC+2 R5 B6", "R2 R3 R4"], down=["R6 R7 R8", "B1 B2 B3"],
-          draw="G5 G6 G7 G8 G1 G2", moves=picks(up))
+    plant(
+        page,
+        seats,
+        up=up,
+        hand=["GC+2 R5 B6", "R2 R3 R4"],
+        down=["R6 R7 R8", "B1 B2 B3"],
+        draw="G5 G6 G7 G8 G1 G2",
+        moves=picks(up),
+    )
     expect(page.locator("#turn-line")).to_have_text("Your turn", timeout=START_TIMEOUT_MS)
     settled(page)
     page.get_by_role("button", name="Green Clear +2").click()
@@ -227,8 +247,12 @@ def test_a_face_down_flip_that_fails_goes_to_the_hand_unseen_by_others(page: Pag
     expect(page.locator("#hand button")).to_have_count(0)
     page.get_by_role("button", name="Face-down card 1").click()
     note = page.locator("#tu-note")
-    expect(note).to_have_text(re.compile(r"^Your face-down card was the (Red|Blue|Green) 2: it cannot go on a 10, "
-                                         r"so it goes into your hand and you pick up the pile\.$"))
+    expect(note).to_have_text(
+        re.compile(
+            r"^Your face-down card was the (Red|Blue|Green) 2: it cannot go on a 10, "
+            r"so it goes into your hand and you pick up the pile\.$"
+        )
+    )
     flipped = note.inner_text().split(" was the ")[1].split(":")[0]
     assert sorted(hand_labels(page)) == sorted([flipped, "Green 10"])
     log = page.locator("#log").inner_text()
@@ -258,9 +282,16 @@ def test_an_illegal_tap_says_why_and_changes_nothing(page: Page):
 
 
 def test_a_card_lower_than_the_pile_says_why(page: Page):
-    plant(page, [named("Ann", **PERSON), named("Computer 1", **BOT)], up=["R9 B9 G9", "R1 B1 G1"],
-          hand=["R2 R8 B8", "G7 G8 B10"], down=["R5 R6 R7", "B5 B6 B7"], draw="G2 G3 G4 G5", first=1,
-          moves=picks(["R9 B9 G9", "R1 B1 G1"], first=1))
+    plant(
+        page,
+        [named("Ann", **PERSON), named("Computer 1", **BOT)],
+        up=["R9 B9 G9", "R1 B1 G1"],
+        hand=["R2 R8 B8", "G7 G8 B10"],
+        down=["R5 R6 R7", "B5 B6 B7"],
+        draw="G2 G3 G4 G5",
+        first=1,
+        moves=picks(["R9 B9 G9", "R1 B1 G1"], first=1),
+    )
     expect(page.locator("#turn-line")).to_have_text("Your turn", timeout=START_TIMEOUT_MS)
     settled(page)
     two = page.get_by_role("button", name="Red 2")
@@ -274,20 +305,34 @@ def test_a_card_lower_than_the_pile_says_why(page: Page):
 
 def test_reload_mid_round_resumes_and_undo_before_the_refill(page: Page):
     up = ["R9 B9 G9", "R10 B10 G10"]
-    plant(page, [named("Ann", **PERSON), named("Computer 1", **BOT)], up=up, hand=["R2 R8 B8", "G7 R3 R4"],
-          down=["R5 R6 R7", "B5 B6 B7"], draw="G2 G3 G4 G5", moves=picks(up))
+    plant(
+        page,
+        [named("Ann", **PERSON), named("Computer 1", **BOT)],
+        up=up,
+        hand=["R2 R8 B8", "G7 R3 R4"],
+        down=["R5 R6 R7", "B5 B6 B7"],
+        draw="G2 G3 G4 G5",
+        moves=picks(up),
+    )
     expect(page.locator("#turn-line")).to_have_text("Your turn", timeout=START_TIMEOUT_MS)
     settled(page)
     page.get_by_role("button", name="Red 2").click()
     settled(page)
     expect(page.locator("#turn-line")).to_have_text("Draw a card to end your turn")
-    before = (hand_labels(page), page.locator("#discard-pile").inner_text(), page.locator("#tu-draw-count").inner_text())
+    before = (
+        hand_labels(page),
+        page.locator("#discard-pile").inner_text(),
+        page.locator("#tu-draw-count").inner_text(),
+    )
 
     page.reload()
     expect(page.locator("#turn-line")).to_have_text("Draw a card to end your turn", timeout=START_TIMEOUT_MS)
     settled(page)
-    assert (hand_labels(page), page.locator("#discard-pile").inner_text(),
-            page.locator("#tu-draw-count").inner_text()) == before
+    assert (
+        hand_labels(page),
+        page.locator("#discard-pile").inner_text(),
+        page.locator("#tu-draw-count").inner_text(),
+    ) == before
     page.get_by_role("button", name="Undo").click()  # nothing new was seen: the play comes back
     settled(page)
     expect(page.locator("#turn-line")).to_have_text("Your turn")
@@ -304,8 +349,15 @@ def test_reload_mid_round_resumes_and_undo_before_the_refill(page: Page):
 def test_phone_and_tablet_layouts(page: Page):
     up = ["R9 B9 G9", "R10 B10 G10", "R8 B8 G8", "R7 B7 G7"]
     seats = [named("Ann", **PERSON)] + [named(f"Computer {i}", **BOT) for i in (1, 2, 3)]
-    plant(page, seats, up=up, hand=["R2 R3 RC+1", "B2 B3 B4", "G2 G3 G4", "R4 R5 R6"],
-          down=["R1 B1 G1", "B5 B6 G5", "G6 R10 B10", "G10 RC BC"], draw="GC+2 G1", moves=picks(up))
+    plant(
+        page,
+        seats,
+        up=up,
+        hand=["R2 R3 RC+1", "B2 B3 B4", "G2 G3 G4", "R4 R5 R6"],
+        down=["R1 B1 G1", "B5 B6 G5", "G6 R10 B10", "G10 RC BC"],
+        draw="GC+2 G1",
+        moves=picks(up),
+    )
     expect(page.locator("#turn-line")).to_have_text("Your turn", timeout=START_TIMEOUT_MS)
     for width, height in ((390, 844), (844, 390), (768, 1024), (1024, 768)):
         page.set_viewport_size({"width": width, "height": height})
@@ -331,16 +383,32 @@ def test_embedded_table_starts_at_the_picks(page: Page):
 TRADING = "Your turn to trade: a hand card for another player's face-up card, as often as you like"
 
 
-@pytest.mark.parametrize("limit, prompts", [
-    (None, [TRADING, TRADING]),  # no limit (the default): trading ends with "Done trading"
-    (2, ["Your turn to trade (2 left): a hand card for another player's face-up card",
-         "Your turn to trade (1 left): a hand card for another player's face-up card"]),
-])
+@pytest.mark.parametrize(
+    "limit, prompts",
+    [
+        (None, [TRADING, TRADING]),  # no limit (the default): trading ends with "Done trading"
+        (
+            2,
+            [
+                "Your turn to trade (2 left): a hand card for another player's face-up card",
+                "Your turn to trade (1 left): a hand card for another player's face-up card",
+            ],
+        ),
+    ],
+)
 def test_trading_in_setup_by_taps(page: Page, limit, prompts):
     up = ["R9 B9 G9", "R10 B10 G10"]
     options = {"trading": True} | ({"trade_limit": limit} if limit else {})
-    plant(page, [named("Ann", **PERSON), named("Computer 1", **BOT)], up=up, hand=["R2 R3 R4", "B2 B3 B4"],
-          down=["R5 R6 R7", "B5 B6 B7"], draw="G2 G3 G4", moves=picks(up), options=options)
+    plant(
+        page,
+        [named("Ann", **PERSON), named("Computer 1", **BOT)],
+        up=up,
+        hand=["R2 R3 R4", "B2 B3 B4"],
+        down=["R5 R6 R7", "B5 B6 B7"],
+        draw="G2 G3 G4",
+        moves=picks(up),
+        options=options,
+    )
     expect(page.locator("#turn-line")).to_have_text(prompts[0], timeout=START_TIMEOUT_MS)
     settled(page)
     trade = page.locator("#actions button[data-action=trade]")
@@ -361,10 +429,26 @@ def test_trading_in_setup_by_taps(page: Page, limit, prompts):
 def test_four_of_a_colour_swap(page: Page):
     up = ["B8 G8 B9", "B10 G10 G9"]
     options = {"four_colour": True, "scoring": True, "rounds": 2}
-    moves = [*picks(up, first=1), (1, "play R2"), (1, "refill"), (0, "play R3"), (0, "refill"), (1, "play R4"),
-             (1, "refill")]
-    plant(page, [named("Ann", **PERSON), named("Computer 1", **BOT)], up=up, hand=["R3 R5 B2", "R2 R4 B7"],
-          down=["G1 G2 G3", "B1 B3 B4"], draw="G4 G5 G6 G7", first=1, moves=moves, options=options)
+    moves = [
+        *picks(up, first=1),
+        (1, "play R2"),
+        (1, "refill"),
+        (0, "play R3"),
+        (0, "refill"),
+        (1, "play R4"),
+        (1, "refill"),
+    ]
+    plant(
+        page,
+        [named("Ann", **PERSON), named("Computer 1", **BOT)],
+        up=up,
+        hand=["R3 R5 B2", "R2 R4 B7"],
+        down=["G1 G2 G3", "B1 B3 B4"],
+        draw="G4 G5 G6 G7",
+        first=1,
+        moves=moves,
+        options=options,
+    )
     expect(page.locator("#turn-line")).to_have_text("Your turn", timeout=START_TIMEOUT_MS)
     settled(page)
     page.get_by_role("button", name="Red 5").click()  # the fourth red in a row (Green 5 could join it)
@@ -372,7 +456,8 @@ def test_four_of_a_colour_swap(page: Page):
     page.get_by_role("button", name="Play Red 5").click()
     settled(page)
     expect(page.locator("#turn-line")).to_have_text(
-        "Four of a colour! Swap a hand card for one of your face-up cards, or keep them")
+        "Four of a colour! Swap a hand card for one of your face-up cards, or keep them"
+    )
     page.get_by_role("button", name="Blue 2").click()
     page.get_by_role("button", name="Face-up Blue 9").click()
     settled(page)
@@ -386,10 +471,24 @@ def test_four_of_a_colour_swap(page: Page):
 def test_a_scored_round_ends_with_its_score_sheet(page: Page):
     # Ann's last face-down card makes three 10s on the pile: she goes out, the computer holds 2 and 3.
     last = dict(up=["R9 B9 G9", "B1 B2 B3"], hand=["R5 B5 G5", "R1 R2 R3"], down=["R10 B10 G10", "G1 G2 G3"])
-    moves = [*picks(last["up"]), (0, "play R5 B5 G5"), (1, "play R1"), (0, "play R9 B9 G9"), (1, "play R2"),
-             (0, "flip 0"), (1, "pickup"), (0, "flip 0"), (1, "play R10")]
-    plant(page, [named("Ann", **PERSON), named("Computer 1", **BOT)], **last, moves=moves,
-          options={"scoring": True, "rounds": 2})
+    moves = [
+        *picks(last["up"]),
+        (0, "play R5 B5 G5"),
+        (1, "play R1"),
+        (0, "play R9 B9 G9"),
+        (1, "play R2"),
+        (0, "flip 0"),
+        (1, "pickup"),
+        (0, "flip 0"),
+        (1, "play R10"),
+    ]
+    plant(
+        page,
+        [named("Ann", **PERSON), named("Computer 1", **BOT)],
+        **last,
+        moves=moves,
+        options={"scoring": True, "rounds": 2},
+    )
     expect(page.locator("#turn-line")).to_have_text("Your turn", timeout=START_TIMEOUT_MS)
     expect(page.locator("#tu-round")).to_have_text("Round 1 of 2")
     settled(page)

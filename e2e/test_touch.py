@@ -4,6 +4,7 @@ Contexts emulate touch (has_touch, is_mobile); every choice is a tap. At each si
 table must not scroll sideways and every visible button must be at least 44 px in both
 directions. Screenshots are kept in test-results/ as artifacts.
 """
+
 from __future__ import annotations
 
 import re
@@ -65,8 +66,13 @@ SIZES = [
 
 @pytest.mark.parametrize("name,width,height,to_the_end", SIZES, ids=[s[0] for s in SIZES])
 def test_a_game_by_taps(browser, site_url, errors, name, width, height, to_the_end):
-    context = browser.new_context(viewport={"width": width, "height": height}, base_url=site_url,
-                                  has_touch=True, is_mobile=True, device_scale_factor=1)
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        base_url=site_url,
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=1,
+    )
     context.set_default_timeout(20_000)
     page = context.new_page()
     page.on("pageerror", lambda exc: errors.page_errors.append(f"pageerror: {exc}"))

@@ -34,8 +34,9 @@ def handle(request_json: str) -> str:
     if not isinstance(request_json, str):
         return _error_reply(GameError("bad_request", msg("The request must be JSON text.")))
     if nesting(request_json) > MAX_DEPTH:
-        return _error_reply(GameError("bad_request", msg("The request is nested more than {depth} levels deep.",
-                                                         depth=MAX_DEPTH)))
+        return _error_reply(
+            GameError("bad_request", msg("The request is nested more than {depth} levels deep.", depth=MAX_DEPTH))
+        )
     try:
         request = json.loads(request_json)
     except (TypeError, ValueError, RecursionError):
@@ -77,6 +78,7 @@ def call(method, params=None) -> dict:
 
 
 # --- Parameters ---------------------------------------------------------------------------------
+
 
 def _game_of(params: dict) -> str | None:
     """The game a request is about, if any: its words are looked up in that game's catalog first."""
@@ -122,6 +124,7 @@ def _new_match(game_id, options, seats, seed, setup: Setup, match_id=None) -> Ma
 
 # --- Methods ------------------------------------------------------------------------------------
 
+
 def list_games(params: dict) -> dict:
     lang = language(params.get("lang"))
     return {"games": [rendered(module.info() | {"bots": LEVELS}, lang, game) for game, module in GAMES.items()]}
@@ -131,8 +134,9 @@ def new_game(params: dict) -> dict:
     """A new match. `seed`, `deck`/`decks`, `dealer` and `start` are for tests (see docs/api.md)."""
     seed = params.get("seed")
     setup = Setup.parse(params.get("deck"), params.get("decks"), params.get("dealer"), params.get("start"))
-    match = _new_match(params.get("game"), params.get("options"), params.get("seats"),
-                       new_seed() if seed is None else seed, setup)
+    match = _new_match(
+        params.get("game"), params.get("options"), params.get("seats"), new_seed() if seed is None else seed, setup
+    )
     check_distinct_names(match.seats)
     return _open(match)
 
@@ -160,8 +164,7 @@ def _match_from_record(record) -> Match:
     if isinstance(version, bool) or not isinstance(version, int) or version not in (1, RECORD_FORMAT):
         raise GameError("bad_save", msg("it was saved by a different version of the app"))
     actions = record.get("actions")
-    if not isinstance(actions, list) or not all(isinstance(a, dict) and set(a) == {"seat", "action"}
-                                                for a in actions):
+    if not isinstance(actions, list) or not all(isinstance(a, dict) and set(a) == {"seat", "action"} for a in actions):
         raise GameError("bad_save", msg("its list of moves is damaged"))
     if version == 1:
         setup = Setup.parse(deck=record.get("deck"), dealer=record.get("dealer"))
@@ -170,8 +173,9 @@ def _match_from_record(record) -> Match:
         if not isinstance(raw, dict):
             raise GameError("bad_save", msg("its setup is damaged"))
         setup = Setup.parse(decks=raw.get("decks"), dealer=raw.get("dealer"), start=raw.get("start"))
-    return _new_match(record.get("game"), record.get("options"), record.get("seats"), record.get("seed"), setup,
-                      record.get("id"))
+    return _new_match(
+        record.get("game"), record.get("options"), record.get("seats"), record.get("seed"), setup, record.get("id")
+    )
 
 
 def save(params: dict) -> dict:
@@ -234,8 +238,10 @@ def _budget(params: dict) -> Budget:
     the machine's speed), with `think_ms` as well if both are given."""
     ms = params.get("think_ms", DEFAULT_MS)
     if not isinstance(ms, int) or isinstance(ms, bool) or not MIN_THINK_MS <= ms <= MAX_THINK_MS:
-        raise GameError("bad_request", msg("think_ms must be a whole number from {low} to {high}.",
-                                                low=MIN_THINK_MS, high=MAX_THINK_MS))
+        raise GameError(
+            "bad_request",
+            msg("think_ms must be a whole number from {low} to {high}.", low=MIN_THINK_MS, high=MAX_THINK_MS),
+        )
     deals = params.get("deals")
     if deals is None:
         return Budget(ms=ms)
@@ -258,7 +264,7 @@ def bot_act(params: dict) -> dict:
 
 
 def hint(params: dict) -> dict:
-    """"Suggest a move": what the Hard player would do in this seat, from this seat's view and the
+    """ "Suggest a move": what the Hard player would do in this seat, from this seat's view and the
     public history only, with a one-line reason. Changes nothing."""
     match = _match(params)
     seat = _seat(params, match)
@@ -280,5 +286,25 @@ def close(params: dict) -> dict:
 
 # A checkpoint is the game's state as data, messages and all: rendered, it would no longer fit its digest.
 UNRENDERED = {"checkpoint", "save"}
-METHODS = {f.__name__: f for f in (list_games, new_game, load, save, checkpoint, info, summary, view, events, legal_actions, act,
-                                    explain, bot_move, bot_act, hint, undo, close)}
+METHODS = {
+    f.__name__: f
+    for f in (
+        list_games,
+        new_game,
+        load,
+        save,
+        checkpoint,
+        info,
+        summary,
+        view,
+        events,
+        legal_actions,
+        act,
+        explain,
+        bot_move,
+        bot_act,
+        hint,
+        undo,
+        close,
+    )
+}

@@ -69,8 +69,7 @@ def play_deal(job: tuple) -> dict:
             share[kinds[seat]] += result / kinds.count(kinds[seat])
         actions += len(match.actions)
     fair = statistics.fmean(results(GAMES[game], match.state))  # 1 / the number of sides
-    return {"share": {k: v / len(seatings) for k, v in share.items()}, "times": times, "actions": actions,
-            "fair": fair}
+    return {"share": {k: v / len(seatings) for k, v in share.items()}, "times": times, "actions": actions, "fair": fair}
 
 
 def results(module, state) -> list:
@@ -115,14 +114,18 @@ def run(args) -> int:
     games = deals * len(seatings)
     thinking = f"{budget.deals} deals a decision" if budget.ms is None else f"{budget.ms:g} ms a decision"
     thinking = f", Hard thinks {thinking}" if "hard" in kinds else ""
-    print(f"{games} games of {args.game} ({deals} deals x {len(seatings)} seatings), {args.players} players, "
-          f"seeds {args.seed}..{args.seed + deals - 1}{thinking}; fair share {100 * played[0]['fair']:.1f}%")
+    print(
+        f"{games} games of {args.game} ({deals} deals x {len(seatings)} seatings), {args.players} players, "
+        f"seeds {args.seed}..{args.seed + deals - 1}{thinking}; fair share {100 * played[0]['fair']:.1f}%"
+    )
     for kind in sorted(set(kinds), key=kinds.index):
         mean, half = interval([r["share"].get(kind, 0.0) for r in played])
         times = [t for r in played for t in r["times"].get(kind, [])]
-        print(f"  {kind}: wins {100 * mean:.1f}% per seat (95% interval {100 * (mean - half):.1f} to "
-              f"{100 * (mean + half):.1f}), decisions {len(times)}, p50 {percentile(times, 0.5):.1f} ms, "
-              f"p95 {percentile(times, 0.95):.1f} ms")
+        print(
+            f"  {kind}: wins {100 * mean:.1f}% per seat (95% interval {100 * (mean - half):.1f} to "
+            f"{100 * (mean + half):.1f}), decisions {len(times)}, p50 {percentile(times, 0.5):.1f} ms, "
+            f"p95 {percentile(times, 0.95):.1f} ms"
+        )
     print(f"  average length: {sum(r['actions'] for r in played) / games:.1f} actions")
     print(f"  speed: {games / seconds:.2f} games/s ({seconds:.1f} s, {args.jobs} job{'s' if args.jobs > 1 else ''})")
     return 0

@@ -90,13 +90,17 @@ def run(args) -> int:
     for kind in sorted(set(kinds)):
         seats = kinds.count(kind)
         rate = wins_by_kind[kind] / args.games
-        print(f"  {kind} ({seats} seat{'s' if seats > 1 else ''}): {100 * rate:.1f}% of wins, "
-              f"{100 * rate / seats:.1f}% per seat (fair share {100 / args.players:.1f}%)")
+        print(
+            f"  {kind} ({seats} seat{'s' if seats > 1 else ''}): {100 * rate:.1f}% of wins, "
+            f"{100 * rate / seats:.1f}% per seat (fair share {100 / args.players:.1f}%)"
+        )
     if teams:
         for i_team, seats in enumerate(teams(match.state)):
             names = "+".join(str(s + 1) for s in seats)
-            print(f"  team of seats {names} ({','.join(kinds[s] for s in seats)}): {team_wins[i_team]} wins "
-                  f"({100 * team_wins[i_team] / args.games:.1f}%)")
+            print(
+                f"  team of seats {names} ({','.join(kinds[s] for s in seats)}): {team_wins[i_team]} wins "
+                f"({100 * team_wins[i_team] / args.games:.1f}%)"
+            )
     for label, total in counts.items():
         print(f"  {label}: {total}")
     print(f"  average length: {actions / args.games:.1f} actions, {rounds / args.games:.2f} rounds")

@@ -67,14 +67,27 @@ def stacked_deck(hands: dict, pile="5C", draw="", first=0) -> list:
 class Table(GameTable):
     module = C
 
-    def __init__(self, hands=None, pile="5C", draw="", first=0, options=None, scores=None, seed=1,
-                 hands_played=None, next_deals=()):
+    def __init__(
+        self,
+        hands=None,
+        pile="5C",
+        draw="",
+        first=0,
+        options=None,
+        scores=None,
+        seed=1,
+        hands_played=None,
+        next_deals=(),
+    ):
         hands = hands or {}
         self.named = {seat: Counter(cards(h)) for seat, h in hands.items()}
         self.opts = C.make_options(dict(options or {}))
         decks = [stacked_deck(hands, pile, draw, first)] + [stacked_deck(**deal) for deal in next_deals]
-        start = {k: v for k, v in (("scores", scores and list(scores)), ("hands", hands_played and [hands_played]))
-                 if v is not None} or None
+        start = {
+            k: v
+            for k, v in (("scores", scores and list(scores)), ("hands", hands_played and [hands_played]))
+            if v is not None
+        } or None
         self.setup = Setup.parse(decks=decks, dealer=(first - 1) % 4, start=start)
         self.state = C.new_state(self.opts, NAMES, game_rng(seed), self.setup)
         C.check_invariants(self.state)
@@ -118,10 +131,10 @@ class Table(GameTable):
         holder = next(s for s in range(4) if state.hands[s].count(card) > self.named.get(s, Counter())[card])
         hand = state.hands[holder]
         ranks = {C.rank(c) for c in hand}
-        fits = [c for c in state.stock if C.is_natural(c) and C.rank(c) not in ranks
-                and C.rank(c) != C.rank(card)]
-        swap = (fits or [c for c in state.stock if not C.is_red_three(c) and not C.is_wild(c)
-                         and C.rank(c) != C.rank(card)])[0]
+        fits = [c for c in state.stock if C.is_natural(c) and C.rank(c) not in ranks and C.rank(c) != C.rank(card)]
+        swap = (
+            fits or [c for c in state.stock if not C.is_red_three(c) and not C.is_wild(c) and C.rank(c) != C.rank(card)]
+        )[0]
         state.stock.remove(swap)
         hand[hand.index(card)] = swap
 
@@ -152,7 +165,7 @@ class Table(GameTable):
         """Draw from the stock and discard the card drawn."""
         before = list(self.state.hands[seat])
         self.act(seat, "draw")
-        drawn = (Counter(self.state.hands[seat]) - Counter(before))
+        drawn = Counter(self.state.hands[seat]) - Counter(before)
         self.act(seat, {"type": "discard", "card": next(iter(drawn))})
 
     def actions(self, seat: int) -> list:
@@ -160,8 +173,6 @@ class Table(GameTable):
 
     def team(self, team: int) -> dict:
         return self.view(None)["teams"][team]
-
-
 
 
 def try_action(state, seat: int, action) -> bool:

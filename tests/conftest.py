@@ -80,15 +80,22 @@ def seats(n: int, kinds=None) -> list:
     return out
 
 
-def stacked_params(hands, draw=(), options=None, first=0, seed=1, kinds=None, rounds=(), tokens=None,
-                   scores=None) -> dict:
+def stacked_params(
+    hands, draw=(), options=None, first=0, seed=1, kinds=None, rounds=(), tokens=None, scores=None
+) -> dict:
     """The `new_game` params of a stacked game (see the module docstring)."""
     options = dict(options or {})
     opts = ono99.make_options(options)
     n = len(hands)
-    return {"game": "ono99", "seats": seats(n, kinds), "options": options, "seed": seed,
-            "decks": stacked_decks(opts, hands, draw, first, rounds), "dealer": (first - 1) % n,
-            "start": start_values(tokens, scores)}
+    return {
+        "game": "ono99",
+        "seats": seats(n, kinds),
+        "options": options,
+        "seed": seed,
+        "decks": stacked_decks(opts, hands, draw, first, rounds),
+        "dealer": (first - 1) % n,
+        "start": start_values(tokens, scores),
+    }
 
 
 class _Table:
@@ -172,13 +179,27 @@ class ModuleTable(GameTable, _Table):
 
     module = ono99
 
-    def __init__(self, hands, draw=(), options=None, first=0, seed=1, total=None, direction=None, rounds=(),
-                 tokens=None, scores=None):
+    def __init__(
+        self,
+        hands,
+        draw=(),
+        options=None,
+        first=0,
+        seed=1,
+        total=None,
+        direction=None,
+        rounds=(),
+        tokens=None,
+        scores=None,
+    ):
         self.opts = ono99.make_options(dict(options or {}))
         self.n = len(hands)
-        setup = Setup.parse(decks=stacked_decks(self.opts, hands, draw, first, rounds), dealer=(first - 1) % self.n,
-                            start=start_values(tokens, scores))
-        self.state = ono99.new_state(self.opts, NAMES[:self.n], game_rng(seed), setup)
+        setup = Setup.parse(
+            decks=stacked_decks(self.opts, hands, draw, first, rounds),
+            dealer=(first - 1) % self.n,
+            start=start_values(tokens, scores),
+        )
+        self.state = ono99.new_state(self.opts, NAMES[: self.n], game_rng(seed), setup)
         for seat in range(self.n):
             assert sorted(self.state.hands[seat]) == sorted(hands[seat]), "the stacked deal went wrong"
         if total is not None:
@@ -211,8 +232,6 @@ class ModuleTable(GameTable, _Table):
         return {"code": err.code, "message": err.message}
 
 
-
-
 def assert_error(reply: dict, code: str | None = None) -> dict:
     """A reply is one clear error: a stable code and a readable sentence."""
     assert set(reply) == {"error"}, reply
@@ -225,15 +244,17 @@ def assert_error(reply: dict, code: str | None = None) -> dict:
     return err
 
 
-def stacked_game(hands, draw=(), options=None, first=0, seed=1, kinds=None, rounds=(), tokens=None,
-                 scores=None) -> ApiGame:
+def stacked_game(
+    hands, draw=(), options=None, first=0, seed=1, kinds=None, rounds=(), tokens=None, scores=None
+) -> ApiGame:
     """A game through the API whose seats hold `hands`, `first` to play, `draw` on top of the pile;
     `rounds` stacks later deals (see `later`); `tokens`/`scores` start everyone from those."""
     return ApiGame(stacked_params(hands, draw, options, first, seed, kinds, rounds, tokens, scores))
 
 
-def stacked_table(hands, draw=(), options=None, first=0, seed=1, total=None, direction=None, rounds=(),
-                  tokens=None, scores=None) -> ModuleTable:
+def stacked_table(
+    hands, draw=(), options=None, first=0, seed=1, total=None, direction=None, rounds=(), tokens=None, scores=None
+) -> ModuleTable:
     """The same through the game module, optionally from a given running total and direction."""
     return ModuleTable(hands, draw, options, first, seed, total, direction, rounds, tokens, scores)
 

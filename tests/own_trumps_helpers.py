@@ -19,7 +19,6 @@ sentence), `view(seat)`, `hand(seat)`, `actions(seat)` (string forms), `state`. 
 messages (core/i18n.py); `act`, `error` and `view` give them in English words, as the API does.
 """
 
-
 import pytest
 
 from pygames_wasm.core import GameError, Setup, game_rng, stack_deck
@@ -28,8 +27,6 @@ from pygames_wasm.games import own_trumps as G
 from statekit import GameTable, try_action  # noqa: F401 (the property tests take it from here)
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
-
-
 
 
 def cards(text) -> list:
@@ -59,8 +56,6 @@ def stacked_deck(players: int, hands: dict, leader: int) -> list:
     return stack_deck(G.DECK, [full[(leader + k) % players][r] for r in range(size) for k in range(players)])
 
 
-
-
 class Table(GameTable):
     module = G
 
@@ -69,8 +64,10 @@ class Table(GameTable):
         dealer = players - 1 if dealer is None else dealer
         leaders = [(dealer + 1) % players] + [deal.pop("leader") for deal in map(dict, next_deals)]
         decks = [stacked_deck(players, hands or {}, leaders[0])]
-        decks += [stacked_deck(players, {k: v for k, v in deal.items() if k != "leader"}, leader)
-                  for deal, leader in zip(next_deals, leaders[1:])]
+        decks += [
+            stacked_deck(players, {k: v for k, v in deal.items() if k != "leader"}, leader)
+            for deal, leader in zip(next_deals, leaders[1:])
+        ]
         self.setup = Setup.parse(decks=decks, dealer=dealer)
         self.state = G.new_state(self.opts, NAMES[:players], game_rng(seed), self.setup)
         G.check_invariants(self.state)

@@ -55,13 +55,21 @@ const code = readFileSync(codeFile === "-" ? 0 : codeFile, "utf8");
 const t0 = performance.now();
 const pyodide = await loadPyodide();
 // Write Python's output through unchanged (not line-batched through console.log).
-pyodide.setStdout({ write: (buf) => { process.stdout.write(buf); return buf.length; } });
-pyodide.setStderr({ write: (buf) => { process.stderr.write(buf); return buf.length; } });
+pyodide.setStdout({
+  write: (buf) => {
+    process.stdout.write(buf);
+    return buf.length;
+  },
+});
+pyodide.setStderr({
+  write: (buf) => {
+    process.stderr.write(buf);
+    return buf.length;
+  },
+});
 pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
 const version = pyodide.runPython("import sys; sys.version.split()[0]");
-process.stderr.write(
-  `pyodide-runner: startup_ms=${(performance.now() - t0).toFixed(0)} python=${version}\n`,
-);
+process.stderr.write(`pyodide-runner: startup_ms=${(performance.now() - t0).toFixed(0)} python=${version}\n`);
 
 let status = 0;
 try {

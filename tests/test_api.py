@@ -38,6 +38,7 @@ def played(g: ApiGame, n: int = 3) -> ApiGame:
 
 # --- list_games / info ------------------------------------------------------------------------------
 
+
 def test_list_games_describes_ono99():
     games = api.call("list_games", {})["games"]
     info = next(g for g in games if g["id"] == "ono99")
@@ -45,13 +46,24 @@ def test_list_games_describes_ono99():
     assert info["players"] == {"min": 2, "max": 8} and info["player_notes"]["key"] == "version"
     assert {p["id"] for p in info["presets"]} == {"2022", "1980"}
     keys = {o["key"] for o in info["options"]}
-    assert {"version", "bust_at_99", "minus10_floor", "reverse_deflects_in_2p", "four_ono_discard",
-            "ono99_on_zero", "draw_speed_penalty", "scoring", "target_points", "bust_total_after",
-            "deck"} <= keys  # Part 3's recommended flags
+    assert {
+        "version",
+        "bust_at_99",
+        "minus10_floor",
+        "reverse_deflects_in_2p",
+        "four_ono_discard",
+        "ono99_on_zero",
+        "draw_speed_penalty",
+        "scoring",
+        "target_points",
+        "bust_total_after",
+        "deck",
+    } <= keys  # Part 3's recommended flags
     assert all(set(p) == {"heading", "text"} and p["heading"] and p["text"] for p in info["rules_summary"])
 
 
 # --- act: illegal and malformed actions ---------------------------------------------------------------
+
 
 def test_unknown_card(game):
     err = game.error(0, {"type": "play", "card": "11"})
@@ -103,20 +115,23 @@ def test_bust_outside_points_scoring(game):
     assert err["code"] == "illegal_card" and "1980" in err["message"]
 
 
-@pytest.mark.parametrize("action, words", [
-    ({"card": "7"}, "type"),  # missing type
-    ({"type": 7}, "type"),
-    ({"type": "pass"}, "'pass'"),  # no such action
-    ({"type": "play"}, "card"),  # a play must name a card
-    ({"type": "play", "card": 7}, "card"),
-    ({"type": "play", "card": ["7"]}, "card"),
-    ({"type": "play", "card": "7", "seat": 0}, "seat"),  # extra field, named
-    ({"type": "draw", "card": "7"}, "no card"),
-    (["play", "7"], "type"),  # not an object
-    ("", "action"),
-    (7, "type"),
-    (None, "type"),
-])
+@pytest.mark.parametrize(
+    "action, words",
+    [
+        ({"card": "7"}, "type"),  # missing type
+        ({"type": 7}, "type"),
+        ({"type": "pass"}, "'pass'"),  # no such action
+        ({"type": "play"}, "card"),  # a play must name a card
+        ({"type": "play", "card": 7}, "card"),
+        ({"type": "play", "card": ["7"]}, "card"),
+        ({"type": "play", "card": "7", "seat": 0}, "seat"),  # extra field, named
+        ({"type": "draw", "card": "7"}, "no card"),
+        (["play", "7"], "type"),  # not an object
+        ("", "action"),
+        (7, "type"),
+        (None, "type"),
+    ],
+)
 def test_malformed_actions_are_bad_action(game, action, words):
     err = game.unchanged("act", seat=0, action=action)
     assert err["code"] == "bad_action"
@@ -132,8 +147,7 @@ def test_string_actions_are_accepted_too(game):
 
 
 def test_after_the_game_ended_every_action_is_game_over():
-    g = stacked_game([["ONO", "ONO", "ONO", "ONO"], ["1", "2", "3", "4"]], first=0,
-                     options={"four_ono_discard": "off"})
+    g = stacked_game([["ONO", "ONO", "ONO", "ONO"], ["1", "2", "3", "4"]], first=0, options={"four_ono_discard": "off"})
     g.act(0, "lay_down")
     assert g.over and g.result["winners"] == [1]
     for seat, action in [(1, "play 1"), (1, "draw"), (0, "lay_down"), (1, "discard4"), (1, "lay_down")]:
@@ -179,8 +193,11 @@ def test_a_failed_action_is_not_recorded(game):
 
 # --- requests ------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("request_json", ["not json", "[1, 2]", "null", '"view"', "{}", '{"method": "nope"}',
-                                          '{"method": "view", "params": []}'])
+
+@pytest.mark.parametrize(
+    "request_json",
+    ["not json", "[1, 2]", "null", '"view"', "{}", '{"method": "nope"}', '{"method": "view", "params": []}'],
+)
 def test_malformed_requests(request_json):
     reply = json.loads(api.handle(request_json))
     assert_error(reply, "bad_request")
@@ -193,44 +210,51 @@ def test_handle_round_trips_json(game):
 
 # --- new_game: bad options, seats, and the rest -----------------------------------------------------------
 
+
 def new_game(**overrides):
     params = {"game": "ono99", "seats": seats(3), "options": {}, "seed": 1, **overrides}
     return api.call("new_game", params)
 
 
-@pytest.mark.parametrize("options, words", [
-    ({"colour": "red"}, "'colour'"),  # unknown option, named
-    ({"version": "1999"}, "'version'"),
-    ({"version": ["1980"]}, "'version'"),
-    ({"bust_at_99": "yes"}, "'bust_at_99'"),
-    ({"tokens": 11}, "'tokens'"),
-    ({"tokens": True}, "'tokens'"),
-    ({"target_points": 10}, "'target_points'"),
-    ({"scoring": "golf"}, "'scoring'"),
-    ({"deck": {"7": -1}}, "'deck'"),
-    ({"deck": ["7"]}, "'deck'"),
-    ({"deck": {"X": 3}}, "'X'"),  # unknown card, named
-    ({"deck": {"7": 5}}, "too small"),
-    ([], "object"),
-    ("2022", "object"),
-])
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        ({"colour": "red"}, "'colour'"),  # unknown option, named
+        ({"version": "1999"}, "'version'"),
+        ({"version": ["1980"]}, "'version'"),
+        ({"bust_at_99": "yes"}, "'bust_at_99'"),
+        ({"tokens": 11}, "'tokens'"),
+        ({"tokens": True}, "'tokens'"),
+        ({"target_points": 10}, "'target_points'"),
+        ({"scoring": "golf"}, "'scoring'"),
+        ({"deck": {"7": -1}}, "'deck'"),
+        ({"deck": ["7"]}, "'deck'"),
+        ({"deck": {"X": 3}}, "'X'"),  # unknown card, named
+        ({"deck": {"7": 5}}, "too small"),
+        ([], "object"),
+        ("2022", "object"),
+    ],
+)
 def test_bad_options(options, words):
     err = assert_error(new_game(options=options), "bad_option")
     assert words in err["message"]
 
 
-@pytest.mark.parametrize("seat_list, words", [
-    ("Ann", "list"),
-    ([], "list"),
-    (seats(1), "2 to 8"),
-    ([{"name": f"P{i}"} for i in range(9)], "2 to 8"),
-    ([{"name": "Ann"}, "Bob"], "Seat 2"),
-    ([{"name": "Ann"}, {"name": ""}], "Seat 2"),
-    ([{"name": "Ann"}, {"name": "B" * 25}], "Seat 2"),
-    ([{"name": "Ann"}, {"name": 7}], "Seat 2"),
-    ([{"name": "Ann"}, {"name": "Bob", "kind": "alien"}], "Seat 2"),
-    ([{"name": "Ann"}, {"name": "Bob", "kind": "bot", "bot": "genius"}], "genius"),
-])
+@pytest.mark.parametrize(
+    "seat_list, words",
+    [
+        ("Ann", "list"),
+        ([], "list"),
+        (seats(1), "2 to 8"),
+        ([{"name": f"P{i}"} for i in range(9)], "2 to 8"),
+        ([{"name": "Ann"}, "Bob"], "Seat 2"),
+        ([{"name": "Ann"}, {"name": ""}], "Seat 2"),
+        ([{"name": "Ann"}, {"name": "B" * 25}], "Seat 2"),
+        ([{"name": "Ann"}, {"name": 7}], "Seat 2"),
+        ([{"name": "Ann"}, {"name": "Bob", "kind": "alien"}], "Seat 2"),
+        ([{"name": "Ann"}, {"name": "Bob", "kind": "bot", "bot": "genius"}], "genius"),
+    ],
+)
 def test_bad_seats(seat_list, words):
     err = assert_error(new_game(seats=seat_list), "bad_seats")
     assert words in err["message"]
@@ -254,9 +278,13 @@ def test_a_game_saved_with_two_players_of_one_name_still_resumes(game):
 
 def test_summary_says_how_far_a_game_has_got(game):
     assert api.call("summary", {"handle": game.handle}) == {
-        "summary": {"game": "ono99", "title": "ONO 99", "over": False, "progress": "3 players still in"}}
-    for game_id, n, progress in [("canasta", 4, "hand 1 · 0 to 0"), ("three_up", 4, "4 players still playing"),
-                                 ("own_trumps", 2, "game 1 of 3")]:
+        "summary": {"game": "ono99", "title": "ONO 99", "over": False, "progress": "3 players still in"}
+    }
+    for game_id, n, progress in [
+        ("canasta", 4, "hand 1 · 0 to 0"),
+        ("three_up", 4, "4 players still playing"),
+        ("own_trumps", 2, "game 1 of 3"),
+    ]:
         other = api.call("new_game", {"game": game_id, "seats": seats(n), "seed": 1})
         assert api.call("summary", {"handle": other["handle"]})["summary"]["progress"] == progress
         api.call("close", {"handle": other["handle"]})
@@ -280,7 +308,7 @@ def test_unhashable_bot_kind():
     assert_error(new_game(seats=[{"name": "Ann"}, {"name": "Bob", "kind": "bot", "bot": ["x"]}]), "bad_seats")
 
 
-@pytest.mark.parametrize("seed", [-1, "1", 1.5, True, 2 ** 53, 10 ** 30])
+@pytest.mark.parametrize("seed", [-1, "1", 1.5, True, 2**53, 10**30])
 def test_bad_seed(seed):
     assert_error(new_game(seed=seed), "bad_request")
 
@@ -296,6 +324,7 @@ def test_bad_dealer(dealer):
 
 
 # --- save / load ---------------------------------------------------------------------------------------
+
 
 def test_save_and_load_give_the_same_game(game):
     played(game)
@@ -409,6 +438,7 @@ def test_an_action_after_the_end_in_a_save_is_refused():
 
 # --- undo through the API -------------------------------------------------------------------------------
 
+
 def test_undo_errors_change_nothing(game):
     game.act(0, "play 7")
     for seat in (1, 2):
@@ -434,13 +464,23 @@ def test_view_says_why_undo_is_not_possible(game):
 
 # --- views: hidden information stays hidden --------------------------------------------------------------
 
+
 def test_public_view_holds_no_hand(game):
     played(game)
     view = game.view(None)
     assert view["hand"] is None and view["actions"] == []
     for line in view["players"]:
-        assert set(line) == {"seat", "name", "kind", "status", "hand_count", "laid_down", "tokens", "score",
-                             "missing_cards"}
+        assert set(line) == {
+            "seat",
+            "name",
+            "kind",
+            "status",
+            "hand_count",
+            "laid_down",
+            "tokens",
+            "score",
+            "missing_cards",
+        }
         assert line["laid_down"] == []
 
 
@@ -449,8 +489,11 @@ def test_a_seats_view_holds_only_its_own_hand(game):
     for seat in range(3):
         view = game.view(seat)
         assert sorted(h["card"] for h in view["hand"]) == game.hand(seat)
-        assert all(set(line) == {"seat", "name", "kind", "status", "hand_count", "laid_down", "tokens", "score",
-                                 "missing_cards"} for line in view["players"])
+        assert all(
+            set(line)
+            == {"seat", "name", "kind", "status", "hand_count", "laid_down", "tokens", "score", "missing_cards"}
+            for line in view["players"]
+        )
 
 
 def test_views_do_not_show_the_seed_or_the_deck(game):
@@ -463,10 +506,14 @@ def test_views_do_not_show_the_seed_or_the_deck(game):
 
 def test_other_seats_cards_do_not_change_a_seats_view():
     """Two games that differ only in Bob's hand and the unseen pile: Ann's and the public views match."""
-    first = stacked_game([["7", "5", "ONO", "REV"], ["1", "2", "3", "4"], ["8", "8", "9", "P2"]],
-                         draw=["6", "10"], first=0)
-    second = stacked_game([["7", "5", "ONO", "REV"], ["0", "0", "P2", "-10"], ["8", "8", "9", "P2"]],
-                          draw=["6", "10", "ONO", "ONO"], first=0)
+    first = stacked_game(
+        [["7", "5", "ONO", "REV"], ["1", "2", "3", "4"], ["8", "8", "9", "P2"]], draw=["6", "10"], first=0
+    )
+    second = stacked_game(
+        [["7", "5", "ONO", "REV"], ["0", "0", "P2", "-10"], ["8", "8", "9", "P2"]],
+        draw=["6", "10", "ONO", "ONO"],
+        first=0,
+    )
     for g in (first, second):
         g.play(0, "7")
     for seat in (None, 0, 2):
@@ -522,9 +569,30 @@ def test_match_info_does_not_reveal_the_seed():
 
 def test_view_contract_fields(game):
     view = game.view(0)
-    assert {"game", "seat", "version", "players", "total", "direction", "draw_count", "discard_count",
-            "discard_top", "turn", "to_act", "owed_draw", "play2", "round", "hand", "actions", "can_undo",
-            "undo_why", "events", "last_round", "over", "result"} <= set(view)
+    assert {
+        "game",
+        "seat",
+        "version",
+        "players",
+        "total",
+        "direction",
+        "draw_count",
+        "discard_count",
+        "discard_top",
+        "turn",
+        "to_act",
+        "owed_draw",
+        "play2",
+        "round",
+        "hand",
+        "actions",
+        "can_undo",
+        "undo_why",
+        "events",
+        "last_round",
+        "over",
+        "result",
+    } <= set(view)
     labels = {h["card"]: h["label"] for h in view["hand"]}
     assert labels == {"7": "Seven", "5": "Five", "ONO": "ONO 99", "REV": "Reverse"}
     assert render(ono99.CARD_NAMES["-10"]) == "Minus ten" and render(ono99.CARD_NAMES["P2"]) == "Play 2"
@@ -557,7 +625,9 @@ def test_explain_says_why_without_changing_anything(game):
     legal = next(a for a in game.actions(seat) if a.startswith("play"))
     assert game.call("explain", seat=seat, action=legal) == {"legal": True, "why": None}
     assert game.call("explain", seat=seat, action="play ONO") == {
-        "legal": False, "why": "The ONO 99 card can never be played."}
+        "legal": False,
+        "why": "The ONO 99 card can never be played.",
+    }
     other = (seat + 1) % game.n
     reply = game.call("explain", seat=other, action=f"play {game.hand(other)[0]}")
     assert reply == {"legal": False, "why": "It is Ann's turn."}
@@ -577,14 +647,22 @@ def test_match_info_describes_the_options_in_force():
 
 # --- Any input: handle() always answers with one clear error -------------------------------------------
 
+
 @pytest.mark.parametrize("method", [{}, [[]], 5, None, True, ["view"]])
 def test_a_method_that_is_not_a_name_is_a_bad_request(method):
     reply = json.loads(api.handle(json.dumps({"method": method, "params": {}})))
     assert_error(reply, "bad_request")
 
 
-@pytest.mark.parametrize("text", ["[" * 1000, "[" * 100_000, "{\"a\":" * 5000 + "1" + "}" * 5000,
-                                  '{"method": "view", "params": ' + "[" * 3000 + "]" * 3000 + "}"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 1000,
+        "[" * 100_000,
+        '{"a":' * 5000 + "1" + "}" * 5000,
+        '{"method": "view", "params": ' + "[" * 3000 + "]" * 3000 + "}",
+    ],
+)
 def test_deeply_nested_requests_are_refused_before_parsing(text):
     assert_error(json.loads(api.handle(text)), "bad_request")
 
@@ -610,23 +688,28 @@ def test_handle_takes_only_text():
 LONG = "x" * 10_000
 
 
-@pytest.mark.parametrize("method, params", [
-    (LONG, {}),
-    ("new_game", {"game": LONG}),
-    ("new_game", {"game": "ono99", "seats": seats(2), "options": {LONG: 1}}),
-    ("new_game", {"game": "ono99", "seats": seats(2), "options": {"version": LONG}}),
-    ("new_game", {"game": "ono99", "seats": [{"name": "Ann"}, {"name": "Bob", "kind": "bot", "bot": LONG}]}),
-    ("new_game", {"game": "ono99", "seats": seats(2), "deck": [LONG] * 112}),
-    ("new_game", {"game": "ono99", "seats": seats(2), "start": {LONG: [1]}}),
-    ("new_game", {"game": "canasta", "seats": seats(4), "options": {"target": LONG}}),
-])
+@pytest.mark.parametrize(
+    "method, params",
+    [
+        (LONG, {}),
+        ("new_game", {"game": LONG}),
+        ("new_game", {"game": "ono99", "seats": seats(2), "options": {LONG: 1}}),
+        ("new_game", {"game": "ono99", "seats": seats(2), "options": {"version": LONG}}),
+        ("new_game", {"game": "ono99", "seats": [{"name": "Ann"}, {"name": "Bob", "kind": "bot", "bot": LONG}]}),
+        ("new_game", {"game": "ono99", "seats": seats(2), "deck": [LONG] * 112}),
+        ("new_game", {"game": "ono99", "seats": seats(2), "start": {LONG: [1]}}),
+        ("new_game", {"game": "canasta", "seats": seats(4), "options": {"target": LONG}}),
+    ],
+)
 def test_error_messages_never_repeat_long_input(method, params):
     err = assert_error(api.call(method, params))
     assert len(err["message"]) < 200, err
 
 
-@pytest.mark.parametrize("action", [{"type": "play", "card": LONG}, {"type": LONG}, {"type": "play", LONG: 1},
-                                    LONG, {"type": "draw", "card": LONG}])
+@pytest.mark.parametrize(
+    "action",
+    [{"type": "play", "card": LONG}, {"type": LONG}, {"type": "play", LONG: 1}, LONG, {"type": "draw", "card": LONG}],
+)
 def test_action_errors_never_repeat_long_input(game, action):
     assert len(game.error(0, action)["message"]) < 200
 
@@ -634,21 +717,28 @@ def test_action_errors_never_repeat_long_input(game, action):
 def test_canasta_action_errors_never_repeat_long_input():
     handle = api.call("new_game", {"game": "canasta", "seats": seats(4)})["handle"]
     seat = api.call("view", {"handle": handle, "seat": None})["view"]["to_act"]
-    for action in [{"type": LONG}, {"type": "discard", "card": LONG}, {"type": "meld", "melds": [[LONG]]},
-                   {"type": "draw", LONG: 1}]:
+    for action in [
+        {"type": LONG},
+        {"type": "discard", "card": LONG},
+        {"type": "meld", "melds": [[LONG]]},
+        {"type": "draw", LONG: 1},
+    ]:
         err = assert_error(api.call("act", {"handle": handle, "seat": seat, "action": action}))
         assert len(err["message"]) < 200, err
 
 
 # --- One list of error codes, every one of them reachable ------------------------------------------------
 
+
 def test_docs_list_exactly_the_engine_error_codes():
     from pathlib import Path
 
     from pygames_wasm.core.errors import ERROR_CODES
+
     docs = (Path(__file__).parent.parent / "docs" / "api.md").read_text()
     section = docs.split("## Errors (codes)")[1].split("\n## ")[0]
     import re
+
     assert set(re.findall(r"^- `(\w+)`", section, re.M)) == set(ERROR_CODES)
 
 
@@ -683,18 +773,23 @@ def test_every_error_code_is_reachable(monkeypatch):
     over = stacked_game([["ONO"] * 4, ["1", "2", "3", "4"]], first=0, options={"four_ono_discard": "off"})
     over.act(0, "lay_down")
     expect("game_over", over.call("act", seat=1, action=A("play 1")))
-    handle = api.call("new_game", {"game": "canasta", "seats": seats(4), "deck": stacked_deck({}), "dealer": 3})["handle"]
+    handle = api.call("new_game", {"game": "canasta", "seats": seats(4), "deck": stacked_deck({}), "dealer": 3})[
+        "handle"
+    ]
     api.call("act", {"handle": handle, "seat": 0, "action": "draw"})
     expect("already_drawn", api.call("act", {"handle": handle, "seat": 0, "action": "draw"}))
     expect("illegal_action", api.call("act", {"handle": handle, "seat": 0, "action": "add K KH"}))
     monkeypatch.setitem(canasta.PERFORM, "discard", lambda *_: 1 / 0)
     hand = api.call("view", {"handle": handle, "seat": 0})["view"]["hand"]
-    expect("internal", api.call("act", {"handle": handle, "seat": 0, "action": {"type": "discard",
-                                                                                "card": hand[0]["card"]}}))
+    expect(
+        "internal",
+        api.call("act", {"handle": handle, "seat": 0, "action": {"type": "discard", "card": hand[0]["card"]}}),
+    )
     assert seen == set(ERROR_CODES)
 
 
 # --- Deals cannot be guessed -----------------------------------------------------------------------------
+
 
 def test_a_new_game_seed_is_128_bits_from_the_operating_system(monkeypatch):
     import os
@@ -733,6 +828,7 @@ def test_games_saved_before_format_2_still_load():
     """Saves made by the engine before 128-bit seeds (format 1: an integer seed, `deck` and `dealer`
     at the top), recorded with that engine: they resume with the same hands and the same history."""
     from pathlib import Path
+
     saved = json.loads((Path(__file__).parent / "data" / "format1_saves.json").read_text())
     for game_id, old in saved.items():
         assert old["record"]["format"] == 1 and isinstance(old["record"]["seed"], int)
@@ -747,12 +843,18 @@ def test_games_saved_before_format_2_still_load():
 
 # --- Undo and history stay cheap in long games -----------------------------------------------------------
 
+
 def test_undo_of_a_persons_moves_in_a_row_needs_no_replay(monkeypatch):
     from canasta_helpers import stacked_deck
     from pygames_wasm.core.match import Match
 
-    params = {"game": "canasta", "seats": seats(4), "seed": 1, "dealer": 3,
-              "deck": stacked_deck({0: "KH KS KD QH QS QD JH JS JD"}, draw="4C")}
+    params = {
+        "game": "canasta",
+        "seats": seats(4),
+        "seed": 1,
+        "dealer": 3,
+        "deck": stacked_deck({0: "KH KS KD QH QS QD JH JS JD"}, draw="4C"),
+    }
     game = ApiGame(params)
     game.act(0, "draw")
     views = [game.all_views()]
@@ -814,10 +916,18 @@ def test_a_long_game_keeps_a_short_history_and_counts_every_event():
 NOT_NUMBERS = ["²", "-²", "٣", "9" * 5000]  # str.isdigit takes the first three; int refuses them all
 
 
-@pytest.mark.parametrize("game_id, form", [
-    ("three_up", "flip {}"), ("three_up", "flip 0 {}"), ("three_up", "trade R3 {} B9"),
-    ("own_trumps", "pick_up {}"), ("ono99", "play {}"), ("canasta", "discard {}"), ("canasta", "add {} 7H"),
-])
+@pytest.mark.parametrize(
+    "game_id, form",
+    [
+        ("three_up", "flip {}"),
+        ("three_up", "flip 0 {}"),
+        ("three_up", "trade R3 {} B9"),
+        ("own_trumps", "pick_up {}"),
+        ("ono99", "play {}"),
+        ("canasta", "discard {}"),
+        ("canasta", "add {} 7H"),
+    ],
+)
 def test_a_number_that_is_not_one_is_a_bad_action_and_changes_nothing(game_id, form, monkeypatch):
     """The audit's 'flip ²' and 'flip 99…9' answered internal, and each such act replayed the record."""
     seats = [{"name": f"P{i}", "kind": "human"} for i in range({"canasta": 4}.get(game_id, 2))]

@@ -23,8 +23,8 @@ EVERY_VIEW = "Every game's view (not the brief one) carries"  # the keys every g
 
 def documented(game_id: str) -> set:
     start, end = SECTIONS[game_id]
-    section = DOCS[DOCS.index(start):DOCS.index(end, DOCS.index(start))]
-    common = DOCS[DOCS.index(EVERY_VIEW):DOCS.index("\n\n", DOCS.index(EVERY_VIEW))]
+    section = DOCS[DOCS.index(start) : DOCS.index(end, DOCS.index(start))]
+    common = DOCS[DOCS.index(EVERY_VIEW) : DOCS.index("\n\n", DOCS.index(EVERY_VIEW))]
     return set(re.findall(r'"([a-z_0-9]+)"', section + common))
 
 

@@ -10,12 +10,15 @@ from pygames_wasm.games import GAMES
 from pygames_wasm.simulate import play_one
 
 
-@pytest.mark.parametrize("game, kinds, options, seed", [
-    ("ono99", ["heuristic", "random", "heuristic"], {}, 11),
-    ("canasta", ["heuristic", "random"] * 2, {"target": 1000, "ask_partner": True}, 3),
-    ("three_up", ["heuristic", "random", "heuristic"], {"trading": True, "four_colour": True, "placings": True}, 2),
-    ("own_trumps", ["heuristic", "random", "heuristic"], {"match_games": 2}, 7),
-])
+@pytest.mark.parametrize(
+    "game, kinds, options, seed",
+    [
+        ("ono99", ["heuristic", "random", "heuristic"], {}, 11),
+        ("canasta", ["heuristic", "random"] * 2, {"target": 1000, "ask_partner": True}, 3),
+        ("three_up", ["heuristic", "random", "heuristic"], {"trading": True, "four_colour": True, "placings": True}, 2),
+        ("own_trumps", ["heuristic", "random", "heuristic"], {"match_games": 2}, 7),
+    ],
+)
 def test_every_bot_move_is_legal_and_taken_from_the_view(game, kinds, options, seed):
     seats = [{"name": f"P{i}", "kind": "bot", "bot": k} for i, k in enumerate(kinds)]
     handle = api.call("new_game", {"game": game, "seats": seats, "seed": seed, "options": options})["handle"]
@@ -48,21 +51,26 @@ def test_bots_decide_from_a_view_that_holds_only_their_own_hand():
 
 
 def test_heuristic_bot_clearly_beats_random_bots():
-    wins = sum(0 in play_one("ono99", {}, ["heuristic", "random", "random", "random"], seed).state.winners
-               for seed in range(200))
+    wins = sum(
+        0 in play_one("ono99", {}, ["heuristic", "random", "random", "random"], seed).state.winners
+        for seed in range(200)
+    )
     assert wins / 200 > 0.38  # a fair share is 0.25; measured about 0.47 over 1000 games
 
 
 def test_heuristic_bot_beats_random_in_1980_points_games():
     options = {"version": "1980", "scoring": "points_elimination"}
-    wins = sum(0 in play_one("ono99", options, ["heuristic", "random", "random"], seed).state.winners
-               for seed in range(100))
+    wins = sum(
+        0 in play_one("ono99", options, ["heuristic", "random", "random"], seed).state.winners for seed in range(100)
+    )
     assert wins / 100 > 0.45  # a fair share is 0.33
 
 
 def test_bot_choices_are_reproducible():
     view = {"actions": [{"type": "play", "card": c} for c in "123456"]}
-    assert BOTS["ono99"]["random"](view, [], SplitMix64(3), None) == BOTS["ono99"]["random"](view, [], SplitMix64(3), None)
+    assert BOTS["ono99"]["random"](view, [], SplitMix64(3), None) == BOTS["ono99"]["random"](
+        view, [], SplitMix64(3), None
+    )
 
 
 @pytest.mark.parametrize("game_id", ["ono99", "canasta", "three_up", "own_trumps"])

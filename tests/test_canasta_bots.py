@@ -32,14 +32,20 @@ def test_bots_see_only_their_own_seat():
 
 def test_heuristic_partnership_beats_random_in_nearly_every_game():
     partners_as_seated = canasta.FIXED_TEAMS
-    wins = sum(play_one("canasta", partners_as_seated, ["heuristic", "random", "heuristic", "random"],
-                        seed).state.winners == [0, 2] for seed in range(12))
+    wins = sum(
+        play_one("canasta", partners_as_seated, ["heuristic", "random", "heuristic", "random"], seed).state.winners
+        == [0, 2]
+        for seed in range(12)
+    )
     assert wins >= 11  # measured: 200 of 200 (see the report of simulate)
 
 
 def test_heuristic_partner_answers_may_i_go_out():
-    view = {"actions": [{"type": "answer", "yes": True}, {"type": "answer", "yes": False}], "phase": "answer",
-            "hand": [{"card": c} for c in ("4S", "5H")]}
+    view = {
+        "actions": [{"type": "answer", "yes": True}, {"type": "answer", "yes": False}],
+        "phase": "answer",
+        "hand": [{"card": c} for c in ("4S", "5H")],
+    }
     assert canasta_bot.choose(view, SplitMix64(1)) == {"type": "answer", "yes": True}
     view["hand"] = [{"card": c} for c in ("JK", "JK", "AS", "KH")]
     assert canasta_bot.choose(view, SplitMix64(1)) == {"type": "answer", "yes": False}
@@ -49,6 +55,7 @@ def test_heuristic_decisions_are_fast():
     match = play_one("canasta", {"target": 500}, ["random"] * 4, seed=9)
     from pygames_wasm.core.match import Match
     from pygames_wasm.games import GAMES
+
     replay = Match(GAMES["canasta"], BOTS["canasta"], {"target": 500}, seats(["heuristic"] * 4), 9)
     times = []
     for entry in match.actions[:300]:
@@ -62,7 +69,22 @@ def test_heuristic_decisions_are_fast():
 
 
 def test_simulate_reports_the_partnerships(capsys):
-    assert simulate.main(["simulate", "canasta", "--games", "3", "--seed", "7", "--bots", "heuristic,random",
-                          "--options", '{"target": 1000}']) == 0
+    assert (
+        simulate.main(
+            [
+                "simulate",
+                "canasta",
+                "--games",
+                "3",
+                "--seed",
+                "7",
+                "--bots",
+                "heuristic,random",
+                "--options",
+                '{"target": 1000}',
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "team of seats 1+3 (heuristic,heuristic)" in out and "team of seats 2+4 (random,random)" in out

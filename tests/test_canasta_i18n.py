@@ -12,8 +12,16 @@ DECK = stacked_deck({0: "KH KS KD QH QS QD 9H 9S"}, pile="9C", draw="4C")
 
 
 def new_game() -> str:
-    return api.call("new_game", {"game": "canasta", "seats": [{"name": n, "kind": "human"} for n in NAMES],
-                                 "seed": 1, "deck": DECK, "dealer": 3})["handle"]
+    return api.call(
+        "new_game",
+        {
+            "game": "canasta",
+            "seats": [{"name": n, "kind": "human"} for n in NAMES],
+            "seed": 1,
+            "deck": DECK,
+            "dealer": 3,
+        },
+    )["handle"]
 
 
 def act(handle: str, seat: int, action: str, lang: str) -> dict:
@@ -29,10 +37,10 @@ WORDS = {
         "melds": "North ਨੇ K♠ K♥ K♦, Q♠ Q♥ Q♦ ਦਾ ਮੇਲਡ ਬਣਾਇਆ (ਟੀਮ ਦਾ ਪਹਿਲਾ ਮੇਲਡ)।",
         "discards": "North ਨੇ 4♣ ਸੁੱਟਿਆ।",
         "summary": "ਦੌਰ 1। ਸਕੋਰ: ਉੱਤਰ-ਦੱਖਣ 0, ਪੂਰਬ-ਪੱਛਮ 0। ਤੁਹਾਡੀ ਵਾਰੀ: ਸਟਾਕ ਤੋਂ ਖਿੱਚੋ ਜਾਂ ਢੇਰ ਚੁੱਕੋ। "
-                   "ਰੱਦੀ ਦਾ ਢੇਰ: 2 ਕਾਰਡ, ਉੱਪਰ ਚਿੜੀ ਦਾ ਚੌਕਾ। ਸਟਾਕ: 62 ਕਾਰਡ। ਤੁਹਾਡੇ ਕੋਲ 11 ਕਾਰਡ ਹਨ। "
-                   "North ਕੋਲ 5 ਕਾਰਡ ਹਨ, South ਕੋਲ 11 ਕਾਰਡ ਹਨ ਅਤੇ West ਕੋਲ 11 ਕਾਰਡ ਹਨ। "
-                   "ਉੱਤਰ-ਦੱਖਣ ਦੇ ਮੇਲਡ: ਬਾਦਸ਼ਾਹਾਂ ਦੇ 3 ਕਾਰਡ ਅਤੇ ਬੇਗੀਆਂ ਦੇ 3 ਕਾਰਡ। ਪੂਰਬ-ਪੱਛਮ ਦੇ ਮੇਲਡ: ਕੋਈ ਨਹੀਂ। "
-                   "ਆਖ਼ਰੀ ਚਾਲ: North ਨੇ 4♣ ਸੁੱਟਿਆ।",
+        "ਰੱਦੀ ਦਾ ਢੇਰ: 2 ਕਾਰਡ, ਉੱਪਰ ਚਿੜੀ ਦਾ ਚੌਕਾ। ਸਟਾਕ: 62 ਕਾਰਡ। ਤੁਹਾਡੇ ਕੋਲ 11 ਕਾਰਡ ਹਨ। "
+        "North ਕੋਲ 5 ਕਾਰਡ ਹਨ, South ਕੋਲ 11 ਕਾਰਡ ਹਨ ਅਤੇ West ਕੋਲ 11 ਕਾਰਡ ਹਨ। "
+        "ਉੱਤਰ-ਦੱਖਣ ਦੇ ਮੇਲਡ: ਬਾਦਸ਼ਾਹਾਂ ਦੇ 3 ਕਾਰਡ ਅਤੇ ਬੇਗੀਆਂ ਦੇ 3 ਕਾਰਡ। ਪੂਰਬ-ਪੱਛਮ ਦੇ ਮੇਲਡ: ਕੋਈ ਨਹੀਂ। "
+        "ਆਖ਼ਰੀ ਚਾਲ: North ਨੇ 4♣ ਸੁੱਟਿਆ।",
         "title": "ਕੈਨਾਸਟਾ",
         "team": "ਉੱਤਰ-ਦੱਖਣ",
     },
@@ -44,10 +52,10 @@ WORDS = {
         "melds": "North K♠ K♥ K♦, Q♠ Q♥ Q♦ મેલ્ડ કરે છે (ટીમનો પહેલો મેલ્ડ).",
         "discards": "North 4♣ કાઢી નાખે છે.",
         "summary": "રાઉન્ડ 1. સ્કોર: ઉત્તર-દક્ષિણ 0, પૂર્વ-પશ્ચિમ 0. તમારો વારો: સ્ટોકમાંથી દોરો અથવા ખૂંટો લો. "
-                   "કાઢી નાખવાનો ખૂંટો: 2 કાર્ડ, ટોચ પર ફુલ્લીનો ચોગ્ગો. સ્ટોક: 62 કાર્ડ. તમારી પાસે 11 કાર્ડ છે. "
-                   "North પાસે 5 કાર્ડ છે, South પાસે 11 કાર્ડ છે અને West પાસે 11 કાર્ડ છે. "
-                   "ઉત્તર-દક્ષિણના મેલ્ડ: રાજાના 3 કાર્ડ અને રાણીના 3 કાર્ડ. પૂર્વ-પશ્ચિમના મેલ્ડ: કોઈ નહીં. "
-                   "છેલ્લી ચાલ: North 4♣ કાઢી નાખે છે.",
+        "કાઢી નાખવાનો ખૂંટો: 2 કાર્ડ, ટોચ પર ફુલ્લીનો ચોગ્ગો. સ્ટોક: 62 કાર્ડ. તમારી પાસે 11 કાર્ડ છે. "
+        "North પાસે 5 કાર્ડ છે, South પાસે 11 કાર્ડ છે અને West પાસે 11 કાર્ડ છે. "
+        "ઉત્તર-દક્ષિણના મેલ્ડ: રાજાના 3 કાર્ડ અને રાણીના 3 કાર્ડ. પૂર્વ-પશ્ચિમના મેલ્ડ: કોઈ નહીં. "
+        "છેલ્લી ચાલ: North 4♣ કાઢી નાખે છે.",
         "title": "કેનાસ્ટા",
         "team": "ઉત્તર-દક્ષિણ",
     },
@@ -97,7 +105,8 @@ def test_the_language_changes_no_game():
             api.call("view", {"handle": handle, "seat": 1, "lang": lang})
     records = [api.call("save", {"handle": h})["record"] for h in (one, two)]
     assert [{k: v for k, v in r.items() if k != "id"} for r in records] == [
-        {k: v for k, v in records[0].items() if k != "id"}] * 2  # the same game but for the match's own id
+        {k: v for k, v in records[0].items() if k != "id"}
+    ] * 2  # the same game but for the match's own id
     assert api.call("view", {"handle": one, "seat": None}) == api.call("view", {"handle": two, "seat": None})
     saved = [api.call("checkpoint", {"handle": h})["checkpoint"] for h in (one, two)]
     assert saved[0]["state"] == saved[1]["state"]

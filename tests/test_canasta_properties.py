@@ -36,8 +36,6 @@ def games(draw):
     return options, draw(st.one_of(st.integers(0, 2**32 - 1), st.binary(min_size=16, max_size=16).map(bytes.hex)))
 
 
-
-
 def check_view_hides_cards(state, seat, rng: Rng) -> None:
     view = C.view(state, seat)
     if seat is None:
@@ -68,8 +66,6 @@ def random_composed(state, seat, rng: Rng) -> dict:
         target = rng.choice(sorted(state.melds[C.team_of(state, seat)]))
         return {"type": "add", "meld": target, "cards": picks}
     return {"type": "meld", "melds": [picks]}
-
-
 
 
 def play_out(options: dict, seed: int, check_views_every: int = 3):

@@ -18,6 +18,7 @@ from pygames_wasm.games import canasta as C
 
 # --- R2 / R3: deck and values ---------------------------------------------------------------------------
 
+
 def test_deck_is_two_packs_and_four_jokers_r2():
     assert sum(C.DECK.values()) == 108
     assert C.DECK["JK"] == 4 and all(C.DECK[f"{r}{s}"] == 2 for r in C.RANKS for s in C.SUITS)
@@ -27,13 +28,16 @@ def test_deck_is_two_packs_and_four_jokers_r2():
     assert sum(C.is_natural(c) for c in cards) == 88
 
 
-@pytest.mark.parametrize("card, points", [("JK", 50), ("2C", 20), ("AS", 20), ("KH", 10), ("8D", 10),
-                                          ("7S", 5), ("4C", 5), ("3S", 5), ("3C", 5), ("3H", 0)])
+@pytest.mark.parametrize(
+    "card, points",
+    [("JK", 50), ("2C", 20), ("AS", 20), ("KH", 10), ("8D", 10), ("7S", 5), ("4C", 5), ("3S", 5), ("3C", 5), ("3H", 0)],
+)
 def test_card_values_r3(card, points):
     assert C.value(card) == points
 
 
 # --- R4: partnership draw ---------------------------------------------------------------------------
+
 
 def drawn_game(options: dict, seed) -> C.State:
     return C.new_state(C.make_options(options), NAMES, game_rng(seed), NO_SETUP)
@@ -63,7 +67,8 @@ def test_the_draw_decides_the_partnerships_r4_4():
     assert view["players"][0]["partner"] == 3 and view["order"] == [3, 1, 0, 2]
     assert view["teams"][0]["seats"] == [3, 0] and view["teams"][0]["name"] == "North-South"
     assert "Ann drew second highest and is Dee's partner" in render(state.events[0]["text"]).replace(
-        NAMES[0], "Ann").replace(NAMES[3], "Dee")
+        NAMES[0], "Ann"
+    ).replace(NAMES[3], "Dee")
 
 
 def test_partners_by_the_draw_in_every_deal():
@@ -112,6 +117,7 @@ def test_draw_order_ace_high_two_low_spades_high():
 
 # --- R5: deal, upcard, dealt red threes ---------------------------------------------------------------
 
+
 def test_deal_eleven_each_from_dealers_left_stock_64_r5():
     t = table(hands={1: "7H 7S"}, pile="9C", first=1)
     assert [len(h) for h in t.state.hands] == [11] * 4
@@ -123,8 +129,7 @@ def test_deal_eleven_each_from_dealers_left_stock_64_r5():
     assert [p["team"] for p in view["players"]] == [0, 1, 0, 1]  # R1.2: partners opposite
 
 
-@pytest.mark.parametrize("upcards, frozen_by", [("2C 9C", "2C"), ("JK 3H 9C", "JK"), ("3H 9C", "3H"),
-                                                ("3S 9C", "3S")])
+@pytest.mark.parametrize("upcards, frozen_by", [("2C 9C", "2C"), ("JK 3H 9C", "JK"), ("3H 9C", "3H"), ("3S 9C", "3S")])
 def test_upcard_turned_until_natural_and_freezes_r5_4(upcards, frozen_by):
     t = table(pile=upcards)
     assert t.state.pile == upcards.split()
@@ -146,6 +151,7 @@ def test_dealt_red_threes_are_put_down_and_replaced_r5_6():
 
 
 # --- R6: drawing ------------------------------------------------------------------------------------
+
 
 def test_draw_one_card_and_red_threes_drawn_are_replaced_r6_2():
     t = table(draw="3H 8C JD")
@@ -174,20 +180,23 @@ def test_discard_passes_the_turn_clockwise():
 OPTS = C.make_options({})
 
 
-@pytest.mark.parametrize("meld, why", [
-    ("7H 7S 7D", None),
-    ("7H 7S 2C", None),
-    ("7H 7S 2C JK", None),  # STD: 2 naturals + 2 wilds
-    ("7H 7S 7D 7C 2C 2D JK", None),  # 4 naturals + 3 wilds
-    ("7H 7S", "A meld needs at least three cards."),
-    ("7H 2C JK", "A meld needs at least two natural cards."),
-    ("7H 7S 7D 2C 2D JK JK", "A meld may hold at most three wild cards."),
-    ("2C 2D JK", "Wild cards alone are not a meld: it needs natural cards."),
-    ("7H 7S 8D", "A meld is cards of one rank: 8s and 7s do not mix."),
-    ("3H 3D 3H", "Red threes are never melded; they go on the table by themselves."),
-    ("3S 3C 2C", "A meld of black threes cannot hold wild cards."),
-    ("3S 3C 3S", None),
-])
+@pytest.mark.parametrize(
+    "meld, why",
+    [
+        ("7H 7S 7D", None),
+        ("7H 7S 2C", None),
+        ("7H 7S 2C JK", None),  # STD: 2 naturals + 2 wilds
+        ("7H 7S 7D 7C 2C 2D JK", None),  # 4 naturals + 3 wilds
+        ("7H 7S", "A meld needs at least three cards."),
+        ("7H 2C JK", "A meld needs at least two natural cards."),
+        ("7H 7S 7D 2C 2D JK JK", "A meld may hold at most three wild cards."),
+        ("2C 2D JK", "Wild cards alone are not a meld: it needs natural cards."),
+        ("7H 7S 8D", "A meld is cards of one rank: 8s and 7s do not mix."),
+        ("3H 3D 3H", "Red threes are never melded; they go on the table by themselves."),
+        ("3S 3C 2C", "A meld of black threes cannot hold wild cards."),
+        ("3S 3C 3S", None),
+    ],
+)
 def test_meld_validity_standard_r7(meld, why):
     assert rendered(C.meld_block(OPTS, meld.split())) == why
 
@@ -256,17 +265,21 @@ def test_adding_beyond_three_wilds_is_refused_r7_6():
 
 # --- R8: initial meld ---------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("score, need", [(-5, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120)])
 def test_initial_minimum_bands_r8_1(score, need):
     assert C.min_count(score) == need
 
 
-@pytest.mark.parametrize("score, need, short_meld, enough", [
-    (-200, 15, "7H 7S", "7H 7S 7D"),  # 15 points
-    (0, 50, "KH KS KD 7H 7S 7D", "KH KS KD 7H 7S 7D 2C"),  # 30+15 = 45; with a 2: 65
-    (1500, 90, "AH AS AD 2C", "AH AS AD 2C KH KS KD"),  # 80; 80 + 30 = 110
-    (3000, 120, "AH AS AD JK", "AH AS AD 2C JK"),  # 110; 130
-])
+@pytest.mark.parametrize(
+    "score, need, short_meld, enough",
+    [
+        (-200, 15, "7H 7S", "7H 7S 7D"),  # 15 points
+        (0, 50, "KH KS KD 7H 7S 7D", "KH KS KD 7H 7S 7D 2C"),  # 30+15 = 45; with a 2: 65
+        (1500, 90, "AH AS AD 2C", "AH AS AD 2C KH KS KD"),  # 80; 80 + 30 = 110
+        (3000, 120, "AH AS AD JK", "AH AS AD 2C JK"),  # 110; 130
+    ],
+)
 def test_initial_minimum_at_each_score_band_r8(score, need, short_meld, enough):
     hand = "AH AS AD 2C JK KH KS KD 7H 7S 7D"
     t = table(hands={0: hand}, draw="4C", scores=(score, 0))
@@ -285,8 +298,10 @@ def test_initial_minimum_at_each_score_band_r8(score, need, short_meld, enough):
 
     if len(short_meld.split()) >= 3:
         got = C.count(short_meld.split())
-        assert t.error(0, "meld " + as_melds(short_meld)) == \
-            f"Your team's first meld needs {need} points; these cards count {got}."
+        assert (
+            t.error(0, "meld " + as_melds(short_meld))
+            == f"Your team's first meld needs {need} points; these cards count {got}."
+        )
     t.act(0, "meld " + as_melds(enough))
     assert t.team(0)["initial_met"]
 
@@ -326,6 +341,7 @@ def test_bonuses_do_not_count_toward_the_minimum_r8_3():
 
 # --- R10 / R11: the discard pile ---------------------------------------------------------------------
 
+
 def test_taking_an_unfrozen_pile_with_natural_and_wild_r11_4():
     t = table(hands={0: "6S 9C", 1: "9H 2C"}, pile="5C", draw="8C 4C")
     t.give(1, "KH KS KD")
@@ -359,10 +375,14 @@ def test_frozen_pile_needs_a_natural_pair_r11_3():
     t.act(0, "draw")
     t.act(0, "discard 9C")  # a natural on top does not unfreeze it (R10.3)
     assert t.view(None)["pile"]["frozen"]
-    assert t.error(1, "take_pile") == \
-        "The pile is frozen by the 2♦, so you need a pair of natural 9s from your hand to pick it up."
-    assert t.error(1, "take_pile 9H 2C") == \
-        "The pile is frozen by the 2♦, so you need a pair of natural 9s from your hand to pick it up."
+    assert (
+        t.error(1, "take_pile")
+        == "The pile is frozen by the 2♦, so you need a pair of natural 9s from your hand to pick it up."
+    )
+    assert (
+        t.error(1, "take_pile 9H 2C")
+        == "The pile is frozen by the 2♦, so you need a pair of natural 9s from your hand to pick it up."
+    )
     t.act(1, "take_pile 9H 9S")
     assert not t.view(None)["pile"]["frozen"] and t.view(None)["pile"]["count"] == 0  # R10.3 / A28
     assert len(t.state.melds[1]["9"]) == 6
@@ -378,8 +398,7 @@ def test_black_three_on_top_cannot_be_taken_and_freezes_r10_1():
 
 
 def test_black_three_as_stop_card_only_with_the_option_a26():
-    t = table(hands={0: "3S", 1: "7D", 2: "7H 2C"}, draw="8C 4C 4D",
-              options={"black_three_freezes": False})
+    t = table(hands={0: "3S", 1: "7D", 2: "7H 2C"}, draw="8C 4C 4D", options={"black_three_freezes": False})
     t.give(0, "KH KS KD")
     t.act(0, "draw")
     t.act(0, "discard 3S")
@@ -404,11 +423,13 @@ def test_pile_is_frozen_for_a_team_without_its_first_meld_a25():
     t.act(0, "discard 9C")
     view = t.view(1)
     assert view["pile"]["frozen_for_you"] and not view["pile"]["frozen"]
-    assert t.error(1, "take_pile 9H 2C") == ("Your team has not made its first meld, so you need a pair of "
-                                             "natural 9s from your hand to pick it up.")
+    assert t.error(1, "take_pile 9H 2C") == (
+        "Your team has not made its first meld, so you need a pair of natural 9s from your hand to pick it up."
+    )
     # The top card counts, the rest of the pile does not (R8.4): 9+9+9 = 30 < 50.
-    assert t.error(1, "take_pile 9H 9S") == \
-        "Your team's first meld needs 50 points; the top card and your cards count 30."
+    assert (
+        t.error(1, "take_pile 9H 9S") == "Your team's first meld needs 50 points; the top card and your cards count 30."
+    )
     t.act(1, "take_pile 9H 9S 2C")  # 50: 30 + 20
     assert t.team(1)["initial_met"]
 
@@ -456,6 +477,7 @@ def test_empty_pile_cannot_be_taken():
 
 # --- R9: canastas ---------------------------------------------------------------------------------
 
+
 def test_natural_and_mixed_canastas_and_a_wild_added_to_a_natural_one_r9():
     t = table(hands={0: "7C 7H 2C", 2: "JK"}, draw="8C 8D 8S")
     t.give(0, "7S 7D 7S 7D 7H")
@@ -471,13 +493,15 @@ def test_natural_and_mixed_canastas_and_a_wild_added_to_a_natural_one_r9():
 
 # --- R13: going out ----------------------------------------------------------------------------------
 
+
 def test_cannot_go_out_without_a_canasta_r13_1():
     t = table(hands={0: "9H 9S 9D"}, draw="4C")
     t.give(0, "KH KS KD")
     t.set_hand(0, "9H 9S 9D")
     t.act(0, "draw")
-    assert t.error(0, "meld 9H 9S 9D") == ("Your team needs a canasta before you can go out, so you must keep a "
-                                           "card to discard and one more.")
+    assert t.error(0, "meld 9H 9S 9D") == (
+        "Your team needs a canasta before you can go out, so you must keep a card to discard and one more."
+    )
     t.act(0, "discard 4C")
 
 
@@ -522,8 +546,10 @@ def test_going_out_concealed_needs_the_minimum_even_from_the_stock_unless_the_op
     t = table(draw="4C", scores=(3000, 0))
     t.set_hand(0, hand)
     t.act(0, "draw")
-    assert t.error(0, "meld KH KS KD KC KH KS 2C | 9H 9S 9D") == \
-        "Your team's first meld needs 120 points; these cards count 110."
+    assert (
+        t.error(0, "meld KH KS KD KC KH KS 2C | 9H 9S 9D")
+        == "Your team's first meld needs 120 points; these cards count 110."
+    )
     t2 = table(draw="4C", scores=(3000, 0), options={"concealed_min_only_if_pile": True})
     t2.set_hand(0, hand)
     t2.act(0, "draw")
@@ -593,6 +619,7 @@ def test_a_player_who_melded_earlier_does_not_go_out_concealed_a33a():
 
 # --- R13.6: Partner, may I go out? ---------------------------------------------------------------------
 
+
 def test_partner_may_i_go_out_no_forbids_going_out_this_turn():
     t = table(draw="4C", options={"ask_partner": True})
     t.give(0, "KH KS KD KC KH KS KD")
@@ -634,8 +661,9 @@ def asked_and_told_yes(hand: str, draw: str = "4C") -> Table:
 def test_after_a_yes_the_player_must_go_out_r13_6():
     """The audit's case: after a yes, a discard that keeps cards in hand was accepted."""
     t = asked_and_told_yes("9H 9S 9D")
-    assert t.error(0, "discard 9H") == ("South said yes, so you must go out this turn: meld your cards and "
-                                        "discard only your last one.")
+    assert t.error(0, "discard 9H") == (
+        "South said yes, so you must go out this turn: meld your cards and discard only your last one."
+    )
     assert t.actions(0) == ["meld 9S 9H 9D"]  # the way out is offered; no discard keeps cards
     t.act(0, "meld 9S 9H 9D")
     t.act(0, "discard 4C")
@@ -644,8 +672,9 @@ def test_after_a_yes_the_player_must_go_out_r13_6():
 
 def test_after_a_yes_a_meld_that_makes_going_out_impossible_is_refused_r13_6():
     t = asked_and_told_yes("9H 9S 9D 8H 8S 2C")
-    assert t.error(0, "meld 9S 9H 9D 2C") == ("South said yes, so you must go out this turn: after that you "
-                                              "could not.")  # the 8s would need that wild card
+    assert t.error(0, "meld 9S 9H 9D 2C") == (
+        "South said yes, so you must go out this turn: after that you could not."
+    )  # the 8s would need that wild card
     t.act(0, "meld 9S 9H 9D | 2C 8H 8S")
     t.act(0, "discard 4C")
     assert t.sheets[-1]["out_seat"] == 0
@@ -704,16 +733,19 @@ def test_the_ask_option_says_both_halves_r13_6():
     assert "After a yes you must go out that turn" in help_text and "after a no you may not" in help_text
 
 
-@pytest.mark.parametrize("hand, can", [
-    ("9H 9S 9D 4C", True),  # meld the nines, discard the four
-    ("9H 9S 2C 4C 4D", False),  # the fours need a wild card too
-    ("9H 9S 2C 4C 4D JK", True),
-    ("9H 9S 4C", False),  # a pair and a single
-    ("3S 3C 3S 9H", True),  # black threes meld when going out
-    ("3S 3C 9H", False),
-    ("QH QS QD", True),  # a new meld, with nothing to discard
-    ("KD 4C", True),  # onto the canasta
-])
+@pytest.mark.parametrize(
+    "hand, can",
+    [
+        ("9H 9S 9D 4C", True),  # meld the nines, discard the four
+        ("9H 9S 2C 4C 4D", False),  # the fours need a wild card too
+        ("9H 9S 2C 4C 4D JK", True),
+        ("9H 9S 4C", False),  # a pair and a single
+        ("3S 3C 3S 9H", True),  # black threes meld when going out
+        ("3S 3C 9H", False),
+        ("QH QS QD", True),  # a new meld, with nothing to discard
+        ("KD 4C", True),  # onto the canasta
+    ],
+)
 def test_going_out_is_checked_exactly(hand, can):
     *dealt, drawn = hand.split()
     t = table(draw=drawn)
@@ -735,6 +767,7 @@ def test_asking_is_not_offered_without_the_option():
 
 # --- R16: end of the stock --------------------------------------------------------------------------
 
+
 def test_a_red_three_as_the_last_stock_card_ends_the_hand_r16_1():
     t = table(draw="4C")
     stock = t.state.stock
@@ -749,9 +782,6 @@ def test_a_red_three_as_the_last_stock_card_ends_the_hand_r16_1():
     assert sheet["teams"][0]["going_out"] == 0 and sheet["teams"][0]["red_threes"] == -100  # no meld: debit
 
 
-
-
-
 def test_empty_stock_must_take_a_pile_that_fits_a_team_meld_r16_2():
     t = table(hands={0: "9C 4S 4D"}, draw="8C")
     t.give(1, "9H 9S 9D")
@@ -762,8 +792,9 @@ def test_empty_stock_must_take_a_pile_that_fits_a_team_meld_r16_2():
     C.check_invariants(t.state)
     assert t.actions(1)[0] != "draw"
     assert t.error(1, "draw") == "The stock is empty: pick up the pile, or end the hand."
-    assert t.error(1, "end_hand") == \
-        "The stock is empty and the 9♣ fits your team's meld, so you must pick up the pile."
+    assert (
+        t.error(1, "end_hand") == "The stock is empty and the 9♣ fits your team's meld, so you must pick up the pile."
+    )
     t.act(1, "take_pile")
 
 
@@ -781,6 +812,7 @@ def test_empty_stock_without_a_fitting_meld_ends_the_hand_without_going_out_bonu
 
 
 # --- R17: end of the game -------------------------------------------------------------------------
+
 
 def test_game_ends_when_a_team_reaches_the_target_r17():
     t = table(draw="4C", scores=(4950, 4000))
@@ -833,7 +865,10 @@ def test_after_the_last_hand_the_higher_score_wins():
     assert t.state.over and t.state.hand_no == 30 and t.state.winner_team == 0
     a, b = t.state.scores
     assert a > b and max(a, b) < 5000
-    assert t.view(None)["result"]["text"] == f"30 hands played, the most this game allows: North-South (North and South) win, {a} to {b}!"
+    assert (
+        t.view(None)["result"]["text"]
+        == f"30 hands played, the most this game allows: North-South (North and South) win, {a} to {b}!"
+    )
 
 
 def test_level_scores_after_the_last_hand_are_a_draw():
@@ -861,6 +896,7 @@ def test_the_hand_limit_is_an_option_and_in_the_rules():
 def test_every_game_ends_even_if_nobody_melds():
     """Random play that never melds: scores only fall, yet the game ends at the hand limit."""
     from pygames_wasm.core.rng import SplitMix64
+
     state = drawn_game({"hand_limit": 5}, 3)
     rng = SplitMix64(9)
     while not state.over:
@@ -871,6 +907,7 @@ def test_every_game_ends_even_if_nobody_melds():
 
 
 # --- Later hands from the test setup (R8's minimums after a hand) ------------------------------------------
+
 
 def test_a_later_hand_is_dealt_from_its_stacked_deck_and_scores_carry_on_r8():
     """Hand 1 starts from 1,400 to 0; North goes out; hand 2 is dealt from the second stacked deck (East
@@ -889,9 +926,16 @@ def test_a_later_hand_is_dealt_from_its_stacked_deck_and_scores_carry_on_r8():
 
 def test_the_test_setup_is_in_the_record_and_replays():
     from canasta_helpers import stacked_deck
+
     decks = [stacked_deck(NORTH_GOES_OUT["hands"], draw="9D"), stacked_deck({1: "QS QS QH"}, first=1)]
-    params = {"game": "canasta", "seats": seats4(), "seed": 5, "decks": decks, "dealer": 3,
-              "start": {"scores": [1400, 0], "hands": [2]}}
+    params = {
+        "game": "canasta",
+        "seats": seats4(),
+        "seed": 5,
+        "decks": decks,
+        "dealer": 3,
+        "start": {"scores": [1400, 0], "hands": [2]},
+    }
     handle = api.call("new_game", params)["handle"]
     for action in ("draw", "meld AC AD AD AH AH AS AS | KH KH KS KS", "discard 9D"):
         assert "error" not in api.call("act", {"handle": handle, "seat": 0, "action": action})
@@ -902,8 +946,15 @@ def test_the_test_setup_is_in_the_record_and_replays():
     assert views[0] == views[1] and views[0]["hand_no"] == 4 and views[0]["teams"][0]["initial_needed"] == 90
 
 
-@pytest.mark.parametrize("start, words", [({"scores": [6000, 100]}, "already won"), ({"scores": [1]}, "scores"),
-                                          ({"hands": [30]}, "hands"), ({"luck": 1}, "luck")])
+@pytest.mark.parametrize(
+    "start, words",
+    [
+        ({"scores": [6000, 100]}, "already won"),
+        ({"scores": [1]}, "scores"),
+        ({"hands": [30]}, "hands"),
+        ({"luck": 1}, "luck"),
+    ],
+)
 def test_bad_starting_values_are_refused(start, words):
     reply = api.call("new_game", {"game": "canasta", "seats": seats4(), "start": start})
     assert reply["error"]["code"] == "bad_deck" and words in reply["error"]["message"]
@@ -911,14 +962,16 @@ def test_bad_starting_values_are_refused(start, words):
 
 # --- Undo -------------------------------------------------------------------------------------------
 
+
 def seats4():
     return [{"name": n, "kind": "human"} for n in NAMES]
 
 
 def test_undo_melds_until_the_discard_never_a_draw():
     deck = stacked_deck({0: "KH KS KD QH QS QD"}, draw="4C")
-    handle = api.call("new_game", {"game": "canasta", "seats": seats4(), "seed": 1, "deck": deck,
-                                   "dealer": 3})["handle"]
+    handle = api.call("new_game", {"game": "canasta", "seats": seats4(), "seed": 1, "deck": deck, "dealer": 3})[
+        "handle"
+    ]
 
     def act(seat, text):
         reply = api.call("act", {"handle": handle, "seat": seat, "action": text})
@@ -940,6 +993,7 @@ def test_undo_melds_until_the_discard_never_a_draw():
 
 
 # --- View and actions ---------------------------------------------------------------------------------
+
 
 def test_view_hides_other_hands_and_shows_hints():
     t = table(hands={0: "9H 9S"}, pile="2C 9C", draw="4C")
@@ -963,18 +1017,34 @@ def test_legal_actions_are_all_legal_and_include_take_and_discards():
 
 
 def test_action_strings_round_trip():
-    for text in ["draw", "take_pile 9H 9S | KH KS KD", "meld 7H 7S 2C | 9D 9C 9S", "add 7 7D 2C",
-                 "discard 9D", "ask_go_out", "answer yes", "answer no", "end_hand", "take_pile"]:
+    for text in [
+        "draw",
+        "take_pile 9H 9S | KH KS KD",
+        "meld 7H 7S 2C | 9D 9C 9S",
+        "add 7 7D 2C",
+        "discard 9D",
+        "ask_go_out",
+        "answer yes",
+        "answer no",
+        "end_hand",
+        "take_pile",
+    ]:
         action = C.parse_action(text)
         assert C.parse_action(C.action_text(action)) == action
 
 
-@pytest.mark.parametrize("raw, code", [({"type": "fly"}, "bad_action"), ({"type": "discard"}, "bad_action"),
-                                       ({"type": "discard", "card": "1Z"}, "unknown_card"),
-                                       ({"type": "meld", "melds": []}, "bad_action"),
-                                       ({"type": "add", "meld": "3H", "cards": ["3S"]}, "bad_action"),
-                                       ({"type": "draw", "card": "9C"}, "bad_action"),
-                                       ({"type": "answer", "yes": "maybe"}, "bad_action")])
+@pytest.mark.parametrize(
+    "raw, code",
+    [
+        ({"type": "fly"}, "bad_action"),
+        ({"type": "discard"}, "bad_action"),
+        ({"type": "discard", "card": "1Z"}, "unknown_card"),
+        ({"type": "meld", "melds": []}, "bad_action"),
+        ({"type": "add", "meld": "3H", "cards": ["3S"]}, "bad_action"),
+        ({"type": "draw", "card": "9C"}, "bad_action"),
+        ({"type": "answer", "yes": "maybe"}, "bad_action"),
+    ],
+)
 def test_malformed_actions_are_clear_errors(raw, code):
     with pytest.raises(GameError) as info:
         C.parse_action(raw)
@@ -983,21 +1053,28 @@ def test_malformed_actions_are_clear_errors(raw, code):
 
 def test_registered_with_its_bots_and_info():
     from pygames_wasm.games import GAMES
+
     assert GAMES["canasta"] is C
     info = C.info()
     assert info["players"] == {"min": 4, "max": 4}
     keys = {o["key"] for o in info["options"]}
-    assert {"wild_ratio", "black_three_freezes", "concealed_min_only_if_pile", "ask_partner",
-            "partnership_draw", "target"} <= keys
+    assert {
+        "wild_ratio",
+        "black_three_freezes",
+        "concealed_min_only_if_pile",
+        "ask_partner",
+        "partnership_draw",
+        "target",
+    } <= keys
     defaults = C.make_options({})
     assert defaults.wild_ratio == "standard" and defaults.black_three_freezes is True  # rules/README.md
 
 
 # --- Named teams (R1.2: "North-South against East-West, or named teams") ----------------------------
 
+
 def test_named_teams_name_the_view_events_sheets_and_result():
-    t = table(draw="4C", scores=(4950, 4000),
-              options={"team1_name": "  The   Aces ", "team2_name": "Jokers Wild"})
+    t = table(draw="4C", scores=(4950, 4000), options={"team1_name": "  The   Aces ", "team2_name": "Jokers Wild"})
     assert (t.opts.team1_name, t.opts.team2_name) == ("The Aces", "Jokers Wild")  # stripped
     view = t.view(0)
     assert [line["name"] for line in view["teams"]] == ["The Aces", "Jokers Wild"]
@@ -1011,7 +1088,10 @@ def test_named_teams_name_the_view_events_sheets_and_result():
     t.act(0, "discard 4C")
     sheet = t.sheets[-1]
     assert [line["name"] for line in sheet["teams"]] == ["The Aces", "Jokers Wild"]
-    assert "; Jokers Wild: -190 this hand, 3,810 in all." in sheet["text"] and ". The Aces: +605 this hand" in sheet["text"]
+    assert (
+        "; Jokers Wild: -190 this hand, 3,810 in all." in sheet["text"]
+        and ". The Aces: +605 this hand" in sheet["text"]
+    )
     result = t.view(None)["result"]
     assert result["text"].startswith("The Aces (North and South) win")
     assert all(s["detail"].startswith(("The Aces:", "Jokers Wild:")) for s in result["standings"])
@@ -1021,17 +1101,26 @@ def test_default_team_names_are_the_compass_partnerships():
     t = table()
     assert [line["name"] for line in t.view(0)["teams"]] == ["North-South", "East-West"]
     specs = {s["key"]: s for s in rendered(C.info())["options"]}
-    assert specs["team1_name"] == {"key": "team1_name", "label": "Name of the first team",
-                                   "help": specs["team1_name"]["help"], "type": "text",
-                                   "default": "North-South", "min": 1, "max": 24}
+    assert specs["team1_name"] == {
+        "key": "team1_name",
+        "label": "Name of the first team",
+        "help": specs["team1_name"]["help"],
+        "type": "text",
+        "default": "North-South",
+        "min": 1,
+        "max": 24,
+    }
 
 
-@pytest.mark.parametrize("options, why", [
-    ({"team1_name": "   "}, "Name of the first team must be 1 to 24 characters long."),
-    ({"team2_name": "x" * 25}, "Name of the second team must be 1 to 24 characters long."),
-    ({"team1_name": 7}, "Option 'team1_name' (Name of the first team) cannot be 7."),
-    ({"team1_name": "Owls", "team2_name": "owls"}, "The two teams need different names."),
-])
+@pytest.mark.parametrize(
+    "options, why",
+    [
+        ({"team1_name": "   "}, "Name of the first team must be 1 to 24 characters long."),
+        ({"team2_name": "x" * 25}, "Name of the second team must be 1 to 24 characters long."),
+        ({"team1_name": 7}, "Option 'team1_name' (Name of the first team) cannot be 7."),
+        ({"team1_name": "Owls", "team2_name": "owls"}, "The two teams need different names."),
+    ],
+)
 def test_team_names_are_checked(options, why):
     reply = api.call("new_game", {"game": "canasta", "seats": seats4(), "seed": 1, "options": options})
     assert reply["error"] == {"code": "bad_option", "message": why}

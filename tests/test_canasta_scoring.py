@@ -45,8 +45,9 @@ def test_a_whole_hand_worked_by_hand():
     assert ew["total"] == 60 and ew["score"] == 860
     assert ew["cards_left"] == {"1": ["JK", "8C"], "3": ["4D", "3S"]}
     assert t.state.scores == [2505, 860]
-    assert sheet["text"] == ("Hand 1: North went out. North-South: +1,305 this hand, 2,505 in all; "
-                             "East-West: +60 this hand, 860 in all.")
+    assert sheet["text"] == (
+        "Hand 1: North went out. North-South: +1,305 this hand, 2,505 in all; East-West: +60 this hand, 860 in all."
+    )
     view = t.view(None)
     assert view["last_hand"] == sheet and view["sheets"][-1] == sheet
     assert [line["score"] for line in view["teams"]] == [2505, 860]

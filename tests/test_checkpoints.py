@@ -16,13 +16,16 @@ OPTIONS = {"ono99": {"version": "1980"}, "canasta": {"target": 1500, "hand_limit
 
 
 def new_match(game_id: str, seed: int, people=()) -> str:
-    seats = [{"name": f"P{i}", "kind": "human" if i in people else "bot", "bot": "random"}
-             for i in range(SEATS.get(game_id, 2))]
+    seats = [
+        {"name": f"P{i}", "kind": "human" if i in people else "bot", "bot": "random"}
+        for i in range(SEATS.get(game_id, 2))
+    ]
     for s in seats:
         if s["kind"] == "human":
             del s["bot"]
-    return api.call("new_game", {"game": game_id, "seats": seats, "seed": seed,
-                                 "options": OPTIONS.get(game_id, {})})["handle"]
+    return api.call("new_game", {"game": game_id, "seats": seats, "seed": seed, "options": OPTIONS.get(game_id, {})})[
+        "handle"
+    ]
 
 
 def play(handle: str, moves: int) -> None:
@@ -35,15 +38,20 @@ def play(handle: str, moves: int) -> None:
         action = api.call("bot_move", {"handle": handle, "seat": seat})
         if "error" in action:  # a person's seat: choose as a bot of that kind would
             from pygames_wasm.core.rng import SplitMix64
-            action = {"action": SplitMix64(moves).choice(
-                api.call("view", {"handle": handle, "seat": seat})["view"]["actions"])}
+
+            action = {
+                "action": SplitMix64(moves).choice(
+                    api.call("view", {"handle": handle, "seat": seat})["view"]["actions"]
+                )
+            }
         assert "error" not in api.call("act", {"handle": handle, "seat": seat, "action": action["action"]})
 
 
 def views(handle: str) -> str:
     n = len(api.call("save", {"handle": handle})["record"]["seats"])
-    return json.dumps([api.call("view", {"handle": handle, "seat": s})["view"] for s in [None, *range(n)]],
-                      sort_keys=True)
+    return json.dumps(
+        [api.call("view", {"handle": handle, "seat": s})["view"] for s in [None, *range(n)]], sort_keys=True
+    )
 
 
 def resumed(record: dict, saved) -> str:
@@ -115,16 +123,20 @@ def test_undo_after_a_resume_from_a_checkpoint_needs_no_replay_from_the_deal(mon
 
 # --- Forged checkpoints: the digest has no key, so the state itself is checked ----------------------
 
+
 def resealed(saved: dict, record: dict, moves: int | None = None) -> dict:
     """`saved` after a forger's edit, with its digest made to fit again (anyone can compute it)."""
     moves = saved["moves"] if moves is None else moves
-    return dict(saved, moves=moves, digest=checkpoint._digest(record["id"], moves,
-                                                             checkpoint._last(record["actions"], moves),
-                                                             saved["state"]))
+    return dict(
+        saved,
+        moves=moves,
+        digest=checkpoint._digest(record["id"], moves, checkpoint._last(record["actions"], moves), saved["state"]),
+    )
 
 
 def forgeries(saved: dict) -> dict:
     """Each way a checkpoint was forged from outside: the edited state (digest not yet refitted)."""
+
     def edited(change):
         data = json.loads(json.dumps(saved["state"]))
         change(data)
@@ -157,13 +169,22 @@ def forgeries(saved: dict) -> dict:
     def seat_added(d):
         d["hands"].append([])
 
-    return {name: edited(change) for name, change in {
-        "a card added": add_card, "a card taken away": drop_card,
-        "an event that does not format": event_text({"msg": "{0} {"}), "a message that is a number": event_text({"msg": 7}),
-        "a message with list args": event_text({"msg": "{x}", "args": [1]}),
-        "another player's name": rename, "another seed's stream": other_stream, "a field missing": field_missing,
-        "a field added": field_extra, "a hand that is text": hand_not_a_list, "a seat added": seat_added,
-    }.items()}
+    return {
+        name: edited(change)
+        for name, change in {
+            "a card added": add_card,
+            "a card taken away": drop_card,
+            "an event that does not format": event_text({"msg": "{0} {"}),
+            "a message that is a number": event_text({"msg": 7}),
+            "a message with list args": event_text({"msg": "{x}", "args": [1]}),
+            "another player's name": rename,
+            "another seed's stream": other_stream,
+            "a field missing": field_missing,
+            "a field added": field_extra,
+            "a hand that is text": hand_not_a_list,
+            "a seat added": seat_added,
+        }.items()
+    }
 
 
 def loaded(record: dict, saved) -> dict:
@@ -196,8 +217,13 @@ def test_a_checkpoint_must_fit_the_records_last_moves(game_id):
     record = api.call("save", {"handle": handle})["record"]
     other = new_match(game_id, 9)  # the same seats and options, other moves
     play(other, 65)
-    edited = dict(record, actions=[*record["actions"][:saved["moves"] - 3],
-                                   *api.call("save", {"handle": other})["record"]["actions"][saved["moves"] - 3:]])
+    edited = dict(
+        record,
+        actions=[
+            *record["actions"][: saved["moves"] - 3],
+            *api.call("save", {"handle": other})["record"]["actions"][saved["moves"] - 3 :],
+        ],
+    )
     reply = loaded(edited, saved)
     assert "checkpoint_used" not in reply or not reply["checkpoint_used"]
     relabelled = resealed(saved, record, moves=saved["moves"] - 1)  # the state of move k, said to be k - 1
@@ -205,8 +231,9 @@ def test_a_checkpoint_must_fit_the_records_last_moves(game_id):
     assert not reply["checkpoint_used"] and views(reply["handle"]) == views(handle)
 
 
-@pytest.mark.parametrize("game_id, seeds", [("own_trumps", range(12)), ("three_up", range(3)), ("ono99", range(3)),
-                                            ("canasta", range(2))])
+@pytest.mark.parametrize(
+    "game_id, seeds", [("own_trumps", range(12)), ("three_up", range(3)), ("ono99", range(3)), ("canasta", range(2))]
+)
 def test_a_long_games_checkpoints_load_through_the_json_facade(game_id, seeds):
     """The audit's Own Trumps saves: a pick-up of a dozen cards was a message nested two levels a card,
     and a save and its checkpoint became deeper than a request may be. Every 50 moves: save, load."""

@@ -64,6 +64,7 @@ def spy_on(game_id: str, seed) -> list:
 def test_the_attack_works_on_the_old_streams():
     """The attack is real: on a stream made the old way it gives back the seed."""
     from pygames_wasm.core.rng import SplitMix64
+
     seed, move, seat = 123456789, 17, 2
     rng = SplitMix64(seed)
     for salt in (move, seat):
@@ -87,6 +88,7 @@ def test_bot_streams_differ_by_move_and_seat_and_replay_the_same(game_id):
 
 
 # --- Views are copies ---------------------------------------------------------------------------------
+
 
 def vandalise(value) -> None:
     """Change every list and dict inside a view, in place."""
@@ -173,6 +175,7 @@ def test_a_results_winners_are_a_copy(game_id):
 
 # --- Hard decides from what its seat may know: a re-deal in place of the hidden cards changes nothing
 
+
 def hidden_places(game_id: str, state, seat: int) -> list:
     """Where the cards `seat` cannot see lie: (list, index) pairs of other hands (less the cards
     everyone saw them take), the stock, and face-down cards (less the seat's own that it has seen)."""
@@ -197,8 +200,12 @@ def hidden_places(game_id: str, state, seat: int) -> list:
     if game_id == "canasta":
         return hands() + whole(state.stock, stays=canasta.is_red_three)  # a red three never stays in a hand
     if game_id == "three_up":
-        down = [(state.down[s], i) for s in range(len(state.down)) for i in range(len(state.down[s]))
-                if s != seat or not state.known[s][i]]
+        down = [
+            (state.down[s], i)
+            for s in range(len(state.down))
+            for i in range(len(state.down[s]))
+            if s != seat or not state.known[s][i]
+        ]
         return hands(lambda s: state.seen[s]) + down + whole(state.draw_pile)
     if game_id == "own_trumps":
         return hands(lambda s: state.known[s]) + whole(state.undealt)
@@ -267,9 +274,14 @@ def test_hard_decides_the_same_when_the_hidden_cards_are_dealt_again(game_id):
 
 def peek_through_the_api(view, history, rng):
     """A cheat: the real game, found in the API's table of open games."""
-    return next(pickle.loads(pickle.dumps(m.state)) for m in api._matches.values()
-                if m.module.GAME_ID == view["game"] and len(m.seats) == len(view["players"]) and not m.state.over
-                and m.module.view(m.state, view["seat"], brief=True) == view)
+    return next(
+        pickle.loads(pickle.dumps(m.state))
+        for m in api._matches.values()
+        if m.module.GAME_ID == view["game"]
+        and len(m.seats) == len(view["players"])
+        and not m.state.over
+        and m.module.view(m.state, view["seat"], brief=True) == view
+    )
 
 
 def peek_up_the_stack(view, history, rng):

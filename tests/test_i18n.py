@@ -84,11 +84,15 @@ def untranslated(tree, game: str) -> list:
                 found.append(f"{lang}: no translation of {message['msg']!r}")
                 continue
             words = catalog(lang, game)
-            text = words.ngettext(message["msg"], message["plural"], message["n"]) if "plural" in message \
+            text = (
+                words.ngettext(message["msg"], message["plural"], message["n"])
+                if "plural" in message
                 else words.gettext(message["msg"])
+            )
             try:
-                text.format(**{k: render(v, lang, game) if is_message(v) else v
-                               for k, v in message.get("args", {}).items()})
+                text.format(
+                    **{k: render(v, lang, game) if is_message(v) else v for k, v in message.get("args", {}).items()}
+                )
             except (KeyError, IndexError, ValueError) as error:
                 found.append(f"{lang}: {message['msg']!r} does not format: {error!r}")
     return found
@@ -106,6 +110,7 @@ def prose_outside_messages(tree, path="view") -> list:
 
 
 # --- The catalogs ---------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("domain", TOOL.DOMAINS)
 def test_punjabi_and_gujarati_have_every_message_the_code_has(domain):
@@ -126,6 +131,7 @@ def test_the_check_finds_a_missing_translation_and_a_wrong_field(tmp_path, monke
 
 
 # --- Random games: everything the engine says ----------------------------------------------------
+
 
 def option_sets(module, rng: random.Random, count: int) -> list:
     """The presets, then random choices of every yes/no and choice option (numbers at their default)."""
@@ -195,6 +201,7 @@ def test_every_message_of_random_games_renders_in_every_language(game):
 
 # --- The API --------------------------------------------------------------------------------------
 
+
 def test_lang_renders_a_whole_reply_and_changes_no_game():
     seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "bot", "bot": "normal"}]
     game = api.call("new_game", {"game": "own_trumps", "seats": seats, "seed": 5})
@@ -229,9 +236,10 @@ def test_the_history_can_be_read_again_in_another_language():
     said = []
     for _ in range(6):
         said += api.call("bot_act", {"handle": handle, "seat": api.call("view", {"handle": handle})["view"]["to_act"]})[
-            "events"]
+            "events"
+        ]
     english = api.call("events", {"handle": handle})["events"]
-    assert [e["text"] for e in english][-len(said):] == [e["text"] for e in said]
+    assert [e["text"] for e in english][-len(said) :] == [e["text"] for e in said]
     punjabi = api.call("events", {"handle": handle, "lang": "pa"})["events"]
     assert [e["n"] for e in punjabi] == [e["n"] for e in english]
     assert all(p["text"] != e["text"] for p, e in zip(punjabi, english))
@@ -264,6 +272,7 @@ def test_undo_forgets_the_events_of_the_move_taken_back():
 
 # --- Messages -------------------------------------------------------------------------------------
 
+
 def test_a_message_renders_its_parameters_in_the_same_language():
     card = msg("Queen of {suit}", suit=msg("hearts"))
     sentence = msg("The last move was {name}'s, not yours.", name=listed(["Ann", "Bob"]))
@@ -271,7 +280,17 @@ def test_a_message_renders_its_parameters_in_the_same_language():
     assert render(card, "gu") == "લાલની રાણી"
     assert render(sentence, "pa") == "ਆਖ਼ਰੀ ਚਾਲ Ann ਅਤੇ Bob ਦੀ ਸੀ, ਤੁਹਾਡੀ ਨਹੀਂ।"
     assert render(plural("{n} card", "{n} cards", 1)) == "1 card"
-    assert render(plural("{n} card", "{n} cards", 2, ), "gu") == "2 કાર્ડ"
+    assert (
+        render(
+            plural(
+                "{n} card",
+                "{n} cards",
+                2,
+            ),
+            "gu",
+        )
+        == "2 કાર્ડ"
+    )
     assert render(plural("{n} card", "{n} cards", 1), "gu") == "1 કાર્ડ"
     assert rendered({"a": [card, {"b": 3}]}, "pa") == {"a": ["ਪਾਨ ਦੀ ਬੇਗੀ", {"b": 3}]}
 
@@ -307,6 +326,7 @@ def test_an_error_keeps_its_message_and_renders_it_per_language():
 
 # --- The code -------------------------------------------------------------------------------------
 
+
 def engine_calls():
     for path in sorted((ROOT / "pygames_wasm").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -333,10 +353,17 @@ def test_every_message_names_its_msgid_literally():
 
 def test_the_extractor_finds_every_message_in_the_code():
     """Babel reads the code as tokens, not as Python: a msgid it missed would never reach a catalog."""
-    extracted = {m.id if isinstance(m.id, str) else m.id[0] for domain in ("core", *TOOL.GAMES)
-                 for m in TOOL.extract(domain) if m.id}
-    in_code = {(path, call.args[0].value) for path, call in engine_calls()
-               if call.func.id in ("msg", "plural") and call.args and is_literal(call.args[0])}
+    extracted = {
+        m.id if isinstance(m.id, str) else m.id[0]
+        for domain in ("core", *TOOL.GAMES)
+        for m in TOOL.extract(domain)
+        if m.id
+    }
+    in_code = {
+        (path, call.args[0].value)
+        for path, call in engine_calls()
+        if call.func.id in ("msg", "plural") and call.args and is_literal(call.args[0])
+    }
     assert sorted(f"{path}: {text!r}" for path, text in in_code if text not in extracted) == []
 
 
@@ -344,8 +371,13 @@ def test_no_refusal_or_event_is_plain_english():
     """A GameError or a logged event takes a message, never a string: a string would stay English."""
     bad = []
     for path, call in engine_calls():
-        text = call.args[1] if call.func.id == "GameError" and len(call.args) > 1 else \
-            call.args[2] if call.func.id == "log" and len(call.args) > 2 else None
+        text = (
+            call.args[1]
+            if call.func.id == "GameError" and len(call.args) > 1
+            else call.args[2]
+            if call.func.id == "log" and len(call.args) > 2
+            else None
+        )
         if isinstance(text, (ast.JoinedStr, ast.Constant, ast.BinOp)):
             bad.append(f"{path}:{call.lineno} {call.func.id}")
     assert bad == []

@@ -53,8 +53,8 @@ def new_match(game_id: str, options: dict, n: int, seed: int) -> Match:
 
 
 def check_listed_actions(module, state, seat: int, actions: list, rng: Random) -> None:
-    sample = actions[:CHECKED_PER_STATE // 2]
-    rest = actions[CHECKED_PER_STATE // 2:]
+    sample = actions[: CHECKED_PER_STATE // 2]
+    rest = actions[CHECKED_PER_STATE // 2 :]
     sample += rng.sample(rest, min(len(rest), CHECKED_PER_STATE - len(sample)))
     for action in sample:
         trial = pickle.loads(pickle.dumps(state))  # a whole copy, several times faster than deepcopy

@@ -42,6 +42,7 @@ def test_setup_is_the_same_four_cards_left_of_dealer_d3():
 
 # --- D6: Hold --------------------------------------------------------------------------------------
 
+
 def test_hold_adds_zero_d6():
     table = stacked_table([["HOLD", "2", "2", "2"], FILL, FILL], options=V, total=40)
     table.play(0, "HOLD")
@@ -49,8 +50,9 @@ def test_hold_adds_zero_d6():
 
 
 def test_hold_deflects_a_double_play_d6():
-    game = stacked_game([["DP", "2", "2", "2"], ["HOLD", "5", "5", "5"], FILL, FILL], draw=["9", "8"],
-                        first=0, options=V)
+    game = stacked_game(
+        [["DP", "2", "2", "2"], ["HOLD", "5", "5", "5"], FILL, FILL], draw=["9", "8"], first=0, options=V
+    )
     game.play(0, "DP")
     assert game.play2 == {"seat": 1, "plays_left": 2}
     game.play(1, "HOLD")
@@ -59,8 +61,7 @@ def test_hold_deflects_a_double_play_d6():
 
 
 def test_reverse_deflects_a_double_play_back_to_its_player_d7():
-    game = stacked_game([["DP", "2", "2", "2"], ["REV", "5", "5", "5"], FILL], draw=["9", "8"], first=0,
-                        options=V)
+    game = stacked_game([["DP", "2", "2", "2"], ["REV", "5", "5", "5"], FILL], draw=["9", "8"], first=0, options=V)
     game.play(0, "DP")
     game.play(1, "REV")
     assert game.turn == 0 and game.play2 == {"seat": 0, "plays_left": 2}
@@ -75,9 +76,9 @@ def test_reverse_with_two_players_deflects_like_a_hold_d9():
 
 # --- D7: Double Play -------------------------------------------------------------------------------
 
+
 def test_double_play_obligates_the_next_player_d7():
-    game = stacked_game([["DP", "2", "2", "2"], ["5", "6", "7", "7"], FILL], draw=["9", "8", "4"], first=0,
-                        options=V)
+    game = stacked_game([["DP", "2", "2", "2"], ["5", "6", "7", "7"], FILL], draw=["9", "8", "4"], first=0, options=V)
     game.play(0, "DP")
     game.play(1, "5")
     assert game.turn == 1 and game.play2 == {"seat": 1, "plays_left": 1}
@@ -86,8 +87,7 @@ def test_double_play_obligates_the_next_player_d7():
 
 
 def test_double_play_cannot_be_the_first_of_two_cards_d7():
-    game = stacked_game([["DP", "2", "2", "2"], ["DP", "5", "6", "6"], FILL], draw=["9", "8", "4"], first=0,
-                        options=V)
+    game = stacked_game([["DP", "2", "2", "2"], ["DP", "5", "6", "6"], FILL], draw=["9", "8", "4"], first=0, options=V)
     game.play(0, "DP")
     assert "play DP" not in game.actions(1)
     err = game.error(1, "play DP")
@@ -97,8 +97,7 @@ def test_double_play_cannot_be_the_first_of_two_cards_d7():
 
 
 def test_double_play_can_be_the_second_card_and_obligates_the_next_player_a37():
-    game = stacked_game([["DP", "2", "2", "2"], ["DP", "5", "6", "6"], FILL], draw=["9", "8", "4"], first=0,
-                        options=V)
+    game = stacked_game([["DP", "2", "2", "2"], ["DP", "5", "6", "6"], FILL], draw=["9", "8", "4"], first=0, options=V)
     game.play(0, "DP")
     game.play(1, "5")
     assert "play DP" in game.actions(1)
@@ -107,8 +106,7 @@ def test_double_play_can_be_the_second_card_and_obligates_the_next_player_a37():
 
 
 def test_an_obligated_player_holding_only_double_plays_and_ono_cards_loses_the_round():
-    table = stacked_table([["DP", "2", "2", "2"], ["DP", "ONO", "ONO", "ONO"], FILL], draw=["9"], first=0,
-                          options=V)
+    table = stacked_table([["DP", "2", "2", "2"], ["DP", "ONO", "ONO", "ONO"], FILL], draw=["9"], first=0, options=V)
     table.play(0, "DP")
     assert table.actions(1) == ["lay_down"]
     table.act(1, "lay_down")
@@ -116,8 +114,13 @@ def test_an_obligated_player_holding_only_double_plays_and_ono_cards_loses_the_r
 
 
 def test_failing_the_second_card_in_1980_means_the_next_player_is_not_obligated_a14():
-    table = stacked_table([["DP", "2", "2", "2"], ["8", "9", "9", "10"], ["HOLD", "HOLD", "REV", "REV"]],
-                          draw=["3", "10"], first=0, total=90, options=opts(scoring="points_elimination"))
+    table = stacked_table(
+        [["DP", "2", "2", "2"], ["8", "9", "9", "10"], ["HOLD", "HOLD", "REV", "REV"]],
+        draw=["3", "10"],
+        first=0,
+        total=90,
+        options=opts(scoring="points_elimination"),
+    )
     table.play(0, "DP")
     table.play(1, "8")
     assert table.actions(1) == ["bust 10", "bust 9"]
@@ -126,6 +129,7 @@ def test_failing_the_second_card_in_1980_means_the_next_player_is_not_obligated_
 
 
 # --- D5: Minus ten with no floor ---------------------------------------------------------------------
+
 
 def test_minus_ten_takes_the_total_below_zero_d5():
     table = stacked_table([["-10", "-10", "2", "2"], ["-10", "3", "3", "3"]], options=V, total=5)
@@ -150,6 +154,7 @@ def test_the_99_threshold_flag_applies_in_1980_d10(flag, allowed):
 
 
 # --- D8: O'NO 99 cards -----------------------------------------------------------------------------
+
 
 def test_no_four_ono_discard_in_1980_d8():
     table = stacked_table([FOUR_ONO, FILL], options=V)
@@ -181,8 +186,11 @@ def test_1980_only_rules_have_no_effect_in_a_2022_game():
     acting in 2022 games)."""
     opts22 = ono99.make_options({"version": "2022", "ono99_on_zero": True, "draw_speed_penalty": True})
     assert opts22.ono99_on_zero is False and opts22.draw_speed_penalty is False
-    table = stacked_table([["ONO", "2", "2", "2"], ["6", "3", "3", "3"]], draw=["7"],
-                          options={"version": "2022", "ono99_on_zero": True, "draw_speed_penalty": True})
+    table = stacked_table(
+        [["ONO", "2", "2", "2"], ["6", "3", "3", "3"]],
+        draw=["7"],
+        options={"version": "2022", "ono99_on_zero": True, "draw_speed_penalty": True},
+    )
     err = table.error(0, "play ONO")  # at a total of 0
     assert err["code"] == "illegal_card" and "never" in err["message"]
     table.act(0, "play 2")
@@ -197,8 +205,13 @@ def test_ono99_on_zero_not_on_other_totals(total):
 
 
 def test_ono99_on_zero_is_one_per_turn_and_does_not_deflect_a36():
-    table = stacked_table([["DP", "2", "2", "2"], ["ONO", "ONO", "3", "4"], FILL], draw=["9", "8", "7"],
-                          first=0, options=opts(ono99_on_zero=True), total=20)
+    table = stacked_table(
+        [["DP", "2", "2", "2"], ["ONO", "ONO", "3", "4"], FILL],
+        draw=["9", "8", "7"],
+        first=0,
+        options=opts(ono99_on_zero=True),
+        total=20,
+    )
     table.play(0, "DP")
     table.play(1, "ONO")  # it may be the first of two cards, but it is not a deflection
     assert table.turn == 1 and table.play2 == {"seat": 1, "plays_left": 1}
@@ -209,14 +222,20 @@ def test_ono99_on_zero_is_one_per_turn_and_does_not_deflect_a36():
 
 
 def test_ono99_on_zero_is_allowed_again_on_the_next_turn():
-    table = stacked_table([["ONO", "ONO", "2", "2"], ["10", "3", "3", "3"]], draw=["9", "8"], first=0,
-                          options=opts(ono99_on_zero=True), total=30)
+    table = stacked_table(
+        [["ONO", "ONO", "2", "2"], ["10", "3", "3", "3"]],
+        draw=["9", "8"],
+        first=0,
+        options=opts(ono99_on_zero=True),
+        total=30,
+    )
     table.play(0, "ONO")
     table.play(1, "10")
     assert "play ONO" in table.actions(0)
 
 
 # --- D4: the draw-speed penalty ------------------------------------------------------------------------
+
 
 def test_without_the_penalty_the_draw_comes_before_the_next_play():
     game = stacked_game([["5", "2", "2", "2"], ["6", "3", "3", "3"]], draw=["7"], first=0, options=V)
@@ -226,8 +245,9 @@ def test_without_the_penalty_the_draw_comes_before_the_next_play():
 
 
 def test_with_the_penalty_the_turn_passes_at_once_and_the_draw_stays_open_d4():
-    game = stacked_game([["5", "2", "2", "2"], ["6", "3", "3", "3"]], draw=["7"], first=0,
-                        options=opts(draw_speed_penalty=True))
+    game = stacked_game(
+        [["5", "2", "2", "2"], ["6", "3", "3", "3"]], draw=["7"], first=0, options=opts(draw_speed_penalty=True)
+    )
     game.act(0, "play 5")
     assert game.turn == 1 and game.actions(0) == ["draw"]
     assert "play 6" in game.actions(1)
@@ -237,8 +257,12 @@ def test_with_the_penalty_the_turn_passes_at_once_and_the_draw_stays_open_d4():
 
 
 def test_with_the_penalty_a_draw_not_taken_before_the_next_card_is_lost_d4():
-    game = stacked_game([["5", "2", "2", "2"], ["6", "3", "3", "3"]], draw=["7", "8", "9"], first=0,
-                        options=opts(draw_speed_penalty=True))
+    game = stacked_game(
+        [["5", "2", "2", "2"], ["6", "3", "3", "3"]],
+        draw=["7", "8", "9"],
+        first=0,
+        options=opts(draw_speed_penalty=True),
+    )
     game.act(0, "play 5")
     events = game.act(1, "play 6")
     assert any("did not draw in time" in e["text"] for e in events)
@@ -255,9 +279,15 @@ def test_with_the_penalty_a_draw_not_taken_before_the_next_card_is_lost_d4():
 
 # --- D11a: tokens --------------------------------------------------------------------------------------
 
+
 def test_the_player_who_cannot_play_loses_a_token_and_a_new_round_is_dealt_d11a():
-    table = stacked_table([["REV", "2", "2", "2"], ["9", "9", "9", "ONO"], ["10", "10", "10", "10"]],
-                          draw=["3"], first=0, options=V, total=92)
+    table = stacked_table(
+        [["REV", "2", "2", "2"], ["9", "9", "9", "ONO"], ["10", "10", "10", "10"]],
+        draw=["3"],
+        first=0,
+        options=V,
+        total=92,
+    )
     table.play(0, "REV")  # counterclockwise: Cy is next
     assert table.actions(2) == ["lay_down"]  # A38: no card is played, no bust in the token game
     table.act(2, "lay_down")
@@ -295,8 +325,12 @@ def test_with_no_token_left_the_next_loss_is_out_of_the_game_d11a():
 
 def test_with_no_tokens_the_first_loss_puts_a_player_out_and_the_rest_play_on():
     # Round 2: the deal passes left to Ann, and Bob is out, so Cy starts.
-    table = stacked_table([["2", "2", "2", "3"], FOUR_ONO, FILL], draw=["4"], options=opts(tokens=0),
-                          rounds=[later([FILL, None, FOUR_ONO], first=2)])
+    table = stacked_table(
+        [["2", "2", "2", "3"], FOUR_ONO, FILL],
+        draw=["4"],
+        options=opts(tokens=0),
+        rounds=[later([FILL, None, FOUR_ONO], first=2)],
+    )
     table.play(0, "2")
     table.act(1, "lay_down")
     view = table.view(None)
@@ -311,10 +345,15 @@ def test_with_no_tokens_the_first_loss_puts_a_player_out_and_the_rest_play_on():
 
 # --- A4: who starts the next round --------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("rule, starter", [("rotate", 1), ("loser", 2)])
 def test_next_round_starter(rule, starter):
-    table = stacked_table([["2", "2", "2", "4"], ["3", "3", "3", "5"], FOUR_ONO], draw=["4", "5"], first=0,
-                          options=opts(next_round_starter=rule))  # dealer 2, Ann first
+    table = stacked_table(
+        [["2", "2", "2", "4"], ["3", "3", "3", "5"], FOUR_ONO],
+        draw=["4", "5"],
+        first=0,
+        options=opts(next_round_starter=rule),
+    )  # dealer 2, Ann first
     table.play(0, "2")
     table.play(1, "3")
     table.act(2, "lay_down")
@@ -322,8 +361,13 @@ def test_next_round_starter(rule, starter):
 
 
 def test_rotate_skips_a_seat_that_is_out_of_the_game():
-    table = stacked_table([FOUR_ONO, FILL, FILL], draw=["6", "7"], first=1, options=opts(tokens=0),  # dealer 0
-                          rounds=[later([None, FILL, FOUR_ONO], first=2)])
+    table = stacked_table(
+        [FOUR_ONO, FILL, FILL],
+        draw=["6", "7"],
+        first=1,
+        options=opts(tokens=0),  # dealer 0
+        rounds=[later([None, FILL, FOUR_ONO], first=2)],
+    )
     table.play(1, "6")
     table.play(2, "7")
     table.act(0, "lay_down")  # Ann is out of the game
@@ -346,8 +390,13 @@ POINTS = opts(scoring="points_elimination", target_points=1000)
 
 @pytest.mark.parametrize("after, total", [("revert", 95), ("keep", 101), ("reset", 0)])
 def test_a_bust_plays_a_chosen_number_card_goes_out_of_the_round_and_draws_one_d11b2(after, total):
-    table = stacked_table([["5", "6", "ONO", "ONO"], ["2", "3", "4", "10"], FILL], draw=["7"], first=0, total=95,
-                          options={**POINTS, "bust_total_after": after})
+    table = stacked_table(
+        [["5", "6", "ONO", "ONO"], ["2", "3", "4", "10"], FILL],
+        draw=["7"],
+        first=0,
+        total=95,
+        options={**POINTS, "bust_total_after": after},
+    )
     assert table.actions(0) == ["bust 5", "bust 6"]  # A26: the player chooses the card
     assert table.error(0, "lay_down")["code"] == "illegal_card"
     table.act(0, "bust 6")
@@ -385,8 +434,15 @@ def _two_busts(options, scores=None, rounds=()):
     """A 3-player points round: Ann and Bob must bust at 95, Cy survives with four specials.
     Ann ends with 8, 7, 6, 2 and +25 (48); Bob with 10, 10, ONO, 3 and +25 (68); Cy 4 x 15 (60).
     `scores`: everyone's points before this round (the engine's test setup)."""
-    table = stacked_table([["9", "8", "7", "6"], ["10", "10", "10", "ONO"], ["HOLD", "REV", "-10", "DP"]],
-                          draw=["2", "3"], first=0, total=95, options=options, scores=scores, rounds=rounds)
+    table = stacked_table(
+        [["9", "8", "7", "6"], ["10", "10", "10", "ONO"], ["HOLD", "REV", "-10", "DP"]],
+        draw=["2", "3"],
+        first=0,
+        total=95,
+        options=options,
+        scores=scores,
+        rounds=rounds,
+    )
     table.act(0, "bust 9")
     table.act(1, "bust 10")
     return table
@@ -405,8 +461,9 @@ def test_the_round_ends_when_one_player_is_left_and_everyone_scores_d11b3_d11b4(
 
 def test_worked_example_44_l118():
     # Ann plays a Hold and draws a 5: she keeps an ONO 99 card, a Double Play, a 4 and the 5.
-    table = stacked_table([["ONO", "DP", "4", "HOLD"], ["ONO", "ONO", "ONO", "10"]], draw=["5", "2"], first=0,
-                          total=95, options=POINTS)
+    table = stacked_table(
+        [["ONO", "DP", "4", "HOLD"], ["ONO", "ONO", "ONO", "10"]], draw=["5", "2"], first=0, total=95, options=POINTS
+    )
     table.play(0, "HOLD")
     assert table.hand(0) == ["4", "5", "DP", "ONO"]
     table.act(1, "bust 10")  # Bob is out of the round: the round is over
@@ -415,18 +472,26 @@ def test_worked_example_44_l118():
     assert lines[1]["points"] == 3 * 20 + 2 + 25
 
 
-@pytest.mark.parametrize("hand, points", [
-    (["2", "9", "10", "5"], 26),  # face value
-    (["ONO", "ONO", "2", "3"], 45),  # ONO 99: 20
-    (["HOLD", "REV", "-10", "DP"], 60),  # the other specials: 15
-])
+@pytest.mark.parametrize(
+    "hand, points",
+    [
+        (["2", "9", "10", "5"], 26),  # face value
+        (["ONO", "ONO", "2", "3"], 45),  # ONO 99: 20
+        (["HOLD", "REV", "-10", "DP"], 60),  # the other specials: 15
+    ],
+)
 def test_card_points_d11b4(hand, points):
     assert sum(ono99.card_points(c) for c in hand) == points
 
 
 def test_missing_cards_score_15_each_l115():
-    table = stacked_table([["9", "8", "7", "6"], ["10", "10", "10", "ONO"], ["HOLD", "REV", "-10", "DP"]],
-                          draw=["2", "3"], first=2, total=95, options={**POINTS, "draw_speed_penalty": True})
+    table = stacked_table(
+        [["9", "8", "7", "6"], ["10", "10", "10", "ONO"], ["HOLD", "REV", "-10", "DP"]],
+        draw=["2", "3"],
+        first=2,
+        total=95,
+        options={**POINTS, "draw_speed_penalty": True},
+    )
     table.act(2, "play HOLD")  # Cy does not draw in time ...
     table.act(0, "bust 9")  # ... before the next card: Cy now holds three cards
     assert table.player(2)["missing_cards"] == 1
@@ -484,8 +549,9 @@ def test_points_lowest_tie_play_on_plays_another_round_then_the_lowest_wins_a33(
     # The extra round: Ann is out, the deal passes to Bob, so Cy starts. At 98 Bob must bust (+25 and
     # a small hand), and Cy holds specials (60 or less).
     extra = later([None, ["2", "2", "3", "3"], ["HOLD", "HOLD", "REV", "REV"]], draw=["4", "5"], first=2)
-    table = _two_busts(opts(scoring="points_lowest", target_points=1000, tie_rule="play_on"),
-                       scores=[952, 800, 808], rounds=[extra])
+    table = _two_busts(
+        opts(scoring="points_lowest", target_points=1000, tie_rule="play_on"), scores=[952, 800, 808], rounds=[extra]
+    )
     view = table.view(None)
     assert [p["score"] for p in view["players"]] == [1000, 868, 868]  # Ann is out; Bob and Cy tie
     assert not view["over"] and view["round"] == 2
@@ -506,8 +572,11 @@ def test_points_view_shows_scores_not_tokens():
 
 
 def test_first_play_number_applies_to_each_round():
-    table = stacked_table([FOUR_ONO, FILL], options=opts(first_play_number=True, next_round_starter="loser"),
-                          rounds=[later([["HOLD", "REV", "-10", "2"], FILL], first=0)])
+    table = stacked_table(
+        [FOUR_ONO, FILL],
+        options=opts(first_play_number=True, next_round_starter="loser"),
+        rounds=[later([["HOLD", "REV", "-10", "2"], FILL], first=0)],
+    )
     table.act(0, "lay_down")
     assert table.actions(0) == ["play 2"]
 

@@ -17,8 +17,7 @@ DRAW = ["2", "4"]
 
 WORDS = {
     "pa": {
-        "summary": "ਕੁੱਲ 0, ਖੇਡ ਘੜੀ ਦੀ ਦਿਸ਼ਾ ਵਿੱਚ ਚੱਲ ਰਹੀ ਹੈ। ਤੁਹਾਡੀ ਵਾਰੀ: ਹੱਥ ਵਿੱਚ 4 ਕਾਰਡ, 3 ਖੇਡਣਯੋਗ। "
-                   "Bob ਕੋਲ 4 ਕਾਰਡ।",
+        "summary": "ਕੁੱਲ 0, ਖੇਡ ਘੜੀ ਦੀ ਦਿਸ਼ਾ ਵਿੱਚ ਚੱਲ ਰਹੀ ਹੈ। ਤੁਹਾਡੀ ਵਾਰੀ: ਹੱਥ ਵਿੱਚ 4 ਕਾਰਡ, 3 ਖੇਡਣਯੋਗ। Bob ਕੋਲ 4 ਕਾਰਡ।",
         "labels": ["ਤਿੰਨ", "ਸੱਤ", "ONO 99", "ਰਿਵਰਸ"],
         "never": "ONO 99 ਕਾਰਡ ਕਦੇ ਵੀ ਨਹੀਂ ਖੇਡਿਆ ਜਾ ਸਕਦਾ।",
         "not_held": "ਤੁਹਾਡੇ ਹੱਥ ਵਿੱਚ ਰਿਵਰਸ ਨਹੀਂ ਹੈ।",
@@ -28,8 +27,7 @@ WORDS = {
         "top": "ਸੱਤ",
     },
     "gu": {
-        "summary": "કુલ 0, રમત ઘડિયાળની દિશામાં ચાલે છે. તમારો વારો: હાથમાં 4 કાર્ડ, 3 રમી શકાય. "
-                   "Bob પાસે 4 કાર્ડ.",
+        "summary": "કુલ 0, રમત ઘડિયાળની દિશામાં ચાલે છે. તમારો વારો: હાથમાં 4 કાર્ડ, 3 રમી શકાય. Bob પાસે 4 કાર્ડ.",
         "labels": ["ત્રણ", "સાત", "ONO 99", "રિવર્સ"],
         "never": "ONO 99 કાર્ડ ક્યારેય રમી શકાતું નથી.",
         "not_held": "તમારા હાથમાં રિવર્સ નથી.",
@@ -67,20 +65,39 @@ def test_a_turn_reads_in_the_players_language(lang):
 def test_english_is_unchanged_by_the_catalogs():
     game = stacked_game(HANDS, DRAW)
     view = game.view(0)
-    assert view["summary"] == "Total 0, play goes clockwise. Your turn: 4 cards in your hand, 3 can be played. " \
-                              "Bob has 4 cards."
+    assert (
+        view["summary"] == "Total 0, play goes clockwise. Your turn: 4 cards in your hand, 3 can be played. "
+        "Bob has 4 cards."
+    )
     assert [line["label"] for line in view["hand"]] == ["Three", "Seven", "ONO 99", "Reverse"]
     assert [e["text"] for e in game.act(0, "play 7")] == ["Ann played Seven: total 7."]
 
 
-@pytest.mark.parametrize("lang, words", [
-    ("pa", ["Bob ਕੋਲ ਕੁੱਲ 99 ਤੋਂ ਘੱਟ ਰੱਖਣ ਵਾਲਾ ਕੋਈ ਕਾਰਡ ਨਹੀਂ; ਸਾਰੇ ਕਾਰਡ ਸਾਹਮਣੇ ਰੱਖੇ: ਬਾਹਰ।", "Ann ਦੀ ਜਿੱਤ!",
-            "ਨੌਂ ਨਾਲ ਕੁੱਲ 104 ਹੋ ਜਾਵੇਗਾ; ਕੁੱਲ 99 ਤੋਂ ਘੱਟ ਰਹਿਣਾ ਚਾਹੀਦਾ ਹੈ।", ["ਜੇਤੂ", "ਬਾਹਰ: ਪਹਿਲਾ"],
-            "ਗੇਮ ਖਤਮ ਹੋ ਗਈ ਹੈ। Ann ਦੀ ਜਿੱਤ!"]),
-    ("gu", ["Bob પાસે કુલ 99 થી ઓછો રાખે એવું કોઈ કાર્ડ નથી; હાથ નીચે મૂક્યો: બહાર.", "Ann ની જીત!",
-            "નવ થી કુલ 104 થઈ જશે; કુલ 99 થી ઓછો રહેવો જોઈએ.", ["વિજેતા", "બહાર: પહેલો"],
-            "રમત પૂરી થઈ ગઈ છે. Ann ની જીત!"]),
-])
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        (
+            "pa",
+            [
+                "Bob ਕੋਲ ਕੁੱਲ 99 ਤੋਂ ਘੱਟ ਰੱਖਣ ਵਾਲਾ ਕੋਈ ਕਾਰਡ ਨਹੀਂ; ਸਾਰੇ ਕਾਰਡ ਸਾਹਮਣੇ ਰੱਖੇ: ਬਾਹਰ।",
+                "Ann ਦੀ ਜਿੱਤ!",
+                "ਨੌਂ ਨਾਲ ਕੁੱਲ 104 ਹੋ ਜਾਵੇਗਾ; ਕੁੱਲ 99 ਤੋਂ ਘੱਟ ਰਹਿਣਾ ਚਾਹੀਦਾ ਹੈ।",
+                ["ਜੇਤੂ", "ਬਾਹਰ: ਪਹਿਲਾ"],
+                "ਗੇਮ ਖਤਮ ਹੋ ਗਈ ਹੈ। Ann ਦੀ ਜਿੱਤ!",
+            ],
+        ),
+        (
+            "gu",
+            [
+                "Bob પાસે કુલ 99 થી ઓછો રાખે એવું કોઈ કાર્ડ નથી; હાથ નીચે મૂક્યો: બહાર.",
+                "Ann ની જીત!",
+                "નવ થી કુલ 104 થઈ જશે; કુલ 99 થી ઓછો રહેવો જોઈએ.",
+                ["વિજેતા", "બહાર: પહેલો"],
+                "રમત પૂરી થઈ ગઈ છે. Ann ની જીત!",
+            ],
+        ),
+    ],
+)
 def test_the_end_of_a_game_reads_in_the_players_language(lang, words):
     laid_down, wins, too_high, details, over = words
     table = stacked_table([["0", "9", "9", "10"], ["9", "9", "8", "8"]], ["5"], total=95)
@@ -91,7 +108,7 @@ def test_the_end_of_a_game_reads_in_the_players_language(lang, words):
     events = rendered(table.raw_view(None)["events"], lang)
     table.act(1, "lay_down")
     view = rendered(table.raw_view(None), lang)
-    assert [e["text"] for e in view["events"][len(events):]] == [laid_down, wins]
+    assert [e["text"] for e in view["events"][len(events) :]] == [laid_down, wins]
     assert view["result"]["text"] == wins
     assert [line["detail"] for line in view["result"]["standings"]] == details
     assert view["summary"].startswith(over + " ")  # then "Last move: ...", a sentence of the core catalog
@@ -99,8 +116,14 @@ def test_the_end_of_a_game_reads_in_the_players_language(lang, words):
 
 def test_the_language_changes_nothing_in_the_game():
     """The same moves asked for in English, Punjabi and Gujarati make the same game, move by move."""
-    moves = [(0, {"type": "play", "card": "7"}), (0, {"type": "draw"}), (1, {"type": "play", "card": "9"}),
-             (1, {"type": "draw"}), (0, {"type": "play", "card": "ONO"}), (0, {"type": "play", "card": "REV"})]
+    moves = [
+        (0, {"type": "play", "card": "7"}),
+        (0, {"type": "draw"}),
+        (1, {"type": "play", "card": "9"}),
+        (1, {"type": "draw"}),
+        (0, {"type": "play", "card": "ONO"}),
+        (0, {"type": "play", "card": "REV"}),
+    ]
     games = {}
     for lang in ("en", "pa", "gu"):
         handle = api.call("new_game", stacked_params(HANDS, DRAW))["handle"]
@@ -110,9 +133,9 @@ def test_the_language_changes_nothing_in_the_game():
             api.call("act", {"handle": handle, "seat": seat, "action": action, "lang": lang})
         record = api.call("save", {"handle": handle})["record"]
         del record["id"]  # each new game has its own id
-        games[lang] = json.dumps([record,
-                                  [api.call("view", {"handle": handle, "seat": s}) for s in (None, 0, 1)]],
-                                 sort_keys=True)
+        games[lang] = json.dumps(
+            [record, [api.call("view", {"handle": handle, "seat": s}) for s in (None, 0, 1)]], sort_keys=True
+        )
         api.call("close", {"handle": handle})
     assert games["pa"] == games["en"] and games["gu"] == games["en"]
 

@@ -41,16 +41,18 @@ def games(draw):
     if version == "2022":
         options["four_ono_discard"] = draw(st.sampled_from(["on_turn", "free_swap", "off"]))
     else:
-        options.update({
-            "ono99_on_zero": draw(st.booleans()),
-            "draw_speed_penalty": draw(st.booleans()),
-            "scoring": draw(st.sampled_from(["tokens", "points_elimination", "points_lowest"])),
-            "tokens": draw(st.integers(0, 3)),
-            "target_points": draw(st.integers(25, 150)),
-            "bust_total_after": draw(st.sampled_from(["revert", "keep", "reset"])),
-            "tie_rule": draw(st.sampled_from(["share", "play_on"])),
-            "next_round_starter": draw(st.sampled_from(["rotate", "loser"])),
-        })
+        options.update(
+            {
+                "ono99_on_zero": draw(st.booleans()),
+                "draw_speed_penalty": draw(st.booleans()),
+                "scoring": draw(st.sampled_from(["tokens", "points_elimination", "points_lowest"])),
+                "tokens": draw(st.integers(0, 3)),
+                "target_points": draw(st.integers(25, 150)),
+                "bust_total_after": draw(st.sampled_from(["revert", "keep", "reset"])),
+                "tie_rule": draw(st.sampled_from(["share", "play_on"])),
+                "next_round_starter": draw(st.sampled_from(["rotate", "loser"])),
+            }
+        )
     return options, draw(st.integers(2, 8)), draw(st.integers(0, 2**32 - 1))  # A3: 2 to 8 in either version
 
 
@@ -90,13 +92,18 @@ def check_views_hide_hands(state, rng: Rng) -> None:
         state.hands, state.draw_pile = hands, pile
 
 
-
-
 def check_illegal_action_changes_nothing(state, seat: int, legal: list, rng: Rng) -> None:
     cards = sorted(ono99.CARD_NAMES)
     for _ in range(5):
-        action = rng.choice([{"type": "play", "card": rng.choice(cards)}, {"type": "draw"}, {"type": "lay_down"},
-                             {"type": "discard4"}, {"type": "bust", "card": rng.choice(cards)}])
+        action = rng.choice(
+            [
+                {"type": "play", "card": rng.choice(cards)},
+                {"type": "draw"},
+                {"type": "lay_down"},
+                {"type": "discard4"},
+                {"type": "bust", "card": rng.choice(cards)},
+            ]
+        )
         if action not in legal:
             break
     else:
@@ -126,8 +133,9 @@ def check_same_for_the_others(state, twin, seat: int) -> None:
     """After `seat` acted in both games, nobody else can tell the piles apart (the drawer can)."""
     for other in [None, *range(state.n)]:
         if other != seat:
-            assert ono99.view(twin, other) == ono99.view(state, other), \
+            assert ono99.view(twin, other) == ono99.view(state, other), (
                 f"seat {other} can see which card seat {seat} drew"
+            )
 
 
 def play_out(options: dict, players: int, seed: int, check_every: int = 1):
@@ -182,8 +190,9 @@ def test_same_seed_and_actions_give_the_same_game(game):
     assert all_views(replayed) == all_views(state)
 
     # Through the API: a record with these actions loads to the same views, and round-trips JSON.
-    reply = api.call("new_game", {"game": "ono99", "options": options, "seed": seed,
-                                  "seats": [{"name": n} for n in NAMES[:players]]})
+    reply = api.call(
+        "new_game", {"game": "ono99", "options": options, "seed": seed, "seats": [{"name": n} for n in NAMES[:players]]}
+    )
     handle = reply["handle"]
     try:
         record = api.call("save", {"handle": handle})["record"]

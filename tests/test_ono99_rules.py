@@ -19,11 +19,27 @@ FILLER = ["1", "2", "3", "4"]  # a harmless hand for seats the test does not car
 
 # --- R1 / A2: the deck tables ---------------------------------------------------------------------
 
+
 def test_2022_deck_is_112_cards_of_the_r1_3_table():
     deck = ono99.DECKS["2022"]
     assert sum(deck.values()) == 112
-    assert deck == {"0": 8, "1": 6, "2": 6, "3": 6, "4": 6, "5": 6, "6": 6, "7": 6, "8": 6, "9": 6,
-                    "10": 10, "REV": 10, "-10": 10, "P2": 10, "ONO": 10}
+    assert deck == {
+        "0": 8,
+        "1": 6,
+        "2": 6,
+        "3": 6,
+        "4": 6,
+        "5": 6,
+        "6": 6,
+        "7": 6,
+        "8": 6,
+        "9": 6,
+        "10": 10,
+        "REV": 10,
+        "-10": 10,
+        "P2": 10,
+        "ONO": 10,
+    }
     assert sum(n for c, n in deck.items() if c.isdigit()) == 72  # R1.3: 72 number cards
     assert "HOLD" not in deck and "DP" not in deck  # R1.1: no Hold in 2022
 
@@ -31,8 +47,22 @@ def test_2022_deck_is_112_cards_of_the_r1_3_table():
 def test_1980_deck_is_54_cards_of_the_d1_table():
     deck = ono99.DECKS["1980"]
     assert sum(deck.values()) == 54
-    assert deck == {"2": 3, "3": 3, "4": 3, "5": 3, "6": 3, "7": 3, "8": 3, "9": 3, "10": 10,
-                    "HOLD": 4, "REV": 6, "-10": 4, "DP": 2, "ONO": 4}
+    assert deck == {
+        "2": 3,
+        "3": 3,
+        "4": 3,
+        "5": 3,
+        "6": 3,
+        "7": 3,
+        "8": 3,
+        "9": 3,
+        "10": 10,
+        "HOLD": 4,
+        "REV": 6,
+        "-10": 4,
+        "DP": 2,
+        "ONO": 4,
+    }
     assert "0" not in deck and "1" not in deck and "P2" not in deck  # D1: no 0 or 1 cards
 
 
@@ -57,6 +87,7 @@ def test_the_deck_option_replaces_the_deck_table():
 
 # --- R2 / A3: seat limits ---------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("version", ["2022", "1980"])
 def test_two_to_eight_players_in_either_version_a3(version):
     """A3: the player count is configurable; the 2022 box says 2 to 6, but its 112 cards deal 8 easily."""
@@ -72,16 +103,21 @@ def test_two_to_eight_players_in_either_version_a3(version):
 def test_the_lobby_notes_more_players_than_the_2022_box_says_a3():
     info = rendered(ono99.info())
     assert info["players"] == {"min": 2, "max": 8}
-    assert info["player_notes"] == {"key": "version", "values": {"2022": {
-        "above": 6, "text": "The 2022 box says 2 to 6 players; more can play with this deck."}}}  # 1980's says 8
+    assert info["player_notes"] == {
+        "key": "version",
+        "values": {"2022": {"above": 6, "text": "The 2022 box says 2 to 6 players; more can play with this deck."}},
+    }  # 1980's says 8
 
 
 def test_eight_players_play_a_2022_game_to_the_end_a3():
     """Everyone plays a Ten (80), Ann and Bob a Nine (98); then nothing keeps the total below 99 for
     Cy to Hal, who lay down in turn; Ann plays her Zero, and Bob, out seventh, leaves her the winner."""
     dead = ["10", "ONO", "8", "7"]  # once the Ten is played, every card busts at 98
-    table = stacked_table([["10", "9", "0", "5"], ["10", "9", "ONO", "4"], *[dead] * 6],
-                          draw=["5", "ONO", *["6"] * 6, "5", "3", "2"], first=0)
+    table = stacked_table(
+        [["10", "9", "0", "5"], ["10", "9", "ONO", "4"], *[dead] * 6],
+        draw=["5", "ONO", *["6"] * 6, "5", "3", "2"],
+        first=0,
+    )
     assert table.view(None)["draw_count"] == 112 - 8 * 4
     for seat in range(8):
         table.play(seat, "10")
@@ -96,8 +132,16 @@ def test_eight_players_play_a_2022_game_to_the_end_a3():
     view = table.view(None)
     assert view["over"] and view["result"]["winners"] == [0] and len(view["players"]) == 8
     standings = [(line["seat"], line["place"], line["detail"]) for line in view["result"]["standings"]]
-    assert standings == [(0, 1, "Winner"), (1, 2, "Out 7th"), (7, 3, "Out 6th"), (6, 4, "Out 5th"),
-                         (5, 5, "Out 4th"), (4, 6, "Out 3rd"), (3, 7, "Out 2nd"), (2, 8, "Out 1st")]
+    assert standings == [
+        (0, 1, "Winner"),
+        (1, 2, "Out 7th"),
+        (7, 3, "Out 6th"),
+        (6, 4, "Out 5th"),
+        (5, 5, "Out 4th"),
+        (4, 6, "Out 3rd"),
+        (3, 7, "Out 2nd"),
+        (2, 8, "Out 1st"),
+    ]
 
 
 def test_eight_computer_players_finish_a_seeded_2022_game():
@@ -105,10 +149,12 @@ def test_eight_computer_players_finish_a_seeded_2022_game():
     standings = rendered(ono99.result(match.state))["standings"]
     assert match.state.over and len(standings) == 8
     assert sorted(line["detail"] for line in standings if line["detail"] != "Winner") == [
-        f"Out {place}" for place in ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")]
+        f"Out {place}" for place in ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
+    ]
 
 
 # --- R3: setup and the deal ---------------------------------------------------------------------------
+
 
 def test_deal_is_four_each_one_at_a_time_starting_left_of_the_dealer():
     top = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "0", "REV", "P2"]
@@ -133,8 +179,10 @@ def test_first_player_is_the_next_seat_clockwise_from_the_dealer(n, dealer, firs
 def test_the_first_dealer_is_random_but_fixed_by_the_seed():
     firsts = {new_state(ono99.make_options({}), NAMES[:4], seed=s).turn for s in range(40)}
     assert firsts == {0, 1, 2, 3}
-    assert new_state(ono99.make_options({}), NAMES[:4], seed=5).turn == \
+    assert (
         new_state(ono99.make_options({}), NAMES[:4], seed=5).turn
+        == new_state(ono99.make_options({}), NAMES[:4], seed=5).turn
+    )
 
 
 def test_start_of_game_public_table():
@@ -161,6 +209,7 @@ def test_play_moves_clockwise():
 
 # --- R5: card effects -----------------------------------------------------------------------------
 
+
 def test_number_cards_add_their_value_l28_l30():
     game = stacked_game([["10", "1", "1", "1"], ["7", "2", "2", "2"]], draw=["3", "3"], first=0)
     game.play(0, "10")
@@ -180,8 +229,9 @@ def test_total_must_stay_below_99_by_default_a1():
 
 
 def test_bust_at_99_off_allows_exactly_99_but_not_100():
-    table = stacked_table([["9", "8", "ONO", "ONO"], ["1", "0", "ONO", "ONO"]], first=0, total=90,
-                          options={"bust_at_99": False})
+    table = stacked_table(
+        [["9", "8", "ONO", "ONO"], ["1", "0", "ONO", "ONO"]], first=0, total=90, options={"bust_at_99": False}
+    )
     table.play(0, "9")
     assert table.total == 99
     err = table.error(1, "play 1")
@@ -217,8 +267,9 @@ def test_minus_ten_never_takes_the_total_below_zero_in_2022_r5_2(before, after):
 
 
 def test_minus_ten_goes_negative_with_the_floor_off():
-    table = stacked_table([["-10", "-10", "1", "1"], ["-10"] + FILLER[:3]], first=0, total=5,
-                          options={"minus10_floor": False})
+    table = stacked_table(
+        [["-10", "-10", "1", "1"], ["-10"] + FILLER[:3]], first=0, total=5, options={"minus10_floor": False}
+    )
     table.play(0, "-10")
     assert table.total == -5
     table.play(1, "-10")
@@ -226,8 +277,11 @@ def test_minus_ten_goes_negative_with_the_floor_off():
 
 
 def test_reverse_changes_direction_and_adds_nothing_r5_3():
-    game = stacked_game([["REV", "5", "5", "5"], ["REV", "6", "6", "6"], ["7", "7", "7", "7"], FILLER],
-                        draw=["1", "1", "1", "1"], first=0)
+    game = stacked_game(
+        [["REV", "5", "5", "5"], ["REV", "6", "6", "6"], ["7", "7", "7", "7"], FILLER],
+        draw=["1", "1", "1", "1"],
+        first=0,
+    )
     game.play(0, "5")
     game.play(1, "REV")
     assert game.total == 5 and game.direction == "counterclockwise"
@@ -261,9 +315,11 @@ def test_ono99_card_cannot_be_played_even_at_a_total_ending_in_zero_in_2022():
 
 # --- R8: Play 2 --------------------------------------------------------------------------------------
 
+
 def test_play_2_obligates_the_next_player_to_play_draw_play_draw_r8_3():
-    game = stacked_game([["P2", "1", "1", "1"], ["5", "6", "2", "2"], ["7", "7", "7", "7"]],
-                        draw=["9", "8", "4"], first=0)
+    game = stacked_game(
+        [["P2", "1", "1", "1"], ["5", "6", "2", "2"], ["7", "7", "7", "7"]], draw=["9", "8", "4"], first=0
+    )
     game.play(0, "P2")
     assert game.total == 0  # A9: Play 2 adds 0
     assert game.turn == 1 and game.play2 == {"seat": 1, "plays_left": 2}
@@ -284,8 +340,9 @@ def test_play_2_obligates_the_next_player_to_play_draw_play_draw_r8_3():
 
 @pytest.mark.parametrize("deflector", ["P2", "REV"])
 def test_deflecting_with_one_card_passes_the_obligation_on_r8_1(deflector):
-    game = stacked_game([["P2", "1", "1", "1"], [deflector, "5", "5", "5"], FILLER, FILLER],
-                        draw=["9", "8", "7"], first=0)
+    game = stacked_game(
+        [["P2", "1", "1", "1"], [deflector, "5", "5", "5"], FILLER, FILLER], draw=["9", "8", "7"], first=0
+    )
     game.play(0, "P2")
     game.act(1, f"play {deflector}")
     game.act(1, "draw")  # A16: the deflector draws one
@@ -298,8 +355,11 @@ def test_deflecting_with_one_card_passes_the_obligation_on_r8_1(deflector):
 
 
 def test_no_stacking_the_final_player_plays_just_two_cards_r8_2():
-    game = stacked_game([["P2", "1", "1", "1"], ["P2", "2", "2", "2"], ["REV", "3", "3", "3"], FILLER],
-                        draw=["5", "5", "5", "5", "5", "5"], first=0)
+    game = stacked_game(
+        [["P2", "1", "1", "1"], ["P2", "2", "2", "2"], ["REV", "3", "3", "3"], FILLER],
+        draw=["5", "5", "5", "5", "5", "5"],
+        first=0,
+    )
     game.play(0, "P2")
     game.play(1, "P2")
     game.play(2, "REV")  # back to seat 1, counterclockwise
@@ -328,8 +388,7 @@ def test_second_card_may_be_a_reverse_which_turns_play_but_passes_no_obligation_
 
 
 def test_failing_the_first_card_eliminates_and_the_obligation_lapses_r8_4():
-    table = stacked_table([["P2", "1", "1", "1"], ["5", "6", "9", "ONO"], FILLER], draw=["2"], first=0,
-                          total=95)
+    table = stacked_table([["P2", "1", "1", "1"], ["5", "6", "9", "ONO"], FILLER], draw=["2"], first=0, total=95)
     table.play(0, "P2")
     assert table.actions(1) == ["lay_down"]
     table.act(1, "lay_down")
@@ -339,8 +398,7 @@ def test_failing_the_first_card_eliminates_and_the_obligation_lapses_r8_4():
 
 
 def test_failing_the_second_card_eliminates_card_one_stands_and_next_is_not_obligated_r8_5():
-    table = stacked_table([["P2", "1", "1", "1"], ["8", "9", "9", "9"], FILLER], draw=["2", "9"], first=0,
-                          total=90)
+    table = stacked_table([["P2", "1", "1", "1"], ["8", "9", "9", "9"], FILLER], draw=["2", "9"], first=0, total=90)
     table.play(0, "P2")
     table.play(1, "8")
     assert table.total == 98
@@ -353,8 +411,12 @@ def test_failing_the_second_card_eliminates_card_one_stands_and_next_is_not_obli
 
 @pytest.mark.parametrize("flag", [True, False])
 def test_reverse_deflects_with_two_players_only_with_the_flag_a10(flag):
-    game = stacked_game([["P2", "1", "1", "1"], ["REV", "5", "5", "5"]], draw=["9", "8", "7"], first=0,
-                        options={"reverse_deflects_in_2p": flag})
+    game = stacked_game(
+        [["P2", "1", "1", "1"], ["REV", "5", "5", "5"]],
+        draw=["9", "8", "7"],
+        first=0,
+        options={"reverse_deflects_in_2p": flag},
+    )
     game.play(0, "P2")
     game.play(1, "REV")
     if flag:
@@ -368,8 +430,13 @@ def test_reverse_deflects_with_two_players_only_with_the_flag_a10(flag):
 @pytest.mark.parametrize("flag", [True, False])
 def test_the_two_player_reverse_rule_counts_active_players_a41(flag):
     # Three seats; Bob is stuck and lays down, leaving two players in.
-    table = stacked_table([["0", "REV", "1", "1"], ["9", "9", "9", "ONO"], ["P2", "2", "2", "2"]],
-                          draw=["3", "4", "5"], first=0, total=95, options={"reverse_deflects_in_2p": flag})
+    table = stacked_table(
+        [["0", "REV", "1", "1"], ["9", "9", "9", "ONO"], ["P2", "2", "2", "2"]],
+        draw=["3", "4", "5"],
+        first=0,
+        total=95,
+        options={"reverse_deflects_in_2p": flag},
+    )
     table.play(0, "0")
     table.act(1, "lay_down")
     table.play(2, "P2")
@@ -382,8 +449,12 @@ def test_the_two_player_reverse_rule_counts_active_players_a41(flag):
 
 
 def test_reverse_deflects_with_three_players_even_with_the_two_player_flag_off():
-    game = stacked_game([["P2", "1", "1", "1"], ["REV", "5", "5", "5"], FILLER], draw=["9", "8", "7"], first=0,
-                        options={"reverse_deflects_in_2p": False})
+    game = stacked_game(
+        [["P2", "1", "1", "1"], ["REV", "5", "5", "5"], FILLER],
+        draw=["9", "8", "7"],
+        first=0,
+        options={"reverse_deflects_in_2p": False},
+    )
     game.play(0, "P2")
     game.play(1, "REV")
     assert game.turn == 0 and game.play2 == {"seat": 0, "plays_left": 2}
@@ -420,8 +491,12 @@ def test_four_ono_discard_does_not_deflect_but_counts_as_one_of_two_a17():
 
 
 def test_four_ono_free_swap_is_not_a_play():
-    game = stacked_game([["P2", "1", "1", "1"], FOUR_ONO, FILLER], draw=["2", "6", "7", "8", "9", "3", "4"],
-                        first=0, options={"four_ono_discard": "free_swap"})
+    game = stacked_game(
+        [["P2", "1", "1", "1"], FOUR_ONO, FILLER],
+        draw=["2", "6", "7", "8", "9", "3", "4"],
+        first=0,
+        options={"four_ono_discard": "free_swap"},
+    )
     game.play(0, "P2")
     game.act(1, "discard4")
     assert game.hand(1) == ["6", "7", "8", "9"]  # drawn at once
@@ -433,8 +508,9 @@ def test_four_ono_free_swap_is_not_a_play():
 
 
 def test_four_ono_free_swap_on_a_normal_turn_then_plays():
-    game = stacked_game([FOUR_ONO, FILLER], draw=["6", "7", "8", "9", "3"], first=0,
-                        options={"four_ono_discard": "free_swap"})
+    game = stacked_game(
+        [FOUR_ONO, FILLER], draw=["6", "7", "8", "9", "3"], first=0, options={"four_ono_discard": "free_swap"}
+    )
     game.act(0, "discard4")
     assert game.turn == 0 and game.actions(0) == ["play 6", "play 7", "play 8", "play 9"]
 
@@ -461,9 +537,14 @@ def test_declining_the_four_ono_discard_lays_the_hand_down_r7_3():
 
 # --- R9: elimination --------------------------------------------------------------------------------
 
+
 def test_elimination_lays_the_hand_down_face_up_and_skips_the_player_r9():
-    table = stacked_table([["1", "1", "1", "1"], ["9", "9", "ONO", "6"], ["2", "2", "2", "2"]],
-                          draw=["3", "3", "3", "3"], first=0, total=92)
+    table = stacked_table(
+        [["1", "1", "1", "1"], ["9", "9", "ONO", "6"], ["2", "2", "2", "2"]],
+        draw=["3", "3", "3", "3"],
+        first=0,
+        total=92,
+    )
     table.play(0, "1")
     discard = table.view(None)["discard_count"]
     table.act(1, "lay_down")
@@ -486,8 +567,9 @@ def test_elimination_lays_the_hand_down_face_up_and_skips_the_player_r9():
 
 def test_laid_down_cards_stay_out_of_circulation_through_a_reshuffle_a19():
     deck = small_deck(n1=9, ONO=4)  # 13 cards: 12 dealt, 1 in the pile
-    table = stacked_table([["1"] * 4, FOUR_ONO, ["1"] * 4], draw=["1"], first=0,
-                          options={"deck": deck, "four_ono_discard": "off"})
+    table = stacked_table(
+        [["1"] * 4, FOUR_ONO, ["1"] * 4], draw=["1"], first=0, options={"deck": deck, "four_ono_discard": "off"}
+    )
     table.play(0, "1")
     assert table.view(None)["draw_count"] == 0
     table.act(1, "lay_down")
@@ -498,6 +580,7 @@ def test_laid_down_cards_stay_out_of_circulation_through_a_reshuffle_a19():
 
 
 # --- R6.4 / A6 / A7: drawing and reshuffling ----------------------------------------------------------
+
 
 def test_an_empty_draw_pile_is_made_from_the_shuffled_discards_and_the_total_stays_a6():
     game = stacked_game([["10"] * 4, ["10"] * 4], draw=["10", "10"], first=0, options={"deck": {"10": 10}})
@@ -537,6 +620,7 @@ def test_the_draw_is_a_separate_step_that_must_come_before_the_next_play():
 
 # --- R10: winning ------------------------------------------------------------------------------------
 
+
 def test_last_player_standing_wins_and_the_game_ends_at_once_r10():
     table = stacked_table([["1", "1", "1", "1"], ["9", "9", "9", "ONO"]], draw=["2"], first=0, total=90)
     table.play(0, "1")
@@ -550,8 +634,9 @@ def test_last_player_standing_wins_and_the_game_ends_at_once_r10():
 
 
 def test_with_three_players_the_game_goes_on_until_one_is_left_r10():
-    table = stacked_table([["1", "1", "1", "1"], ["9", "9", "9", "ONO"], ["9", "9", "8", "ONO"]],
-                          draw=["2", "2"], first=0, total=90)
+    table = stacked_table(
+        [["1", "1", "1", "1"], ["9", "9", "9", "ONO"], ["9", "9", "8", "ONO"]], draw=["2", "2"], first=0, total=90
+    )
     table.play(0, "1")
     table.act(1, "lay_down")
     assert not table.over and table.turn == 2
@@ -562,6 +647,7 @@ def test_with_three_players_the_game_goes_on_until_one_is_left_r10():
 
 
 # --- Undo: a play can be taken back until its draw ---------------------------------------------------
+
 
 def test_undo_takes_back_a_play_before_the_draw():
     game = stacked_game([["5", "1", "1", "1"], FILLER], draw=["7"], first=0)
@@ -591,8 +677,7 @@ def test_no_undo_after_the_draw():
 
 
 def test_no_undo_after_laying_down():
-    table_params = dict(hands=[["1", "1", "1", "1"], ["ONO"] * 4, FILLER], first=1,
-                        options={"four_ono_discard": "off"})
+    table_params = dict(hands=[["1", "1", "1", "1"], ["ONO"] * 4, FILLER], first=1, options={"four_ono_discard": "off"})
     game = stacked_game(**table_params)
     game.act(1, "lay_down")
     err = game.unchanged("undo", seat=1)
@@ -630,6 +715,7 @@ def test_undo_of_a_four_ono_discard_before_its_draw():
 
 # --- A22 option: the first card must be a number ------------------------------------------------------
 
+
 def test_first_play_number_option():
     hands = [["REV", "P2", "-10", "5"], ["REV", "1", "1", "1"]]
     game = stacked_game(hands, draw=["2", "3"], first=0, options={"first_play_number": True})
@@ -646,6 +732,7 @@ def test_first_play_number_off_by_default():
 
 
 # --- A9 / R5: what a card adds, checked on the running total ------------------------------------------
+
 
 @pytest.mark.parametrize("card, after", [("0", 40), ("10", 50), ("REV", 40), ("P2", 40), ("-10", 30)])
 def test_each_card_changes_the_total_by_its_value(card, after):

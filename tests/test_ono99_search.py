@@ -33,7 +33,8 @@ def test_the_view_shows_the_public_facts_a_deal_needs():
     table = stacked_table([["5", "7", "0", "1"], ["2", "3", "4", "6"]])
     view = table.view(0)
     assert view["rules"] | {"deck": view["rules"]["deck_counts"]} == asdict(table.state.opts) | {
-        "deck_counts": table.state.opts.deck}
+        "deck_counts": table.state.opts.deck
+    }
     assert view["dealer_seat"] == table.state.dealer
     assert view["played_in_round"] is False
     table.play(0, "5")
@@ -52,15 +53,20 @@ def test_a_deal_keeps_the_seats_hand_the_discard_pile_and_the_laid_down_cards(op
         assert list(map(Counter, world.laid_down)) == list(map(Counter, state.laid_down))
         assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
         unseen = Counter(world.draw_pile) + sum((Counter(h) for s, h in enumerate(world.hands) if s != seat), Counter())
-        assert unseen == Counter(state.draw_pile) + sum((Counter(h) for s, h in enumerate(state.hands) if s != seat),
-                                                        Counter())
+        assert unseen == Counter(state.draw_pile) + sum(
+            (Counter(h) for s, h in enumerate(state.hands) if s != seat), Counter()
+        )
         checked += 1
     assert checked > 20
 
 
 def test_the_discard_pile_is_read_from_the_cards_played():
-    history = [{"seat": 0, "action": {"type": "play", "card": "7"}}, {"seat": 0, "action": {"type": "draw"}},
-               {"seat": 1, "action": {"type": "discard4"}}, {"seat": 0, "action": {"type": "bust", "card": "9"}}]
+    history = [
+        {"seat": 0, "action": {"type": "play", "card": "7"}},
+        {"seat": 0, "action": {"type": "draw"}},
+        {"seat": 1, "action": {"type": "discard4"}},
+        {"seat": 0, "action": {"type": "bust", "card": "9"}},
+    ]
     assert discarded(history) == ["7", "ONO", "ONO", "ONO", "ONO", "9"]
 
 
@@ -71,9 +77,14 @@ def test_the_other_hands_and_the_draw_pile_vary_between_deals():
     assert len(deals) > 1
 
 
-@pytest.mark.parametrize("options, players", [({}, 3), ({"version": "1980"}, 2),
-                                              ({"version": "1980", "scoring": "points_elimination",
-                                                "ono99_on_zero": True}, 4)])
+@pytest.mark.parametrize(
+    "options, players",
+    [
+        ({}, 3),
+        ({"version": "1980"}, 2),
+        ({"version": "1980", "scoring": "points_elimination", "ono99_on_zero": True}, 4),
+    ],
+)
 def test_the_playout_move_is_legal(options, players):
     rng = Random(1)
     for match, seat in positions(options, players, seed=3):
@@ -92,8 +103,9 @@ def test_the_search_plays_the_card_that_leaves_the_other_player_nothing():
 
 
 def test_with_a_number_of_deals_the_choice_is_reproducible():
-    match, seat = next((m, s) for m, s in positions({}, 2, seed=9) if m.state.total >= 70
-                       and len(ono99.legal_actions(m.state, s)) > 1)
+    match, seat = next(
+        (m, s) for m, s in positions({}, 2, seed=9) if m.state.total >= 70 and len(ono99.legal_actions(m.state, s)) > 1
+    )
     view, history, _ = match.knowledge(seat)
     first = decide(GAME, view, history, SplitMix64(4), DEALS)
     assert first.tried == decide(GAME, view, history, SplitMix64(4), DEALS).tried

@@ -38,4 +38,3 @@ def test_an_option_whose_condition_fails_has_no_effect(module, spec, key, allowe
     assert sent == plain, f"{spec.key} acts although {key} is {failing!r}"
     lines = [render(line) for line in describe_options(module.OPTION_SPECS, vars(sent))]
     assert not any(line.startswith(render(spec.label) + ":") for line in lines)
-

@@ -19,8 +19,9 @@ def beat_table():
 
 
 def test_a_beat_without_its_second_card(beat_table):
-    assert beat_table.error(B, "beat KD") == ("After beating with the K♦ you must add one more card of your choice "
-                                              "on top: say which.")
+    assert beat_table.error(B, "beat KD") == (
+        "After beating with the K♦ you must add one more card of your choice on top: say which."
+    )
     assert beat_table.code(B, {"type": "beat", "card": "KD", "add": None}) == "illegal_action"
 
 
@@ -44,7 +45,8 @@ def test_a_card_that_does_not_beat(beat_table):
 
 def test_a_pick_up_count_the_player_chose(beat_table):
     assert beat_table.error(B, {"type": "pick_up", "count": 5}) == (
-        "You cannot choose how many cards to pick up: you take 3 (9♦ is not one of your trumps: 3 cards, R8).")
+        "You cannot choose how many cards to pick up: you take 3 (9♦ is not one of your trumps: 3 cards, R8)."
+    )
     assert beat_table.error(B, "pick_up 1").startswith("You cannot choose how many cards to pick up: you take 3")
     beat_table.act(B, {"type": "pick_up", "count": 3})  # the count the rules give is fine
 
@@ -52,8 +54,9 @@ def test_a_pick_up_count_the_player_chose(beat_table):
 def test_a_pick_up_count_on_an_own_trump_ace():
     table = two_player_table()
     table.arrange({A: "7S 8C", B: "6C 7C"}, pile="9C 8D AH", turn=B, rest=A)
-    assert table.error(B, "pick_up 5") == ("You cannot choose how many cards to pick up: you take 3 (A♥ is the Ace "
-                                           "of your trumps: the whole pile, R8).")
+    assert table.error(B, "pick_up 5") == (
+        "You cannot choose how many cards to pick up: you take 3 (A♥ is the Ace of your trumps: the whole pile, R8)."
+    )
 
 
 def test_a_lead_on_a_pile_that_is_not_empty(beat_table):
@@ -98,22 +101,37 @@ def test_after_the_match_is_over():
     assert table.code(B, "lead 6C") == "game_over"
 
 
-@pytest.mark.parametrize("action, code, sentence", [
-    (None, "bad_action", "An action needs a type, such as {\"type\": \"lead\", \"card\": \"9D\"}."),
-    (["lead", "9D"], "bad_action", None),
-    ({"type": "play", "card": "9D"}, "bad_action", "'play' is not an Own Trumps action (trump, lead, beat or pick_up)."),
-    ("", "bad_action", None),
-    ({"type": "lead"}, "bad_action", "The card to lead must be a card code such as \"9D\" or \"10H\"."),
-    ({"type": "lead", "card": "1D"}, "unknown_card", "There is no card '1D' in Own Trumps (6 to Ace in four suits)."),
-    ({"type": "lead", "card": "9D", "add": "KD"}, "bad_action", "Unexpected field 'add' in a 'lead' action."),
-    ({"type": "beat", "card": "KD", "add": 7}, "bad_action", "The card to add must be a card code such as \"9D\" or \"10H\"."),
-    ({"type": "trump", "suit": "X"}, "bad_action", "'X' is not a suit: choose S, H, D or C."),
-    ({"type": "pick_up", "count": "3"}, "bad_action", "A pick-up count is a whole number, not '3'."),
-    ({"type": "pick_up", "count": True}, "bad_action", "A pick-up count is a whole number, not True."),
-    ("beat KD QC 7C", "bad_action", "Too many words for a 'beat' action: 'beat KD QC 7C'."),
-    ("pick_up three", "bad_action", "A pick-up count is a whole number, not 'three'."),
-    ("lead " + "X" * 80, "unknown_card", None),
-])
+@pytest.mark.parametrize(
+    "action, code, sentence",
+    [
+        (None, "bad_action", 'An action needs a type, such as {"type": "lead", "card": "9D"}.'),
+        (["lead", "9D"], "bad_action", None),
+        (
+            {"type": "play", "card": "9D"},
+            "bad_action",
+            "'play' is not an Own Trumps action (trump, lead, beat or pick_up).",
+        ),
+        ("", "bad_action", None),
+        ({"type": "lead"}, "bad_action", 'The card to lead must be a card code such as "9D" or "10H".'),
+        (
+            {"type": "lead", "card": "1D"},
+            "unknown_card",
+            "There is no card '1D' in Own Trumps (6 to Ace in four suits).",
+        ),
+        ({"type": "lead", "card": "9D", "add": "KD"}, "bad_action", "Unexpected field 'add' in a 'lead' action."),
+        (
+            {"type": "beat", "card": "KD", "add": 7},
+            "bad_action",
+            'The card to add must be a card code such as "9D" or "10H".',
+        ),
+        ({"type": "trump", "suit": "X"}, "bad_action", "'X' is not a suit: choose S, H, D or C."),
+        ({"type": "pick_up", "count": "3"}, "bad_action", "A pick-up count is a whole number, not '3'."),
+        ({"type": "pick_up", "count": True}, "bad_action", "A pick-up count is a whole number, not True."),
+        ("beat KD QC 7C", "bad_action", "Too many words for a 'beat' action: 'beat KD QC 7C'."),
+        ("pick_up three", "bad_action", "A pick-up count is a whole number, not 'three'."),
+        ("lead " + "X" * 80, "unknown_card", None),
+    ],
+)
 def test_malformed_actions(beat_table, action, code, sentence):
     message = beat_table.error(B, action)
     assert beat_table.code(B, action) == code
@@ -142,8 +160,14 @@ def test_every_bad_action_through_the_api_changes_nothing():
     card = view["hand"][0]["card"]
     api.call("act", {"handle": handle, "seat": 0, "action": {"type": "lead", "card": card}})
     hand = [c["card"] for c in api.call("view", {"handle": handle, "seat": 1})["view"]["hand"]]
-    attempts = [{"type": "lead", "card": hand[0]}, {"type": "pick_up", "count": 7}, {"type": "beat", "card": "XX"},
-                {"type": "beat", "card": hand[0], "add": card}, "pick_up 0", {"type": "trump", "suit": "D"}]
+    attempts = [
+        {"type": "lead", "card": hand[0]},
+        {"type": "pick_up", "count": 7},
+        {"type": "beat", "card": "XX"},
+        {"type": "beat", "card": hand[0], "add": card},
+        "pick_up 0",
+        {"type": "trump", "suit": "D"},
+    ]
     for action in attempts:
         before = api.call("save", {"handle": handle})
         reply = api.call("act", {"handle": handle, "seat": 1, "action": action})

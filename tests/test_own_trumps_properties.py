@@ -7,7 +7,6 @@ not change when the hidden cards are dealt differently (non-interference); every
 rules or by the safeguard; and the same record replays the same match.
 """
 
-
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from own_trumps_helpers import NAMES, try_action
@@ -32,8 +31,6 @@ def matches(draw):
     players = draw(st.integers(2, 4))
     seed = draw(st.one_of(st.integers(0, 2**32 - 1), st.binary(min_size=16, max_size=16).map(bytes.hex)))
     return options, players, seed
-
-
 
 
 def check_view_hides_cards(state, seat, rng: Rng) -> None:
@@ -66,8 +63,6 @@ def random_action(state, seat, rng: Rng) -> dict:
     if kind == "lead":
         return {"type": "lead", "card": card}
     return {"type": "beat", "card": card, "add": rng.choice(cards)} if rng.below(4) else {"type": "beat", "card": card}
-
-
 
 
 def play_out(options: dict, players: int, seed) -> tuple:

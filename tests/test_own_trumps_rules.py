@@ -17,6 +17,7 @@ A, B, C, D = 0, 1, 2, 3
 
 # --- R1, R2: players and cards ---------------------------------------------------------------------------
 
+
 def test_r1_two_players_by_default_three_or_four_as_an_option():
     info = G.info()
     assert info["players"] == {"min": 2, "max": 4, "default": 2}
@@ -30,14 +31,21 @@ def test_r1_two_players_by_default_three_or_four_as_an_option():
 
 def test_r1_2_a_computer_seat_plays_by_the_same_rules_as_a_person():
     from pygames_wasm import api
+
     views = []
     for kind in ({"kind": "human"}, {"kind": "bot", "bot": "random"}):
         seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", **kind}]
         handle = api.call("new_game", {"game": "own_trumps", "seats": seats, "seed": 4})["handle"]
         for _ in range(2):
             seat = api.call("view", {"handle": handle, "seat": None})["view"]["to_act"]
-            api.call("act", {"handle": handle, "seat": seat, "action": api.call(
-                "legal_actions", {"handle": handle, "seat": seat})["actions"][0]})
+            api.call(
+                "act",
+                {
+                    "handle": handle,
+                    "seat": seat,
+                    "action": api.call("legal_actions", {"handle": handle, "seat": seat})["actions"][0],
+                },
+            )
         views.append(api.call("legal_actions", {"handle": handle, "seat": 1})["actions"])
         api.call("close", {"handle": handle})
     assert views[0] == views[1] and views[0]
@@ -54,6 +62,7 @@ def test_r2_36_cards_six_to_ace_ranked_the_same_in_every_suit():
 
 
 # --- R3: trumps ------------------------------------------------------------------------------------------
+
 
 def test_r3_1_trumps_are_chosen_before_the_deal():
     table = Table(players=2, trumps=None)
@@ -87,7 +96,10 @@ def test_r3_3_the_trumps_are_public_and_shown_for_the_whole_game():
     for seat in (None, A, B, C):
         players = table.view(seat)["players"]
         assert [(p["trump"], p["trump_name"], p["trump_symbol"]) for p in players] == [
-            ("H", "hearts", "♥"), ("S", "spades", "♠"), ("D", "diamonds", "♦")]
+            ("H", "hearts", "♥"),
+            ("S", "spades", "♠"),
+            ("D", "diamonds", "♦"),
+        ]
 
 
 def test_r3_4_the_leader_chooses_first_then_clockwise_and_the_last_suit_goes_to_the_last_player():
@@ -106,6 +118,7 @@ def test_r3_4_the_leader_chooses_first_then_clockwise_and_the_last_suit_goes_to_
 
 # --- R4: the deal ----------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_r4_1_all_36_cards_one_at_a_time_from_the_leader(players):
     table = Table(players=players, trumps=None, dealer=0, options={"pass_sixes": False})
@@ -113,7 +126,7 @@ def test_r4_1_all_36_cards_one_at_a_time_from_the_leader(players):
     table.choose("SHDC"[:players])
     leader = 1
     for seat in range(players):
-        assert table.state.hands[seat] == deck[(seat - leader) % players::players]
+        assert table.state.hands[seat] == deck[(seat - leader) % players :: players]
         assert len(table.state.hands[seat]) == 36 // players
     assert not table.state.pile and not table.state.undealt  # R4.3: no stock, nothing turned up
 
@@ -141,8 +154,11 @@ def test_r4_2_with_four_players_every_chosen_suits_six_goes_home():
     table = Table(players=4, hands={A: "6S 6H", B: "6D", C: "6C"}, trumps=None)
     table.choose("CDHS")  # A clubs, B diamonds, C hearts, D spades
     assert "6C" in table.hand(A) and "6D" in table.hand(B) and "6H" in table.hand(C) and "6S" in table.hand(D)
-    assert table.view(None)["sixes"] == [{"from": A, "to": D, "card": "6S"}, {"from": A, "to": C, "card": "6H"},
-                                         {"from": C, "to": A, "card": "6C"}]  # B keeps its own 6♦
+    assert table.view(None)["sixes"] == [
+        {"from": A, "to": D, "card": "6S"},
+        {"from": A, "to": C, "card": "6H"},
+        {"from": C, "to": A, "card": "6C"},
+    ]  # B keeps its own 6♦
 
 
 def test_option_pass_sixes_off_keeps_the_sixes_where_they_were_dealt():
@@ -152,6 +168,7 @@ def test_option_pass_sixes_off_keeps_the_sixes_where_they_were_dealt():
 
 
 # --- R5: dealer and first player --------------------------------------------------------------------------
+
 
 def test_r5_1_the_first_dealer_is_chosen_at_random():
     dealers = {G.new_state(G.make_options({}), NAMES[:3], game_rng(seed), NO_SETUP).dealer for seed in range(40)}
@@ -202,6 +219,7 @@ def test_r5_2_later_games_are_dealt_from_their_own_stacked_deck():
 
 # --- R6: turns and moves -------------------------------------------------------------------------------
 
+
 def test_r6_1_lead_any_card_on_an_empty_pile_and_never_pass():
     table = two_player_table(hands={A: "AS AH"})
     assert table.actions(A) == [f"lead {c}" for c in table.hand(A)]  # trumps and aces too; no pass
@@ -245,8 +263,9 @@ def test_option_voluntary_pickup_off_forbids_picking_up_when_a_beat_exists():
     table = two_player_table(options={"voluntary_pickup": False})
     table.arrange({A: "7C 8C", B: "KD 6C"}, pile="9D", turn=B)
     assert table.actions(B) == ["beat KD 6C"]
-    assert table.error(B, "pick_up") == ("You can beat the 9♦ (with the K♦), so you must: picking up at will is "
-                                          "off in this game.")
+    assert table.error(B, "pick_up") == (
+        "You can beat the 9♦ (with the K♦), so you must: picking up at will is off in this game."
+    )
     table.arrange({A: "7C 8C", B: "8D 6C"}, pile="9D", turn=B)
     assert table.actions(B) == ["pick_up 3"]  # still forced when nothing beats
 
@@ -267,6 +286,7 @@ def test_r6_5_and_a13_only_the_top_card_must_be_beaten():
 
 
 # --- R7: the beating relation in play -----------------------------------------------------------------------
+
 
 def test_r7_1_an_own_six_of_trumps_beats_the_other_players_trump_ace():
     table = two_player_table()
@@ -309,6 +329,7 @@ def test_r7_5_a_suit_that_is_neither_the_tops_nor_your_trump_never_beats():
 
 
 # --- R8, R9: picking up ------------------------------------------------------------------------------------
+
 
 def test_r8_4_only_the_pickers_own_trump_counts_not_who_played_the_card():
     table = two_player_table()
@@ -356,6 +377,7 @@ def test_a29_strict_alternation_a_pick_up_ends_the_turn():
 
 # --- R10: the end -------------------------------------------------------------------------------------------
 
+
 def test_r10_1_running_out_by_a_lead():
     table = two_player_table()
     table.arrange({A: "AD", B: "6C 7C"}, turn=A, rest=B)
@@ -399,12 +421,19 @@ def test_r10_3_and_r10_4_the_result_is_win_lose_or_draw_and_only_running_out_win
 
 # --- R10.5: the safeguard ---------------------------------------------------------------------------------
 
+
 def loop(table: Table):
     """A23's loop: A leads the 7♦, B beats it with the 8♦ and adds the 9♣, A picks up all three; B
     leads the 6♣, A beats it with the 9♣ and adds the 8♦, B picks up all three: the same position."""
     texts = []
-    for seat, action in ((A, "lead 7D"), (B, "beat 8D 9C"), (A, "pick_up"), (B, "lead 6C"), (A, "beat 9C 8D"),
-                         (B, "pick_up")):
+    for seat, action in (
+        (A, "lead 7D"),
+        (B, "beat 8D 9C"),
+        (A, "pick_up"),
+        (B, "lead 6C"),
+        (A, "beat 9C 8D"),
+        (B, "pick_up"),
+    ):
         if table.state.games:
             break
         texts += table.act(seat, action)
@@ -419,9 +448,11 @@ def test_r10_5_a_position_seen_a_third_time_is_a_draw():
     texts = loop(table)
     game = table.state.games[0]
     assert game["ended"] == "repetition" and game["loser"] is None and game["turns"] == 12
-    assert texts[-2:] == ["The same hands, pile and player to move have come up a third time: game 1 is drawn "
-                          "(our safeguard against endless play).", "Game 2 of 3: Bob deals. Ann leads, and chooses "
-                          "trumps first."]  # after a draw the same dealer deals again
+    assert texts[-2:] == [
+        "The same hands, pile and player to move have come up a third time: game 1 is drawn "
+        "(our safeguard against endless play).",
+        "Game 2 of 3: Bob deals. Ann leads, and chooses trumps first.",
+    ]  # after a draw the same dealer deals again
 
 
 def test_option_repetition_draw_off_plays_on_until_the_turn_limit():
@@ -433,8 +464,9 @@ def test_option_repetition_draw_off_plays_on_until_the_turn_limit():
     texts = loop(table)
     game = table.state.games[0]
     assert game["ended"] == "turn_limit" and game["turns"] == 100
-    assert texts[-2] == ("Game 1 has lasted 100 turns, the most a game allows: it is drawn (our safeguard "
-                         "against endless play).")
+    assert texts[-2] == (
+        "Game 1 has lasted 100 turns, the most a game allows: it is drawn (our safeguard against endless play)."
+    )
 
 
 def test_r10_5_the_turn_limit_also_ends_a_game_on_a_turn_where_a_player_runs_out():
@@ -454,6 +486,7 @@ def test_option_turn_limit_is_checked():
 
 
 # --- §2.14: three and four players --------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players, size", [(3, 12), (4, 9)])
 def test_2_14_everyone_gets_an_equal_share_and_a_different_suit(players, size):
@@ -502,6 +535,7 @@ def test_2_14_a_player_who_runs_out_leaves_the_next_player_the_top_card():
 
 
 # --- Options ------------------------------------------------------------------------------------------------
+
 
 def test_option_allow_same_trump_lets_players_share_a_suit():
     table = Table(players=2, trumps=None, options={"allow_same_trump": True})
@@ -560,11 +594,16 @@ def test_presets_the_text_only_drops_the_sixes_and_forced_pick_ups():
 def test_part3_defaults():
     opts = G.make_options({})
     assert (opts.pass_sixes, opts.voluntary_pickup, opts.allow_same_trump, opts.repetition_draw) == (
-        True, True, False, True)
+        True,
+        True,
+        False,
+        True,
+    )
     assert opts.turn_limit == 500 and opts.match_games == 3
 
 
 # --- R11: what each player sees ----------------------------------------------------------------------------
+
 
 def test_r11_1_hands_are_hidden_and_their_sizes_public():
     table = two_player_table()
@@ -598,6 +637,7 @@ def test_a35_cards_known_to_be_in_a_hand_are_public_and_leave_it_when_played():
 
 # --- Undo (A33) --------------------------------------------------------------------------------------------
 
+
 def test_undo_a_play_or_a_pick_up_until_somebody_else_moves():
     table = two_player_table()
     assert G.undo_block(table.state, A, {"type": "lead", "card": "6C"}) is None
@@ -611,14 +651,21 @@ def test_undo_the_trump_choice_that_deals_is_final_and_a_game_ending_move_too():
     table.act(A, "trump S")
     assert G.undo_block(table.state, A, {"type": "trump", "suit": "S"}) is None
     table.act(B, "trump H")
-    assert render(G.undo_block(table.state, B, {"type": "trump", "suit": "H"})) == "Your choice dealt the cards, so it is final."
+    assert (
+        render(G.undo_block(table.state, B, {"type": "trump", "suit": "H"}))
+        == "Your choice dealt the cards, so it is final."
+    )
     table.arrange({A: "AD", B: "6C 7C"}, turn=A, rest=B)
     table.act(A, "lead AD")
-    assert render(G.undo_block(table.state, A, {"type": "lead", "card": "AD"})) == "That move ended the game, so it is final."
+    assert (
+        render(G.undo_block(table.state, A, {"type": "lead", "card": "AD"}))
+        == "That move ended the game, so it is final."
+    )
 
 
 def test_undo_through_the_api_replays_the_game_without_the_last_move():
     from pygames_wasm import api
+
     seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
     handle = api.call("new_game", {"game": "own_trumps", "seats": seats, "seed": 9, "dealer": 1})["handle"]
     api.call("act", {"handle": handle, "seat": 0, "action": "trump S"})
@@ -639,6 +686,7 @@ def test_undo_through_the_api_replays_the_game_without_the_last_move():
 
 # --- Events, views, rules summary ---------------------------------------------------------------------------
 
+
 def test_events_tell_the_whole_game_in_public_words():
     table = two_player_table(hands={A: "9D", B: "7H QC"}, options={"pass_sixes": False})
     assert table.act(A, "lead 9D") == ["Ann leads the 9♦."]
@@ -647,8 +695,20 @@ def test_events_tell_the_whole_game_in_public_words():
 
 def test_the_rules_summary_names_every_option_and_the_defaults():
     text = " ".join(render(paragraph) for _, paragraph in G.RULES_SUMMARY)
-    for words in ("trump suit", "sixes", "beats", "3 cards", "5", "whole pile", "draw", "three or four",
-                  "loser", "third time", "500", "Undo"):
+    for words in (
+        "trump suit",
+        "sixes",
+        "beats",
+        "3 cards",
+        "5",
+        "whole pile",
+        "draw",
+        "three or four",
+        "loser",
+        "third time",
+        "500",
+        "Undo",
+    ):
         assert words in text, words
 
 
@@ -656,5 +716,7 @@ def test_view_is_a_copy():
     table = two_player_table(hands={A: "9D"})
     table.act(A, "lead 9D")
     view = table.view(B)
-    view["pile"].clear(); view["players"][0]["known"].append("AS"); view["events"].clear()
+    view["pile"].clear()
+    view["players"][0]["known"].append("AS")
+    view["events"].clear()
     assert table.view(B) != view and table.pile == ["9D"]

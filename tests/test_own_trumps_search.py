@@ -62,7 +62,7 @@ def test_a_player_who_had_to_pick_up_holds_no_hidden_card_that_beats_that_card()
         if match.state.phase != "play":
             continue
         view, history, _ = match.knowledge(seat)
-        game_moves = history[max(i for i, e in enumerate(history) if e["action"]["type"] == "trump") + 1:]
+        game_moves = history[max(i for i, e in enumerate(history) if e["action"]["type"] == "trump") + 1 :]
         pickups = [e for e in game_moves if e["action"]["type"] == "pick_up" and e["seat"] != seat]
         if not pickups:
             continue
@@ -85,7 +85,7 @@ def top_when(moves: list, pickup: dict) -> str:
         if entry is pickup:
             return pile[-1]
         if action["type"] == "pick_up":
-            del pile[-action["count"]:]
+            del pile[-action["count"] :]
         else:
             pile += [action["card"]] + ([action["add"]] if "add" in action else [])
     raise AssertionError("the pick-up is not among the moves")

@@ -81,7 +81,7 @@ def test_vector_10_same_suit_higher_beats_whoever_owns_the_suit():
 def check_pickup(top: str, size: int, expected: int):
     assert G.pickup_count(size, top, "H") == expected
     table = two_player_table()
-    under = [c for c in ("6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC") if c != top][:size - 1]
+    under = [c for c in ("6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC") if c != top][: size - 1]
     table.arrange({A: "6D 7D", B: "8D"}, pile=" ".join(under + [top]), turn=B, rest=A)
     before = len(table.pile)
     table.act(B, "pick_up")

@@ -6,6 +6,7 @@ installs it with unpackArchive, as the page's worker does. Each plays whole ONO 
 random bots, 3UP 3DOWN games, and Own Trumps matches of 2 to 4 bots, through `api.call`; the records
 (`save`) must be identical.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -25,7 +26,7 @@ RUNNER = ROOT / "tests" / "pyodide_runner.mjs"
 SEEDS = [1, 2, 3, 42, 2024, "0123456789abcdef" * 2]  # integer seeds (old saves) and a 128-bit hex seed
 
 # Runs unchanged on CPython and in Pyodide; prints one JSON document.
-GAMES_CODE = r'''
+GAMES_CODE = r"""
 import json, sys
 from pygames_wasm import api
 
@@ -86,7 +87,7 @@ cached = importlib.util.cache_from_source(api.__file__)
 flags = int.from_bytes(open(cached, "rb").read()[4:8], "little") if os.path.exists(cached) else None
 print(json.dumps({"python": sys.version.split()[0], "platform": sys.platform, "games": out,
                   "bytecode": [os.path.basename(cached), flags]}))
-'''.replace("SEEDS", repr(SEEDS))
+""".replace("SEEDS", repr(SEEDS))
 
 
 def _load_build_site():
@@ -129,7 +130,11 @@ def run_cpython(code: str, wheel: Path, tmp: Path) -> dict:
     with zipfile.ZipFile(wheel) as zf:
         zf.extractall(site)
     proc = subprocess.run(
-        [sys.executable, "-c", code], cwd=site, capture_output=True, text=True, timeout=600,
+        [sys.executable, "-c", code],
+        cwd=site,
+        capture_output=True,
+        text=True,
+        timeout=600,
         env={**os.environ, "PYTHONPATH": str(site), "PYTHONHASHSEED": "random"},
     )
     assert proc.returncode == 0, proc.stderr
@@ -138,8 +143,12 @@ def run_cpython(code: str, wheel: Path, tmp: Path) -> dict:
 
 def run_pyodide(node: str, code: str, wheel: Path) -> dict:
     proc = subprocess.run(
-        [node, str(RUNNER), "--wheel", str(wheel), "-"], input=code, cwd=ROOT,
-        capture_output=True, text=True, timeout=600,
+        [node, str(RUNNER), "--wheel", str(wheel), "-"],
+        input=code,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
@@ -158,8 +167,7 @@ def test_wheel_is_pure_python_and_standard_library_only(wheel):
         meta = zf.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     assert "pygames_wasm/api.py" in names and "pygames_wasm/__pycache__/api.cpython-314.pyc" in names
     assert not [n for n in names if n.endswith((".so", ".pyd", ".dll"))]
-    runtime_deps = [line for line in meta.splitlines()
-                    if line.startswith("Requires-Dist:") and "extra ==" not in line]
+    runtime_deps = [line for line in meta.splitlines() if line.startswith("Requires-Dist:") and "extra ==" not in line]
     assert runtime_deps == [], "the engine must need nothing but the standard library"
 
 

@@ -27,6 +27,7 @@ SEATS = {"ono99": 3, "canasta": 4, "three_up": 2, "own_trumps": 3}
 
 # --- The search, on a toy game: say a number, then a hidden card is added; 10 or more loses -------
 
+
 @dataclass
 class Toy:
     hidden: int
@@ -50,8 +51,14 @@ def toy_game(calls=None):
         if calls is not None:
             calls.append(view)
         return Toy(hidden=rng.randrange(1, 7))  # the unseen card: 1 to 6
-    return SearchGame(rules=ToyRules, determinize=determinize, policy=None, stop=lambda s, v: True,
-                      value=lambda state, seat: 1.0 if state.total < 10 else 0.0)
+
+    return SearchGame(
+        rules=ToyRules,
+        determinize=determinize,
+        policy=None,
+        stop=lambda s, v: True,
+        value=lambda state, seat: 1.0 if state.total < 10 else 0.0,
+    )
 
 
 TOY_VIEW = {"seat": 0, "actions": [{"n": 8}, {"n": 3}, {"n": 6}]}
@@ -90,6 +97,7 @@ def test_a_budget_must_bound_the_search():
 
 
 # --- Every bot is given the seat's view, the public history and its own stream: nothing else -----
+
 
 def imports(path: Path) -> set:
     """The modules a bot module imports, by full name (`from . import x` -> pygames_wasm.bots.x)."""
@@ -134,6 +142,7 @@ def test_a_bot_is_called_with_the_view_history_stream_and_budget_only():
 
 
 # --- Each game's sampling -------------------------------------------------------------------------
+
 
 def positions(game_id: str, seed: int, every: int = 7):
     """(match, seat) at every `every`th decision of a game between Normal and Easy players."""

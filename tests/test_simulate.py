@@ -8,16 +8,35 @@ from pygames_wasm.games import canasta, ono99
 
 
 def test_simulate_prints_results_and_speed(capsys):
-    assert simulate.main(["simulate", "ono99", "--games", "20", "--players", "4", "--seed", "7",
-                          "--bots", "heuristic,random"]) == 0
+    assert (
+        simulate.main(
+            ["simulate", "ono99", "--games", "20", "--players", "4", "--seed", "7", "--bots", "heuristic,random"]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "seat 1 (heuristic)" in out and "seat 4 (random)" in out
     assert "average length" in out and "games/s" in out
 
 
 def test_simulate_1980_preset_with_options():
-    assert simulate.main(["simulate", "ono99", "--games", "10", "--players", "8", "--preset", "1980",
-                          "--options", '{"scoring": "points_lowest", "draw_speed_penalty": true}']) == 0
+    assert (
+        simulate.main(
+            [
+                "simulate",
+                "ono99",
+                "--games",
+                "10",
+                "--players",
+                "8",
+                "--preset",
+                "1980",
+                "--options",
+                '{"scoring": "points_lowest", "draw_speed_penalty": true}',
+            ]
+        )
+        == 0
+    )
 
 
 def test_simulate_exits_non_zero_when_an_invariant_breaks(monkeypatch, capsys):
@@ -30,11 +49,15 @@ def test_simulate_exits_non_zero_when_an_invariant_breaks(monkeypatch, capsys):
 
 
 def test_arena_rotates_the_seats_over_each_deal():
-    assert arena.rotations(["hard", "normal", "normal"]) == [["hard", "normal", "normal"],
-                                                            ["normal", "normal", "hard"],
-                                                            ["normal", "hard", "normal"]]
-    assert arena.rotations(["hard", "normal", "hard", "normal"]) == [["hard", "normal", "hard", "normal"],
-                                                                    ["normal", "hard", "normal", "hard"]]
+    assert arena.rotations(["hard", "normal", "normal"]) == [
+        ["hard", "normal", "normal"],
+        ["normal", "normal", "hard"],
+        ["normal", "hard", "normal"],
+    ]
+    assert arena.rotations(["hard", "normal", "hard", "normal"]) == [
+        ["hard", "normal", "hard", "normal"],
+        ["normal", "hard", "normal", "hard"],
+    ]
 
 
 def test_arena_counts_a_partnership_win_for_both_partners_and_shares_a_draw():
@@ -45,8 +68,10 @@ def test_arena_counts_a_partnership_win_for_both_partners_and_shares_a_draw():
 
 
 def test_arena_prints_win_rates_with_intervals_and_decision_times(capsys):
-    assert simulate.main(["arena", "ono99", "--players", "2", "--bots", "normal,random", "--games", "60",
-                          "--seed", "7"]) == 0
+    assert (
+        simulate.main(["arena", "ono99", "--players", "2", "--bots", "normal,random", "--games", "60", "--seed", "7"])
+        == 0
+    )
     out = capsys.readouterr().out
     assert "60 games of ono99 (30 deals x 2 seatings)" in out
     rate = float(re.search(r"normal: wins ([\d.]+)% per seat \(95% interval [\d.]+ to [\d.]+\)", out).group(1))

@@ -23,8 +23,17 @@ class Game:
         seats = [{"name": NAMES[i], "kind": "human"} for i in range(n)]
         for i, kind in (kinds or {}).items():
             seats[i] = {"name": NAMES[i], "kind": "bot", "bot": kind}
-        reply = api.call("new_game", {"game": "three_up", "seats": seats, "options": options, "seed": 5,
-                                      "deck": stack_deck(opts.cards, top), "dealer": (first - 1) % n})
+        reply = api.call(
+            "new_game",
+            {
+                "game": "three_up",
+                "seats": seats,
+                "options": options,
+                "seed": 5,
+                "deck": stack_deck(opts.cards, top),
+                "dealer": (first - 1) % n,
+            },
+        )
         assert "error" not in reply, reply
         self.handle, self.n = reply["handle"], n
         if pick:
@@ -43,8 +52,7 @@ class Game:
         return self.call("view", seat=seat)["view"]
 
     def snapshot(self):
-        return json.dumps([self.call("save")["record"], [self.view(s) for s in [None, *range(self.n)]]],
-                          sort_keys=True)
+        return json.dumps([self.call("save")["record"], [self.view(s) for s in [None, *range(self.n)]]], sort_keys=True)
 
     def refused(self, seat, action, code):
         """The error of a refused action, after checking nothing changed and explain agrees."""
@@ -71,9 +79,11 @@ def test_list_games_describes_three_up():
 
 # --- bad input: the issue's list --------------------------------------------------------------------
 
+
 def test_a_multiple_of_mixed_numbers(game):
     assert game.refused(0, "play R7 B4", "illegal_card") == (
-        "Cards played together must be one number: 4s and 7s do not mix.")
+        "Cards played together must be one number: 4s and 7s do not mix."
+    )
 
 
 def test_a_face_up_card_while_the_hand_is_not_empty(game):
@@ -82,16 +92,19 @@ def test_a_face_up_card_while_the_hand_is_not_empty(game):
 
 def test_two_face_down_cards_at_once(game):
     assert game.refused(0, {"type": "flip", "slot": [0, 1]}, "illegal_action") == (
-        "Face-down cards are flipped one at a time: choose one.")
+        "Face-down cards are flipped one at a time: choose one."
+    )
     assert game.refused(0, "flip 1", "illegal_action") == (
-        "Play the cards in your hand first; face-down cards come last.")
+        "Play the cards in your hand first; face-down cards come last."
+    )
 
 
 def test_a_follow_up_that_was_not_owed(game):
     assert game.refused(0, "draw", "nothing_to_draw").startswith("You may draw only before a Clear +1")
     game.act(0, "play R7")
     assert game.refused(0, "play B4", "illegal_action") == (
-        "Your play is done: draw back up to three cards to end your turn.")
+        "Your play is done: draw back up to three cards to end your turn."
+    )
     game.act(0, "refill")  # G1
     game.act(1, "play B7")
     game.act(1, "refill")
@@ -111,24 +124,27 @@ def test_cards_not_held_and_no_such_cards(game):
     assert game.refused(0, "play R11", "unknown_card") == "There is no card 'R11' in 3UP 3DOWN."
 
 
-@pytest.mark.parametrize("action, code", [
-    ({"type": "play"}, "bad_action"),
-    ({"type": "play", "cards": "R7"}, "bad_action"),
-    ({"type": "play", "cards": []}, "bad_action"),
-    ({"type": "play", "cards": [7]}, "bad_action"),
-    ({"type": "play", "cards": ["R7"], "card": "R7"}, "bad_action"),
-    ({"type": "flip", "slot": "a"}, "bad_action"),
-    ({"type": "flip", "slot": True}, "bad_action"),
-    ({"type": "trade", "give": "R7", "seat": "1", "take": "B9"}, "bad_action"),
-    ({"type": "jump"}, "bad_action"),
-    ({"cards": ["R7"]}, "bad_action"),
-    (["play", "R7"], "bad_action"),
-    ("play", "bad_action"),
-    ("pickup now", "bad_action"),
-    ("trade R7", "bad_action"),
-    ("", "bad_action"),
-    (None, "bad_action"),
-])
+@pytest.mark.parametrize(
+    "action, code",
+    [
+        ({"type": "play"}, "bad_action"),
+        ({"type": "play", "cards": "R7"}, "bad_action"),
+        ({"type": "play", "cards": []}, "bad_action"),
+        ({"type": "play", "cards": [7]}, "bad_action"),
+        ({"type": "play", "cards": ["R7"], "card": "R7"}, "bad_action"),
+        ({"type": "flip", "slot": "a"}, "bad_action"),
+        ({"type": "flip", "slot": True}, "bad_action"),
+        ({"type": "trade", "give": "R7", "seat": "1", "take": "B9"}, "bad_action"),
+        ({"type": "jump"}, "bad_action"),
+        ({"cards": ["R7"]}, "bad_action"),
+        (["play", "R7"], "bad_action"),
+        ("play", "bad_action"),
+        ("pickup now", "bad_action"),
+        ("trade R7", "bad_action"),
+        ("", "bad_action"),
+        (None, "bad_action"),
+    ],
+)
 def test_malformed_actions(game, action, code):
     message = game.refused(0, action, code)
     assert len(message) > 10
@@ -142,8 +158,13 @@ def test_no_such_seat(game, seat):
 
 
 def test_after_the_game_is_over_every_action_is_refused():
-    g = Game(n=2, options={"deck": {c: 1 for c in [f"R{v}" for v in range(1, 10)] + [f"B{v}" for v in range(1, 10)]}},
-             up=["R7 R8 R9", "B7 B8 B9"], hand=["R1 R2 R3", "B4 B5 B6"], down=["R4 R5 R6", "B1 B2 B3"])
+    g = Game(
+        n=2,
+        options={"deck": {c: 1 for c in [f"R{v}" for v in range(1, 10)] + [f"B{v}" for v in range(1, 10)]}},
+        up=["R7 R8 R9", "B7 B8 B9"],
+        hand=["R1 R2 R3", "B4 B5 B6"],
+        down=["R4 R5 R6", "B1 B2 B3"],
+    )
     while not g.view()["over"]:
         seat = g.view()["to_act"]
         g.act(seat, g.call("legal_actions", seat=seat)["actions"][-1])
@@ -151,6 +172,7 @@ def test_after_the_game_is_over_every_action_is_refused():
 
 
 # --- undo ---------------------------------------------------------------------------------------------
+
 
 def test_undo_a_pick_until_everyone_has_picked():
     g = Game(n=3, pick=False, up=["R10 B10 G10", "R9 B9 G9", "R8 B8 G8"])
@@ -160,7 +182,9 @@ def test_undo_a_pick_until_everyone_has_picked():
     assert g.view(0)["players"][0]["picked"] is False
     for seat in range(3):
         g.act(seat, {"type": "pick", "cards": g.ups[seat]})
-    assert g.view(2)["undo_why"] == "Everyone has chosen and the face-up cards are on the table, so the picks are final."
+    assert (
+        g.view(2)["undo_why"] == "Everyone has chosen and the face-up cards are on the table, so the picks are final."
+    )
 
 
 def test_undo_a_play_until_the_refill_shows_new_cards(game):
@@ -189,8 +213,13 @@ def test_undo_a_clear_plus_one_before_its_follow_up_but_not_a_draw(game):
 
 
 def test_undo_nothing_after_a_flip():
-    g = Game(n=2, options={"deck": {f"R{v}": 1 for v in range(1, 10)} | {f"B{v}": 1 for v in range(1, 10)}},
-             up=["R7 R8 R9", "B7 B8 B9"], hand=["R1 R2 R3", "B4 B5 B6"], down=["R4 R5 R6", "B1 B2 B3"])
+    g = Game(
+        n=2,
+        options={"deck": {f"R{v}": 1 for v in range(1, 10)} | {f"B{v}": 1 for v in range(1, 10)}},
+        up=["R7 R8 R9", "B7 B8 B9"],
+        hand=["R1 R2 R3", "B4 B5 B6"],
+        down=["R4 R5 R6", "B1 B2 B3"],
+    )
     for _ in range(60):
         seat = g.view()["to_act"]
         if any(a["type"] == "flip" for a in g.view(seat)["actions"]):
@@ -211,6 +240,7 @@ def test_undo_after_the_turn_passed_is_refused():
 
 
 # --- views ------------------------------------------------------------------------------------------
+
 
 def test_the_public_view_has_no_hand_and_names_no_hidden_card(game):
     public = game.view(None)

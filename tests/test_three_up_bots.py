@@ -12,13 +12,22 @@ from pygames_wasm.simulate import play_one
 
 from three_up_helpers import NAMES
 
-EVERY_OPTION = {"placings": True, "draw_instead": True, "ones_reverse": True, "scoring": True, "rounds": 2,
-                "pile_switch": "any", "trading": True, "four_colour": True, "failed_flip": "back"}
+EVERY_OPTION = {
+    "placings": True,
+    "draw_instead": True,
+    "ones_reverse": True,
+    "scoring": True,
+    "rounds": 2,
+    "pile_switch": "any",
+    "trading": True,
+    "four_colour": True,
+    "failed_flip": "back",
+}
 
 
 def bot_game(kinds: list, seed: int, options=None):
     """A game of bots straight on the module (no invariant checks: fast), each deciding from its view."""
-    state = T.new_state(T.make_options(options or {}), NAMES[:len(kinds)], game_rng(seed), NO_SETUP)
+    state = T.new_state(T.make_options(options or {}), NAMES[: len(kinds)], game_rng(seed), NO_SETUP)
     steps = 0
     while not state.over:
         seat = T.to_act(state)
@@ -62,8 +71,11 @@ def test_every_level_ends_trading_on_its_own():
     view = {"actions": [gains, small, other, {"type": "done"}]}
     assert three_up_bot.gaining_trades(view["actions"]) == [gains, other]
     assert three_up_bot.slips(view, other) == [gains]  # Easy's slip from a trade: another one that gains
-    for kind, n, colours, seeds, budget in (("normal", 6, "RBG", range(20), None), ("easy", 6, "RBG", range(20), None),
-                                            ("hard", 4, "RG", range(3), Budget(ms=None, deals=8))):
+    for kind, n, colours, seeds, budget in (
+        ("normal", 6, "RBG", range(20), None),
+        ("easy", 6, "RBG", range(20), None),
+        ("hard", 4, "RG", range(3), Budget(ms=None, deals=8)),
+    ):
         most = max(max(trades_per_player(kind, n, colours, seed, budget)) for seed in seeds)
         assert 1 <= most <= 12, (kind, most)  # they do trade, and they stop
 
@@ -90,7 +102,15 @@ def test_the_heuristic_picks_its_strongest_cards_face_up_and_plays_low():
     state.hands[0] = ["R2", "B9", "GC", "R5", "B10", "G3"]
     pick = three_up_bot.choose(T.view(state, 0), SplitMix64(1))
     assert pick == {"type": "pick", "cards": ["B9", "B10", "GC"]}
-    view = {"actions": [{"type": "play", "cards": ["R3"]}, {"type": "play", "cards": ["R9"]},
-                        {"type": "play", "cards": ["R3", "B3"]}, {"type": "play", "cards": ["RC"]}],
-            "phase": "play", "pile": {"count": 2}, "hand": []}
+    view = {
+        "actions": [
+            {"type": "play", "cards": ["R3"]},
+            {"type": "play", "cards": ["R9"]},
+            {"type": "play", "cards": ["R3", "B3"]},
+            {"type": "play", "cards": ["RC"]},
+        ],
+        "phase": "play",
+        "pile": {"count": 2},
+        "hand": [],
+    }
     assert three_up_bot.choose(view, SplitMix64(1)) == {"type": "play", "cards": ["R3", "B3"]}

@@ -28,8 +28,8 @@ EXPECTED = {
         "not_held": "You do not have the Red 10 in your hand.",
         "mixed": "Cards played together must be one number: 2s and 3s do not mix.",
         "summary": "Your turn. Pile: 1 card, Red 7 on top. Draw pile: 55 cards. You: 3 in hand; face up Red 9, "
-                   "Blue 9 and Green 9; 3 face down. Ann: 3 in hand; face up Red 10, Blue 10 and Green 10; 3 face "
-                   "down. Last move: Ann drew 1 card.",
+        "Blue 9 and Green 9; 3 face down. Ann: 3 in hand; face up Red 10, Blue 10 and Green 10; 3 face "
+        "down. Last move: Ann drew 1 card.",
         "why": "It is Bob's turn.",
         "up": ["Red 9", "Blue 9", "Green 9"],
     },
@@ -39,8 +39,8 @@ EXPECTED = {
         "not_held": "ਤੁਹਾਡੇ ਹੱਥ ਵਿੱਚ ਲਾਲ 10 ਨਹੀਂ ਹੈ।",
         "mixed": "ਇਕੱਠੇ ਖੇਡੇ ਕਾਰਡ ਇੱਕੋ ਨੰਬਰ ਦੇ ਹੋਣ: 2 ਅਤੇ 3 ਰਲ਼ ਨਹੀਂ ਸਕਦੇ।",
         "summary": "ਤੁਹਾਡੀ ਵਾਰੀ। ਢੇਰ: 1 ਕਾਰਡ, ਸਿਖਰ 'ਤੇ ਲਾਲ 7। ਡਰਾਅ ਦਾ ਢੇਰ: 55 ਕਾਰਡ। ਤੁਸੀਂ: ਹੱਥ ਵਿੱਚ 3; ਫੇਸ-ਅੱਪ ਲਾਲ 9, "
-                   "ਨੀਲਾ 9 ਅਤੇ ਹਰਾ 9; ਫੇਸ-ਡਾਊਨ 3। Ann: ਹੱਥ ਵਿੱਚ 3; ਫੇਸ-ਅੱਪ ਲਾਲ 10, ਨੀਲਾ 10 ਅਤੇ ਹਰਾ 10; ਫੇਸ-ਡਾਊਨ 3। "
-                   "ਆਖ਼ਰੀ ਚਾਲ: Ann ਨੇ 1 ਕਾਰਡ ਖਿੱਚਿਆ।",
+        "ਨੀਲਾ 9 ਅਤੇ ਹਰਾ 9; ਫੇਸ-ਡਾਊਨ 3। Ann: ਹੱਥ ਵਿੱਚ 3; ਫੇਸ-ਅੱਪ ਲਾਲ 10, ਨੀਲਾ 10 ਅਤੇ ਹਰਾ 10; ਫੇਸ-ਡਾਊਨ 3। "
+        "ਆਖ਼ਰੀ ਚਾਲ: Ann ਨੇ 1 ਕਾਰਡ ਖਿੱਚਿਆ।",
         "why": "Bob ਦੀ ਵਾਰੀ ਹੈ।",
         "up": ["ਲਾਲ 9", "ਨੀਲਾ 9", "ਹਰਾ 9"],
     },
@@ -50,8 +50,8 @@ EXPECTED = {
         "not_held": "તમારા હાથમાં લાલ 10 નથી.",
         "mixed": "સાથે રમાતા કાર્ડ એક જ નંબરના હોય: 2 અને 3 ભેગા ન થાય.",
         "summary": "તમારો વારો. ઢગલો: 1 કાર્ડ, ટોચે લાલ 7. દોરવાનો ઢગલો: 55 કાર્ડ. તમે: હાથમાં 3; ખુલ્લા લાલ 9, "
-                   "વાદળી 9 અને લીલો 9; ઊંધા 3. Ann: હાથમાં 3; ખુલ્લા લાલ 10, વાદળી 10 અને લીલો 10; ઊંધા 3. "
-                   "છેલ્લી ચાલ: Ann એ 1 કાર્ડ દોર્યું.",
+        "વાદળી 9 અને લીલો 9; ઊંધા 3. Ann: હાથમાં 3; ખુલ્લા લાલ 10, વાદળી 10 અને લીલો 10; ઊંધા 3. "
+        "છેલ્લી ચાલ: Ann એ 1 કાર્ડ દોર્યું.",
         "why": "Bob નો વારો છે.",
         "up": ["લાલ 9", "વાદળી 9", "લીલો 9"],
     },

@@ -17,18 +17,40 @@ DOWN = ["R1 R2 R3", "B1 B2 B3", "G1 G2 G3"]
 def mid(hands, up=None, down=None, pile="", draw="", turn=0, options=None, deck=None):
     n = len(hands)
     t = table(n=n, options=options, deck=deck)
-    t.arrange(hands=list(hands), up=list(up or [""] * n), down=list(down or [""] * n), pile=pile, draw=draw,
-              turn=turn)
+    t.arrange(hands=list(hands), up=list(up or [""] * n), down=list(down or [""] * n), pile=pile, draw=draw, turn=turn)
     return t
 
 
 def test_info_offers_every_flag_and_the_presets():
     info = rendered(T.info())
     keys = {o["key"] for o in info["options"]}
-    assert {"colours", "first_player", "mix_zones", "failed_flip", "refill_after_clear", "followup_draws",
-            "empty_followup", "clear_followup", "nested_clear", "triple_followup", "triple_across", "placings",
-            "draw_instead", "ones_reverse", "reverse_per", "scoring", "rounds", "score_zones", "pile_switch",
-            "trading", "trade_limit", "four_colour", "four_colour_on_triple", "turn_limit", "deck"} == keys
+    assert {
+        "colours",
+        "first_player",
+        "mix_zones",
+        "failed_flip",
+        "refill_after_clear",
+        "followup_draws",
+        "empty_followup",
+        "clear_followup",
+        "nested_clear",
+        "triple_followup",
+        "triple_across",
+        "placings",
+        "draw_instead",
+        "ones_reverse",
+        "reverse_per",
+        "scoring",
+        "rounds",
+        "score_zones",
+        "pile_switch",
+        "trading",
+        "trade_limit",
+        "four_colour",
+        "four_colour_on_triple",
+        "turn_limit",
+        "deck",
+    } == keys
     presets = {p["id"]: p for p in info["presets"]}
     assert presets["base"]["options"] == {}
     assert presets["party"]["title"] == "Party: placings + ones reverse"
@@ -41,9 +63,19 @@ def test_info_offers_every_flag_and_the_presets():
 def test_defaults_are_the_files_proposals():
     o = T.make_options({})
     assert (o.first_player, o.mix_zones, o.failed_flip, o.refill_after_clear, o.followup_draws) == (
-        "left_of_dealer", False, "hand", True, "each")
+        "left_of_dealer",
+        False,
+        "hand",
+        True,
+        "each",
+    )
     assert (o.empty_followup, o.clear_followup, o.nested_clear, o.triple_followup, o.triple_across) == (
-        "draw", "ends_turn", "adds", "ends_turn", True)
+        "draw",
+        "ends_turn",
+        "adds",
+        "ends_turn",
+        True,
+    )
     assert not (o.placings or o.draw_instead or o.ones_reverse or o.scoring or o.trading or o.four_colour)
     assert (o.reverse_per, o.score_zones, o.pile_switch, o.four_colour_on_triple) == ("play", "hand", "off", True)
 
@@ -54,6 +86,7 @@ def test_dependent_options_fall_back_when_their_rule_is_off():
 
 
 # --- O1 placings --------------------------------------------------------------------------------------
+
 
 def test_o1_play_goes_on_for_placings_skipping_those_out():
     t = mid(["", "B9 B4", "G9 G5"], down=["R9", "B1 B2", "G1 G2"], options={"placings": True})
@@ -71,10 +104,14 @@ def test_o1_the_last_player_left_takes_last_place():
     t.play(1, "B9")
     assert t.state.over and t.state.winners == [0]
     assert [(s["name"], s["place"], s["detail"]) for s in t.view()["result"]["standings"]] == [
-        ("Ann", 1, "Went out first"), ("Bob", 2, "Out 2nd"), ("Cy", 3, "Last")]
+        ("Ann", 1, "Went out first"),
+        ("Bob", 2, "Out 2nd"),
+        ("Cy", 3, "Last"),
+    ]
 
 
 # --- O2 draw instead of playing --------------------------------------------------------------------
+
 
 def test_o2_draw_instead_of_playing_ends_the_turn():
     t = table(hand=["R5 R6 R7", None], draw="G2", options={"draw_instead": True})
@@ -89,7 +126,8 @@ def test_o2_is_off_by_default_and_never_a_way_out_of_a_pick_up():
     assert t.error(0, "draw", "nothing_to_draw").startswith("You may draw only before a Clear +1")
     t2 = mid(["R2 R3 R4", "B1"], UP[:2], DOWN[:2], pile="G9", draw="G1", options={"draw_instead": True})
     assert t2.error(0, "draw", "illegal_action") == (
-        "You cannot play, so you must pick up the pile; drawing is no way out.")
+        "You cannot play, so you must pick up the pile; drawing is no way out."
+    )
     t3 = mid(["R5", "B1"], pile="G2", options={"draw_instead": True})
     assert t3.error(0, "draw", "nothing_to_draw") == "The draw pile is empty."
 
@@ -103,12 +141,16 @@ def test_o2_does_not_replace_a_follow_up():
 
 # --- O3 ones reverse ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("options, cards, next_seat", [
-    ({}, "R1", 1),
-    ({"ones_reverse": True}, "R1", 2),
-    ({"ones_reverse": True}, "R1 B1", 2),  # once per play
-    ({"ones_reverse": True, "reverse_per": "card"}, "R1 B1", 1),  # two ones cancel out
-])
+
+@pytest.mark.parametrize(
+    "options, cards, next_seat",
+    [
+        ({}, "R1", 1),
+        ({"ones_reverse": True}, "R1", 2),
+        ({"ones_reverse": True}, "R1 B1", 2),  # once per play
+        ({"ones_reverse": True, "reverse_per": "card"}, "R1 B1", 1),  # two ones cancel out
+    ],
+)
 def test_o3_a_one_changes_the_direction(options, cards, next_seat):
     t = table(n=3, hand=["R1 B1 R5", "B5 B6 B7", "G5 G6 G7"], options=options)
     t.play(0, cards)
@@ -129,6 +171,7 @@ def test_o3_reverses_even_when_three_ones_clear_and_as_a_follow_up():
 
 
 # --- O4 scoring ---------------------------------------------------------------------------------------
+
 
 def test_o4_points_for_cards_left_lowest_total_wins_over_rounds():
     t = table(n=2, options={"scoring": True, "rounds": 2}, next_deals=[{}])
@@ -177,6 +220,7 @@ def test_o4_ties_share_and_the_score_is_taken_when_the_first_goes_out():
 
 # --- O5 random pile switch --------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("mode", ["any", "nobody_keeps"])
 def test_o5_the_face_up_and_face_down_units_are_switched_at_random(mode):
     for seed in range(1, 6):
@@ -211,9 +255,15 @@ def test_o5_any_permutation_sometimes_keeps_a_unit_and_sometimes_moves_one():
 
 # --- O6 trading ---------------------------------------------------------------------------------------
 
+
 def test_o6_trade_hand_cards_for_others_face_up_cards_in_seat_order():
-    t = table(n=3, first=1, up=["R8 B8 G8", "R9 B9 G9", "R10 B10 G10"], hand=["R2 R3 R4", "B2 B3 B4", "G2 G3 G4"],
-              options={"trading": True})
+    t = table(
+        n=3,
+        first=1,
+        up=["R8 B8 G8", "R9 B9 G9", "R10 B10 G10"],
+        hand=["R2 R3 R4", "B2 B3 B4", "G2 G3 G4"],
+        options={"trading": True},
+    )
     assert t.state.phase == "trade" and t.state.turn == 1  # the first player trades first
     assert t.error(0, "done", "not_your_turn") == "It is Bob's turn."
     t.act(1, "trade B2 2 B10")
@@ -246,8 +296,9 @@ def test_o6_any_number_of_trades_by_default_until_the_player_is_done():
 
 
 def test_o6_a_limit_passes_the_turn_at_the_last_trade():
-    t = table(n=2, up=["R8 B8 G8", "R9 B9 G9"], hand=["R2 R3 R4", "B2 B3 B4"],
-              options={"trading": True, "trade_limit": 2})
+    t = table(
+        n=2, up=["R8 B8 G8", "R9 B9 G9"], hand=["R2 R3 R4", "B2 B3 B4"], options={"trading": True, "trade_limit": 2}
+    )
     assert t.view()["trades_left"] == 2
     t.act(0, "trade R2 1 R9")
     assert (t.state.turn, t.view()["trades_left"]) == (0, 1)
@@ -269,6 +320,7 @@ def test_o6_trade_limit_is_no_limit_or_1_to_9():
 
 
 # --- O7 four of a colour ----------------------------------------------------------------------------
+
 
 def test_o7_four_of_a_colour_offers_a_swap():
     t = mid(["R5 B9 B2", "G2"], UP[:2], DOWN[:2], pile="R2 R3 R4", draw="G1 G3 G4", options={"four_colour": True})
@@ -299,8 +351,15 @@ def test_o7_the_run_counts_card_by_card_and_breaks_on_another_colour():
 def test_o7_is_checked_before_three_of_a_number_clear():
     deck = T.DEFAULT_DECK | {"R7": 3}
     for on_triple, swap in ((True, True), (False, False)):
-        t = mid(["R7 B9", "G2"], UP[:2], DOWN[:2], pile="R2 R7 R7", draw="G1 G3", deck=deck,
-                options={"four_colour": True, "four_colour_on_triple": on_triple})
+        t = mid(
+            ["R7 B9", "G2"],
+            UP[:2],
+            DOWN[:2],
+            pile="R2 R7 R7",
+            draw="G1 G3",
+            deck=deck,
+            options={"four_colour": True, "four_colour_on_triple": on_triple},
+        )
         t.act(0, "play R7")
         assert t.state.pile == [] and (t.state.phase == "swap") == swap
 
@@ -322,6 +381,7 @@ def test_o7_declining_keeps_the_cards():
 
 
 # --- §2.17 flags ----------------------------------------------------------------------------------------
+
 
 def test_mix_zones_lets_the_last_hand_cards_take_face_up_copies():
     opts = {"mix_zones": True}
@@ -419,8 +479,9 @@ def test_triple_across_players_off():
 
 def test_first_player_left_of_a_rotating_dealer_or_random():
     def firsts(option, seed):
-        state = T.new_state(T.make_options({"first_player": option, "scoring": True, "rounds": 4}), NAMES[:4],
-                            game_rng(seed), NO_SETUP)
+        state = T.new_state(
+            T.make_options({"first_player": option, "scoring": True, "rounds": 4}), NAMES[:4], game_rng(seed), NO_SETUP
+        )
         seen = [state.first]
         for _ in range(3):
             T.end_round(state, capped=True)
@@ -430,8 +491,9 @@ def test_first_player_left_of_a_rotating_dealer_or_random():
     for seed in range(1, 6):
         f = firsts("left_of_dealer", seed)
         assert f == [(f[0] + k) % 4 for k in range(4)]
-    assert any(firsts("random", seed) != [(firsts("random", seed)[0] + k) % 4 for k in range(4)]
-               for seed in range(1, 6))
+    assert any(
+        firsts("random", seed) != [(firsts("random", seed)[0] + k) % 4 for k in range(4)] for seed in range(1, 6)
+    )
 
 
 def test_turn_limit_draws_the_round():
@@ -450,6 +512,7 @@ def test_turn_limit_draws_the_round():
 
 
 # --- Part 3 defaults not covered elsewhere ----------------------------------------------------------
+
 
 def test_c2_emptying_the_hand_does_not_continue_onto_the_face_up_cards():
     t = mid(["R5", "B9"], ["R6 R7 B8", "R9"], ["R1", "B1"])

@@ -7,7 +7,6 @@ seats not asked have none, random plays composed from the hand are applied or re
 reason as `explain` and no change, every game ends, and the same actions replay the same game.
 """
 
-
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from three_up_helpers import NAMES, try_action
@@ -16,8 +15,13 @@ from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import three_up as T
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-COLOURS_FOR = {2: ["RBG", "RG", "RB", "G", "R"], 3: ["RBG", "RG", "BG"], 4: ["RBG", "RG", "RB"], 5: ["RBG", "RG"],
-               6: ["RBG"]}
+COLOURS_FOR = {
+    2: ["RBG", "RG", "RB", "G", "R"],
+    3: ["RBG", "RG", "BG"],
+    4: ["RBG", "RG", "RB"],
+    5: ["RBG", "RG"],
+    6: ["RBG"],
+}
 
 
 @st.composite
@@ -53,14 +57,10 @@ def games(draw):
     return n, options, seed
 
 
-
-
 def composed_play(state, seat, rng: Rng) -> dict:
     """A play of one to three cards from the seat's hand and face-up cards (legal or not)."""
     pool = state.hands[seat] + state.up[seat] or ["R5"]
     return {"type": "play", "cards": [pool[rng.below(len(pool))] for _ in range(1 + rng.below(3))]}
-
-
 
 
 def play_out(n: int, options: dict, seed) -> tuple:

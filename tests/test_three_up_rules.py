@@ -23,6 +23,7 @@ def mid(hands, up=("", ""), down=("", ""), pile="", draw="", turn=0, n=2, option
 
 # --- R1 players ---------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("n", [1, 7])
 def test_r1_two_to_six_players(n):
     with pytest.raises(GameError) as err:
@@ -46,6 +47,7 @@ def test_r1_3_the_deck_must_hold_nine_cards_a_player():
 
 # --- R2 the deck --------------------------------------------------------------------------------------
 
+
 def test_r2_default_deck_is_the_74_card_list():
     deck = T.make_options({}).cards
     assert sum(deck.values()) == 74
@@ -53,7 +55,14 @@ def test_r2_default_deck_is_the_74_card_list():
     assert len(numbers) == 30 and set(numbers.values()) == {2}  # 1-10 in three colours, two of each
     assert {T.number(c) for c in numbers} == set(range(1, 11))
     assert {c: n for c, n in deck.items() if T.is_clear(c)} == {
-        "RC": 2, "BC": 2, "GC": 2, "RC+1": 2, "BC+1": 2, "GC+1": 2, "GC+2": 2}
+        "RC": 2,
+        "BC": 2,
+        "GC": 2,
+        "RC+1": 2,
+        "BC+1": 2,
+        "GC+1": 2,
+        "GC+2": 2,
+    }
 
 
 def test_r2_the_deck_is_an_option():
@@ -82,6 +91,7 @@ def test_r2_colours_do_not_matter_in_the_base_game():
 
 
 # --- R3 setup -----------------------------------------------------------------------------------------
+
 
 def test_r3_2_and_3_three_unseen_face_down_cards_then_six():
     t = table(n=3, picked=False)
@@ -137,6 +147,7 @@ def test_r3_7_left_of_the_dealer_plays_first():
 
 # --- R4 what each player sees -------------------------------------------------------------------------
 
+
 def test_r4_1_to_4_hands_are_private_counts_public():
     t = table(hand=["R1 R2 R3", "B1 B2 B3"])
     public, bob = t.view(), t.view(1)
@@ -166,6 +177,7 @@ def test_r4_6_removed_cards_stay_out_of_the_game():
 
 # --- R5 turn order ------------------------------------------------------------------------------------
 
+
 def test_r5_1_play_goes_clockwise():
     t = table(n=3, hand=["R1 R2 R3", "B1 B2 B3", "G1 G2 G3"])
     t.play(0, "R1")
@@ -182,10 +194,12 @@ def test_r5_3_a_clear_gives_no_extra_turn():
 
 # --- R6 which cards may be played -------------------------------------------------------------------
 
+
 def test_r6_1_the_hand_comes_before_the_face_up_cards():
     t = mid(hands=["R5", "B9"], up=["R8 B8 G8", "R9"], down=["R1 R2 R3", "B1"])
     assert t.error(0, "play R8", "illegal_card") == (
-        "Play the cards in your hand first; your face-up cards come after the hand and the draw pile are gone.")
+        "Play the cards in your hand first; your face-up cards come after the hand and the draw pile are gone."
+    )
     assert t.actions(0) == ["play R5"]
 
 
@@ -226,6 +240,7 @@ def test_r6_6_after_a_pick_up_the_hand_comes_first_again():
 
 # --- R7 legal plays -----------------------------------------------------------------------------------
 
+
 def test_r7_1_to_3_empty_pile_anything_clear_on_anything_numbers_equal_or_higher():
     t = table(hand=["R5 R8 R9", "B4 B5 BC"], draw="G1 G2 G3")
     t.play(0, "R5")
@@ -243,6 +258,7 @@ def test_r7_4_the_top_number_decides_not_the_cards_under_it():
 
 
 # --- R8 multiples -----------------------------------------------------------------------------------
+
 
 def test_r8_1_and_2_several_of_one_number_or_fewer():
     t = table(hand=["R7 B7 G2", None])
@@ -295,6 +311,7 @@ def test_r8_7_the_player_orders_a_multiple():
 
 # --- R9 forced play ---------------------------------------------------------------------------------
 
+
 def test_r9_1_and_2_who_can_play_must_and_may_not_pick_up():
     t = mid(hands=["R9 R2", "B9"], up=["R8", "R9"], down=["R1", "B1"], pile="G5")
     assert t.error(0, "pickup", "illegal_action") == "You can play a card, so you must: you may not pick up the pile."
@@ -312,6 +329,7 @@ def test_r9_4_a_clear_in_hand_is_never_a_pick_up():
 
 
 # --- R10 picking up ---------------------------------------------------------------------------------
+
 
 def test_r10_1_and_3_no_play_takes_the_whole_pile_and_ends_the_turn():
     t = mid(hands=["R2 R3 R4", "B1 B5"], up=UP, down=DOWN, pile="G5 R10 G9", draw="G1")
@@ -335,6 +353,7 @@ def test_r10_2_a_failed_flip_goes_to_the_owners_hand_and_is_not_shown():
 
 
 # --- R11 refilling ------------------------------------------------------------------------------------
+
 
 def test_r11_1_refill_to_three_as_the_turns_last_action():
     t = table(hand=["R2 R5 R9", None], draw="G3 G4")
@@ -377,6 +396,7 @@ def test_r11_5_no_limit_to_a_hand():
 
 
 # --- R12 Clear cards ----------------------------------------------------------------------------------
+
 
 def test_r12_1_a_clear_takes_the_pile_out_of_the_game_and_ends_the_turn():
     t = mid(hands=["RC R2 R3", "B9"], up=["R8", "R9"], down=["R1", "B1"], pile="R5 B6 G7")
@@ -481,6 +501,7 @@ def test_r12_11_going_out_with_a_clear_wins_and_voids_the_follow_ups():
 
 # --- R13 three of a number --------------------------------------------------------------------------
 
+
 def test_r13_1_and_2_three_of_a_number_across_players_clear_and_end_the_turn():
     t = table(hand=["R7 G7 R2", "B7 B2 B3"], draw="G1 G2 G3")
     t.play(0, "R7")
@@ -511,6 +532,7 @@ def test_r13_4_a_flipped_card_counts_towards_three():
 
 # --- R14 winning --------------------------------------------------------------------------------------
 
+
 def test_r14_1_the_first_to_play_the_last_face_down_card_wins():
     t = mid(hands=["", "B9"], up=["", "R9"], down=["R9", "B1"], pile="B4")
     t.flip(0, 0)
@@ -535,4 +557,8 @@ def test_r14_4_the_round_ends_as_soon_as_someone_goes_out():
     t = mid(hands=["", "B9", "G9"], up=["", "R9", "B8"], down=["R9", "B1", "G1"], n=3)
     t.flip(0, 0)
     assert t.state.over and t.view()["result"]["standings"][0] == {
-        "seat": 0, "name": "Ann", "place": 1, "detail": "Went out first"}
+        "seat": 0,
+        "name": "Ann",
+        "place": 1,
+        "detail": "Went out first",
+    }

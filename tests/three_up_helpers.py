@@ -65,15 +65,30 @@ def deal_order(opts, n, up, hand, down, draw, first) -> list:
             hand[s].append(free.pop(0))
     seats = [(first + k) % n for k in range(n)]
     dealt = [up[s] + hand[s] for s in range(n)]
-    return ([down[s][r] for r in range(T.TABLE_CARDS) for s in seats]
-            + [dealt[s][r] for r in range(T.DEALT) for s in seats] + cards(draw)), up
+    return (
+        [down[s][r] for r in range(T.TABLE_CARDS) for s in seats]
+        + [dealt[s][r] for r in range(T.DEALT) for s in seats]
+        + cards(draw)
+    ), up
 
 
 class Table(GameTable):
     module = T
 
-    def __init__(self, up=None, hand=None, down=None, draw="", first=0, n=2, options=None, deck=None,
-                 picked=True, seed=1, next_deals=()):
+    def __init__(
+        self,
+        up=None,
+        hand=None,
+        down=None,
+        draw="",
+        first=0,
+        n=2,
+        options=None,
+        deck=None,
+        picked=True,
+        seed=1,
+        next_deals=(),
+    ):
         options = dict(options or {})
         if deck is not None:
             options["deck"] = small_deck(deck) if isinstance(deck, str) else deck
@@ -81,8 +96,15 @@ class Table(GameTable):
         self.n = n
         decks, ups = [], []
         for k, deal in enumerate([dict(up=up, hand=hand, down=down, draw=draw, first=first), *next_deals]):
-            top, chosen = deal_order(self.opts, n, deal.get("up"), deal.get("hand"), deal.get("down"),
-                                     deal.get("draw", ""), deal.get("first", (first + k) % n))
+            top, chosen = deal_order(
+                self.opts,
+                n,
+                deal.get("up"),
+                deal.get("hand"),
+                deal.get("down"),
+                deal.get("draw", ""),
+                deal.get("first", (first + k) % n),
+            )
             decks.append(stack_deck(self.opts.cards, top))
             ups.append(chosen)
         self.ups = ups

@@ -22,6 +22,7 @@ dist/site/ holds:
   fonts/*.woff2          Noto Sans Gurmukhi and Gujarati, 400 and 700 (from @fontsource)
   build-info.json        {"wheel", "pyodide", "hash", "files"}
 """
+
 from __future__ import annotations
 
 import argparse
@@ -93,14 +94,25 @@ def build_wheel(out_dir: Path | str, root: Path | str = ROOT) -> Path:
             p = root / name
             if p.is_dir():
                 shutil.copytree(
-                    p, src / name,
+                    p,
+                    src / name,
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"),
                 )
             elif p.exists():
                 shutil.copy2(p, src / name)
         built = Path(tmp) / "out"
-        cmd = [sys.executable, "-m", "pip", "wheel", str(src), "--no-deps",
-               "--quiet", "--disable-pip-version-check", "-w", str(built)]
+        cmd = [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            str(src),
+            "--no-deps",
+            "--quiet",
+            "--disable-pip-version-check",
+            "-w",
+            str(built),
+        ]
         if _can_build_offline():
             cmd.append("--no-build-isolation")
         # Fixed zip timestamps: the same sources give the same wheel bytes, so
@@ -124,14 +136,19 @@ def compile_bytecode(kind: str, src: Path, dst: Path, root: Path = ROOT) -> None
     node = shutil.which("node")
     if node is None:
         raise SystemExit("node is needed to compile the bytecode (Node 20+)")
-    subprocess.run([node, str(root / "tools" / "compile_bytecode.mjs"), f"--{kind}", str(src), str(dst)],
-                   check=True, cwd=root, stdout=sys.stderr)
+    subprocess.run(
+        [node, str(root / "tools" / "compile_bytecode.mjs"), f"--{kind}", str(src), str(dst)],
+        check=True,
+        cwd=root,
+        stdout=sys.stderr,
+    )
 
 
 def compiled_stdlib(pyo: Path, root: Path = ROOT) -> Path:
     """The pinned standard library as bytecode, compiled once per Pyodide and compiler script."""
-    key = hashlib.sha256((pyo / "python_stdlib.zip").read_bytes()
-                         + (root / "tools" / "compile_bytecode.mjs").read_bytes()).hexdigest()[:16]
+    key = hashlib.sha256(
+        (pyo / "python_stdlib.zip").read_bytes() + (root / "tools" / "compile_bytecode.mjs").read_bytes()
+    ).hexdigest()[:16]
     cached = root / "dist" / "cache" / f"python_stdlib-{key}.zip"
     if not cached.exists():
         log("compiling the standard library to bytecode (once per Pyodide version)")
@@ -158,7 +175,9 @@ def pyodide_dir(root: Path | str = ROOT) -> Path:
 # packages (package.json), into the site's fonts/ (precached with every other file: offline too).
 FONT_FILES = tuple(
     (f"@fontsource/noto-sans-{script}", f"noto-sans-{script}-{script}-{weight}-normal.woff2")
-    for script in ("gurmukhi", "gujarati") for weight in (400, 700))
+    for script in ("gurmukhi", "gujarati")
+    for weight in (400, 700)
+)
 
 
 def copy_fonts(stage: Path, root: Path = ROOT) -> int:
@@ -185,8 +204,9 @@ def make_embed_page(index_html: str) -> str:
         raise SystemExit("web/index.html has no <html> tag to mark for embed.html")
     links = list(re.finditer(r'<link rel="stylesheet" href="styles/style.css">', html))
     if len(links) != 1:
-        raise SystemExit('web/index.html must link styles/style.css once '
-                         '(<link rel="stylesheet" href="styles/style.css">)')
+        raise SystemExit(
+            'web/index.html must link styles/style.css once (<link rel="stylesheet" href="styles/style.css">)'
+        )
     at = links[0].end()
     html = html[:at] + '\n  <link rel="stylesheet" href="styles/embed.css">' + html[at:]
     return html
@@ -203,11 +223,7 @@ def check_page(html: str, name: str) -> None:
 
 def site_files(site: Path) -> list[str]:
     """All files of the site, as sorted '/'-separated relative paths."""
-    return sorted(
-        p.relative_to(site).as_posix()
-        for p in site.rglob("*")
-        if p.is_file()
-    )
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
 
 
 def content_hash(site: Path, files: list[str]) -> str:
@@ -221,10 +237,11 @@ def content_hash(site: Path, files: list[str]) -> str:
 def games_list(root: Path, lang: str = "en") -> str:
     """The engine's list_games reply (its `games`) in one language as JSON, from the source the wheel is
     built from: the lobby offers the games before the engine has loaded."""
-    code = ("import json; from pygames_wasm import api; "
-            f"print(json.dumps(api.call('list_games', {{'lang': {lang!r}}})['games'], ensure_ascii=False))")
-    return subprocess.run([sys.executable, "-c", code], cwd=root, check=True, capture_output=True,
-                          text=True).stdout
+    code = (
+        "import json; from pygames_wasm import api; "
+        f"print(json.dumps(api.call('list_games', {{'lang': {lang!r}}})['games'], ensure_ascii=False))"
+    )
+    return subprocess.run([sys.executable, "-c", code], cwd=root, check=True, capture_output=True, text=True).stdout
 
 
 def assemble_site(root: Path | str = ROOT, out: Path | str | None = None) -> dict:
@@ -237,8 +254,7 @@ def assemble_site(root: Path | str = ROOT, out: Path | str | None = None) -> dic
 
     web = root / "web"
     if web.is_dir():
-        shutil.copytree(web, stage, dirs_exist_ok=True,
-                        ignore=shutil.ignore_patterns("__pycache__", ".*"))
+        shutil.copytree(web, stage, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", ".*"))
     else:
         log("warning: no web/ directory; the site has no page yet")
 
@@ -253,8 +269,9 @@ def assemble_site(root: Path | str = ROOT, out: Path | str | None = None) -> dic
     pyo = pyodide_dir(root)
     (stage / "pyodide").mkdir()
     for name in PYODIDE_CORE_FILES:
-        shutil.copy2(compiled_stdlib(pyo, root) if name == "python_stdlib.zip" else pyo / name,
-                     stage / "pyodide" / name)
+        shutil.copy2(
+            compiled_stdlib(pyo, root) if name == "python_stdlib.zip" else pyo / name, stage / "pyodide" / name
+        )
 
     copy_fonts(stage, root)
 
@@ -265,7 +282,8 @@ def assemble_site(root: Path | str = ROOT, out: Path | str | None = None) -> dic
     for lang in i18n.LANGUAGES:
         (stage / f"games.{lang}.json").write_text(games_list(root, lang), encoding="utf-8")
         (stage / "locale" / f"{lang}.json").write_text(
-            json.dumps(i18n.page_catalog(lang), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+            json.dumps(i18n.page_catalog(lang), ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+        )
         shutil.rmtree(stage / "locale" / lang, ignore_errors=True)  # the page's .po sources are not served
 
     files = site_files(stage)

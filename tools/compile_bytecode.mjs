@@ -83,6 +83,9 @@ const pyodide = await loadPyodide();
 pyodide.runPython(COMPILE);
 pyodide.FS.writeFile("/tmp/in", new Uint8Array(readFileSync(input)));
 const mount = pyodide.runPython("import sys; [p for p in sys.path if p.endswith('.zip')][0]");
-pyodide.runPython(kind === "--stdlib" ? `compile_stdlib("/tmp/in", "/tmp/out", ${JSON.stringify(mount)})`
-  : 'compile_wheel("/tmp/in", "/tmp/out")');
+pyodide.runPython(
+  kind === "--stdlib"
+    ? `compile_stdlib("/tmp/in", "/tmp/out", ${JSON.stringify(mount)})`
+    : 'compile_wheel("/tmp/in", "/tmp/out")',
+);
 writeFileSync(output, pyodide.FS.readFile("/tmp/out"));

@@ -86,10 +86,15 @@ def extract(domain: str) -> Catalog:
     method, keywords = ("javascript", JS_KEYWORDS) if domain == "web" else ("python", PY_KEYWORDS)
     for path in domain_files(domain):
         for lineno, message, comments, context in extract_from_file(
-                extract_html if path.suffix == ".html" else method, str(path), keywords=keywords,
-                comment_tags=("Translators:",), strip_comment_tags=True):
-            template.add(message, locations=[(str(path.relative_to(ROOT)), None)], auto_comments=comments,
-                         context=context)
+            extract_html if path.suffix == ".html" else method,
+            str(path),
+            keywords=keywords,
+            comment_tags=("Translators:",),
+            strip_comment_tags=True,
+        ):
+            template.add(
+                message, locations=[(str(path.relative_to(ROOT)), None)], auto_comments=comments, context=context
+            )
     return template
 
 
@@ -107,8 +112,10 @@ def write(catalog: Catalog, path: Path) -> None:
     if lang in PLURAL_RULES:
         catalog._num_plurals, catalog._plural_expr = PLURAL_RULES[lang]  # Babel has no setter
     catalog.fuzzy = False
-    catalog.header_comment = (f"# {catalog.locale.english_name} words of pygames-wasm ({catalog.domain}); "
-                              f"the terms come from docs/glossary-{lang}.md.")
+    catalog.header_comment = (
+        f"# {catalog.locale.english_name} words of pygames-wasm ({catalog.domain}); "
+        f"the terms come from docs/glossary-{lang}.md."
+    )
     catalog.project, catalog.version = "pygames-wasm", "1"
     catalog.last_translator = catalog.language_team = "pygames-wasm"
     catalog.creation_date = catalog.revision_date = FIXED_DATE  # no churn in the files on every update

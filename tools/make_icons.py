@@ -9,6 +9,7 @@ favicon) and the PNGs (the manifest's install icons) are the same picture:
 two playing cards on the felt, the front one showing a red seven-segment "99".
 The outputs are committed; run this only when the picture changes.
 """
+
 from __future__ import annotations
 
 import math
@@ -29,7 +30,7 @@ RED = (198, 40, 53)
 # (centre x, centre y, width, height, corner radius, degrees)
 BACK_CARD = (222, 268, 228, 318, 30, -14)
 FRONT_CARD = (290, 246, 228, 318, 30, 9)
-BORDER = 12            # cream border around the back card, red line inside the front card
+BORDER = 12  # cream border around the back card, red line inside the front card
 DIGIT_W, DIGIT_H, GAP, STROKE = 62, 124, 30, 24
 
 
@@ -80,8 +81,9 @@ def colour_at(x: float, y: float, corner: float) -> tuple[int, int, int, int]:
     fx, fy = _local(x, y, FRONT_CARD)
     _, _, w, h, r, _ = FRONT_CARD
     if _in_round_rect(fx, fy, w, h, r):
-        if not _in_round_rect(fx, fy, w - 2 * BORDER, h - 2 * BORDER, r - BORDER + 2) and \
-                _in_round_rect(fx, fy, w - BORDER, h - BORDER, r - BORDER / 2):
+        if not _in_round_rect(fx, fy, w - 2 * BORDER, h - 2 * BORDER, r - BORDER + 2) and _in_round_rect(
+            fx, fy, w - BORDER, h - BORDER, r - BORDER / 2
+        ):
             return (*RED, 255)
         if any(_near_segment(fx, fy, s, STROKE / 2) for s in SEGMENTS):
             return (*RED, 255)
@@ -106,7 +108,10 @@ def render(size: int, corner: float, ss: int) -> bytes:
             for oy in offs:
                 for ox in offs:
                     cr, cg, cb, ca = colour_at((px + ox) * scale, (py + oy) * scale, corner)
-                    r += cr * ca; g += cg * ca; b += cb * ca; a += ca
+                    r += cr * ca
+                    g += cg * ca
+                    b += cb * ca
+                    a += ca
             if a:
                 row += bytes((round(r / a), round(g / a), round(b / a), round(a / n)))
             else:
@@ -118,9 +123,11 @@ def render(size: int, corner: float, ss: int) -> bytes:
 def png(size: int, pixels: bytes) -> bytes:
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
     header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + \
-        chunk(b"IDAT", zlib.compress(pixels, 9)) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(pixels, 9)) + chunk(b"IEND", b"")
+    )
 
 
 def svg(corner: float) -> str:
@@ -129,9 +136,12 @@ def svg(corner: float) -> str:
 
     def card(c, fill, stroke, sw):
         cx, cy, w, h, r, deg = c
-        return (f'<rect x="{cx - w / 2 + sw / 2:g}" y="{cy - h / 2 + sw / 2:g}" width="{w - sw:g}" '
-                f'height="{h - sw:g}" rx="{r - sw / 2:g}" fill="{fill}" stroke="{stroke}" '
-                f'stroke-width="{sw:g}" transform="rotate({deg:g} {cx:g} {cy:g})"/>')
+        return (
+            f'<rect x="{cx - w / 2 + sw / 2:g}" y="{cy - h / 2 + sw / 2:g}" width="{w - sw:g}" '
+            f'height="{h - sw:g}" rx="{r - sw / 2:g}" fill="{fill}" stroke="{stroke}" '
+            f'stroke-width="{sw:g}" transform="rotate({deg:g} {cx:g} {cy:g})"/>'
+        )
+
     cx, cy, *_, deg = FRONT_CARD
     d = " ".join(f"M{ax + cx:g} {ay + cy:g}L{bx + cx:g} {by + cy:g}" for ax, ay, bx, by in SEGMENTS)
     return (
@@ -140,19 +150,21 @@ def svg(corner: float) -> str:
         + card(BACK_CARD, hexc(BACK), hexc(CREAM), BORDER * 2)
         + card(FRONT_CARD, hexc(CREAM), hexc(CREAM), 0)
         + f'<rect x="{cx - 114 + BORDER * 0.75:g}" y="{cy - 159 + BORDER * 0.75:g}" width="{228 - BORDER * 1.5:g}" '
-          f'height="{318 - BORDER * 1.5:g}" rx="{30 - BORDER * 0.75:g}" fill="none" stroke="{hexc(RED)}" '
-          f'stroke-width="{BORDER / 2:g}" transform="rotate({deg:g} {cx:g} {cy:g})"/>'
+        f'height="{318 - BORDER * 1.5:g}" rx="{30 - BORDER * 0.75:g}" fill="none" stroke="{hexc(RED)}" '
+        f'stroke-width="{BORDER / 2:g}" transform="rotate({deg:g} {cx:g} {cy:g})"/>'
         + f'<path d="{d}" fill="none" stroke="{hexc(RED)}" stroke-width="{STROKE}" stroke-linecap="round" '
-          f'stroke-linejoin="round" transform="rotate({deg:g} {cx:g} {cy:g})"/>'
-        + "</svg>\n"
+        f'stroke-linejoin="round" transform="rotate({deg:g} {cx:g} {cy:g})"/>' + "</svg>\n"
     )
 
 
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "icon.svg").write_text(svg(96))
-    for name, size, corner, ss in (("icon-192.png", 192, 96, 4), ("icon-512.png", 512, 96, 2),
-                                   ("icon-maskable-512.png", 512, 0, 2)):
+    for name, size, corner, ss in (
+        ("icon-192.png", 192, 96, 4),
+        ("icon-512.png", 512, 96, 2),
+        ("icon-maskable-512.png", 512, 0, 2),
+    ):
         data = png(size, render(size, corner, ss))
         (OUT / name).write_bytes(data)
         print(f"{OUT / name}: {len(data):,} bytes", file=sys.stderr)

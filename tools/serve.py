@@ -16,6 +16,7 @@ Tests can also use it in-process:
 Standard library only. Files are sent with "Cache-Control: no-cache" so a
 reload always revalidates (the page's service worker does the offline caching).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -60,8 +61,9 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path | str, port: int = 8000, bind: str = "127.0.0.1",
-                quiet: bool = False) -> ThreadingHTTPServer:
+def make_server(
+    directory: Path | str, port: int = 8000, bind: str = "127.0.0.1", quiet: bool = False
+) -> ThreadingHTTPServer:
     directory = Path(directory).resolve()
     if not directory.is_dir():
         raise SystemExit(f"no such directory: {directory} (run ./build.sh build)")

@@ -12,32 +12,36 @@ const PREFIX = "pygames-site-";
 const CACHE = `${PREFIX}${BUILD}`;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil((async () => {
-    const r = await fetch("build-info.json", { cache: "no-cache" });
-    if (!r.ok) throw new Error(`build-info.json: HTTP ${r.status}`);
-    const info = await r.json();
-    // The site changed again while this one was installing: let the newer one win.
-    if (BUILD !== "unversioned" && info.hash !== BUILD) throw new Error("the site changed during install");
-    const cache = await caches.open(CACHE);
-    const files = ["./", "build-info.json", ...(info.files || [])];
-    // no-cache: revalidate, so a stale HTTP-cache copy never lands in a new build's cache.
-    await cache.addAll(files.map((f) => new Request(f, { cache: "no-cache" })));
-    // A deploy that landed while we were copying would mix two builds in one cache: check again.
-    const again = await fetch("build-info.json", { cache: "no-cache" }).then((x) => x.json());
-    if (again.hash !== info.hash) {
-      await caches.delete(CACHE);
-      throw new Error("the site changed during install");
-    }
-  })());
+  event.waitUntil(
+    (async () => {
+      const r = await fetch("build-info.json", { cache: "no-cache" });
+      if (!r.ok) throw new Error(`build-info.json: HTTP ${r.status}`);
+      const info = await r.json();
+      // The site changed again while this one was installing: let the newer one win.
+      if (BUILD !== "unversioned" && info.hash !== BUILD) throw new Error("the site changed during install");
+      const cache = await caches.open(CACHE);
+      const files = ["./", "build-info.json", ...(info.files || [])];
+      // no-cache: revalidate, so a stale HTTP-cache copy never lands in a new build's cache.
+      await cache.addAll(files.map((f) => new Request(f, { cache: "no-cache" })));
+      // A deploy that landed while we were copying would mix two builds in one cache: check again.
+      const again = await fetch("build-info.json", { cache: "no-cache" }).then((x) => x.json());
+      if (again.hash !== info.hash) {
+        await caches.delete(CACHE);
+        throw new Error("the site changed during install");
+      }
+    })(),
+  );
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
-    }
-    await self.clients.claim();
-  })());
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
 });
 
 self.addEventListener("message", (event) => {
@@ -54,10 +58,12 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(fetch(request).catch(() => caches.match(new URL("build-info.json", self.registration.scope))));
     return;
   }
-  event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    // Navigations carry the page's query (?speed=fast, ?seed=…): the page is the same file.
-    const hit = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
-    return hit || fetch(request);
-  })());
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // Navigations carry the page's query (?speed=fast, ?seed=…): the page is the same file.
+      const hit = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
+      return hit || fetch(request);
+    })(),
+  );
 });

@@ -8,8 +8,17 @@ heuristic that decides in about a millisecond), Hard (bots/search.py). "random" 
 the older names, kept for saved games and the simulator.
 """
 
-from . import (canasta_bot, canasta_search, ono99_bot, ono99_search, own_trumps_bot, own_trumps_search, random_bot,
-               three_up_bot, three_up_search)
+from . import (
+    canasta_bot,
+    canasta_search,
+    ono99_bot,
+    ono99_search,
+    own_trumps_bot,
+    own_trumps_search,
+    random_bot,
+    three_up_bot,
+    three_up_search,
+)
 from ..core.i18n import msg
 from .easy import easy, same_kind
 from .search import player
@@ -21,8 +30,10 @@ LEVELS = [
 ]
 
 SEARCH = {  # game id -> its SearchGame (bots/<game>_search.py)
-    "ono99": ono99_search.GAME, "canasta": canasta_search.GAME,
-    "three_up": three_up_search.GAME, "own_trumps": own_trumps_search.GAME,
+    "ono99": ono99_search.GAME,
+    "canasta": canasta_search.GAME,
+    "three_up": three_up_search.GAME,
+    "own_trumps": own_trumps_search.GAME,
 }
 
 
@@ -32,8 +43,13 @@ def simple(choose):
 
 
 def players(heuristic, search_game, slips=same_kind) -> dict:
-    return {"easy": simple(easy(heuristic, slips)), "normal": simple(heuristic), "hard": player(search_game),
-            "random": simple(random_bot.choose), "heuristic": simple(heuristic)}
+    return {
+        "easy": simple(easy(heuristic, slips)),
+        "normal": simple(heuristic),
+        "hard": player(search_game),
+        "random": simple(random_bot.choose),
+        "heuristic": simple(heuristic),
+    }
 
 
 BOTS = {

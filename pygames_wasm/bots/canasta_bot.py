@@ -52,7 +52,8 @@ def team_melds(view: dict, team: int) -> dict:
 
 def table_points(line: dict) -> int:
     return sum(m["count"] for m in line["melds"]) + sum(
-        500 if m["canasta"] == "natural" else 300 if m["canasta"] == "mixed" else 0 for m in line["melds"])
+        500 if m["canasta"] == "natural" else 300 if m["canasta"] == "mixed" else 0 for m in line["melds"]
+    )
 
 
 def play_choice(view: dict, actions: list) -> dict:
@@ -73,8 +74,9 @@ def play_choice(view: dict, actions: list) -> dict:
         adds = [a for a in adds if not empties(a)]
     if not mine["initial_met"]:
         if melds:
-            return max(melds, key=lambda a: (sum(len(m) for m in a["melds"]),
-                                             -sum(is_wild(c) for m in a["melds"] for c in m)))
+            return max(
+                melds, key=lambda a: (sum(len(m) for m in a["melds"]), -sum(is_wild(c) for m in a["melds"] for c in m))
+            )
         return discard_choice(view, actions, hand)
     natural_adds = [a for a in adds if not any(is_wild(c) for c in a["cards"])]
     if natural_adds:

@@ -34,6 +34,7 @@ SCALE = 300  # points: a lead this size in a hand is worth about 73% (a logistic
 @dataclass
 class Seen:
     """What this hand's public moves tell a seat."""
+
     pile: list  # the discard pile, bottom first
     held: list = field(default_factory=lambda: [Counter() for _ in range(C.PLAYERS)])  # known cards per seat
     melded_before: list = field(default_factory=lambda: [False] * C.PLAYERS)  # melded in an earlier turn
@@ -50,7 +51,7 @@ def own_name(name, team: int) -> str:
 
 def seen_this_hand(view: dict, history: list) -> Seen:
     """Replay this hand's public moves: the pile, the cards picked up with it, who melded when."""
-    moves = history[len(history) - view["hand_moves"]:] if view["hand_moves"] else []
+    moves = history[len(history) - view["hand_moves"] :] if view["hand_moves"] else []
     team_of = {p["seat"]: p["team"] for p in view["players"]}
     seen = Seen(pile=list(view["upcards"]))
     for entry in moves:
@@ -124,8 +125,10 @@ def determinize(view: dict, history: list, rng) -> C.State:
     teams = view["teams"]
     hands = [list(seen.held[s].elements()) for s in range(C.PLAYERS)]
     hands[seat] = [c["card"] for c in view["hand"]]
-    melds = [{m["rank"]: list(m["cards"]) for m in sorted(line["melds"], key=lambda m: laid_order(order, m["rank"]))}
-             for line, order in zip(teams, seen.meld_order)]  # as laid: the engine lists its suggestions so
+    melds = [
+        {m["rank"]: list(m["cards"]) for m in sorted(line["melds"], key=lambda m: laid_order(order, m["rank"]))}
+        for line, order in zip(teams, seen.meld_order)
+    ]  # as laid: the engine lists its suggestions so
     shown = Counter(seen.pile) + Counter(c for line in teams for c in line["red_threes"])
     for cards in hands + [cards for team in melds for cards in team.values()]:
         shown.update(cards)
@@ -144,20 +147,38 @@ def determinize(view: dict, history: list, rng) -> C.State:
             break_pair(hands[s], sum(seen.held[s].values()), r, stock, rng)
     rng.shuffle(stock)
     names = [line["name"] for line in view["players"]]
-    opts = options_of(tuple(sorted(view["options"].items()))
-                      + (("team1_name", own_name(teams[0]["name"], 0)), ("team2_name", own_name(teams[1]["name"], 1))))
+    opts = options_of(
+        tuple(sorted(view["options"].items()))
+        + (("team1_name", own_name(teams[0]["name"], 0)), ("team2_name", own_name(teams[1]["name"], 1)))
+    )
     scores = [line["score"] for line in teams]
     return C.State(
-        opts=opts, names=names, rng=SplitMix64(rng.getrandbits(64)),
+        opts=opts,
+        names=names,
+        rng=SplitMix64(rng.getrandbits(64)),
         setup=Setup(start={"scores": list(scores), "hands": [view["hand_no"] - 1]}),  # sheets of earlier hands: unseen
-        dealer=view["dealer"], order=list(view["order"]), hand_no=view["hand_no"], hands=hands, stock=stock,
-        pile=seen.pile, upcards=list(view["upcards"]), hand_moves=view["hand_moves"],
-        frozen_by=view["pile"]["frozen_by"], melds=melds,
+        dealer=view["dealer"],
+        order=list(view["order"]),
+        hand_no=view["hand_no"],
+        hands=hands,
+        stock=stock,
+        pile=seen.pile,
+        upcards=list(view["upcards"]),
+        hand_moves=view["hand_moves"],
+        frozen_by=view["pile"]["frozen_by"],
+        melds=melds,
         red_threes=[list(line["red_threes"]) for line in teams],
-        initial=[line["initial_needed"] for line in teams], has_melded=[line["initial_met"] for line in teams],
-        melded_before=seen.melded_before, scores=scores, turn=view["turn"], phase=view["phase"],
-        drew=view["drew"], melded_this_turn=seen.melded_this_turn,
-        asked=dict(view["asked"]) if view["asked"] else None, new_melds=seen.new_melds)
+        initial=[line["initial_needed"] for line in teams],
+        has_melded=[line["initial_met"] for line in teams],
+        melded_before=seen.melded_before,
+        scores=scores,
+        turn=view["turn"],
+        phase=view["phase"],
+        drew=view["drew"],
+        melded_this_turn=seen.melded_this_turn,
+        asked=dict(view["asked"]) if view["asked"] else None,
+        new_melds=seen.new_melds,
+    )
 
 
 def break_pair(hand: list, known: int, r: str, stock: list, rng) -> None:
@@ -173,12 +194,22 @@ def break_pair(hand: list, known: int, r: str, stock: list, rng) -> None:
 
 def clone(state: C.State) -> C.State:
     """A copy for one playout (the public events are not needed there)."""
-    return replace(state, rng=copy(state.rng), hands=[list(h) for h in state.hands], stock=list(state.stock),
-                   pile=list(state.pile), melds=[{r: list(m) for r, m in team.items()} for team in state.melds],
-                   red_threes=[list(r) for r in state.red_threes], initial=list(state.initial),
-                   has_melded=list(state.has_melded), melded_before=list(state.melded_before),
-                   scores=list(state.scores), asked=dict(state.asked) if state.asked else None,
-                   new_melds=set(state.new_melds), events=[])
+    return replace(
+        state,
+        rng=copy(state.rng),
+        hands=[list(h) for h in state.hands],
+        stock=list(state.stock),
+        pile=list(state.pile),
+        melds=[{r: list(m) for r, m in team.items()} for team in state.melds],
+        red_threes=[list(r) for r in state.red_threes],
+        initial=list(state.initial),
+        has_melded=list(state.has_melded),
+        melded_before=list(state.melded_before),
+        scores=list(state.scores),
+        asked=dict(state.asked) if state.asked else None,
+        new_melds=set(state.new_melds),
+        events=[],
+    )
 
 
 def policy(state: C.State, seat: int, rng) -> dict:
@@ -197,9 +228,12 @@ def policy(state: C.State, seat: int, rng) -> dict:
 def draw_move(state: C.State, seat: int) -> dict:
     """Take the pile the cheapest way (never a one-card pile with a wild card), else draw."""
     if not C.pile_block(state, seat):
-        takes = [a for a in C.take_suggestions(state, seat)
-                 if (len(state.pile) > 1 or not any(map(C.is_wild, a["cards"])))
-                 and C.take_pile_block(state, seat, a) is None]
+        takes = [
+            a
+            for a in C.take_suggestions(state, seat)
+            if (len(state.pile) > 1 or not any(map(C.is_wild, a["cards"])))
+            and C.take_pile_block(state, seat, a) is None
+        ]
         if takes:
             return min(takes, key=lambda a: (sum(map(C.is_wild, a["cards"])), len(a["cards"]), -len(a["melds"])))
     return {"type": "draw"} if state.stock else {"type": "end_hand"}
@@ -264,10 +298,24 @@ def stop(state: C.State, view: dict) -> bool:
 # Normal players (at the start of a turn, like the positions the search scores). `t` is the part of
 # the stock left (1 at the deal, 0 at its end): cards in hand are worth something early, cost late;
 # a canasta is worth most late, when going out is near.
-WEIGHTS = {"meld_points": 1.36, "canasta_bonus": 0.89, "progress": 52.9, "red_threes": 1.01,
-           "red_threes_unmelded": -0.97, "cards": -31.0, "cards_t": 62.0, "card_points": 3.2,
-           "card_points_t": -4.25, "wilds": -29.7, "fits": 40.3, "pairs": 54.4, "melded": 11.8,
-           "pile_to_take": 33.2, "canasta": 343.0, "canasta_t": -381.0}
+WEIGHTS = {
+    "meld_points": 1.36,
+    "canasta_bonus": 0.89,
+    "progress": 52.9,
+    "red_threes": 1.01,
+    "red_threes_unmelded": -0.97,
+    "cards": -31.0,
+    "cards_t": 62.0,
+    "card_points": 3.2,
+    "card_points_t": -4.25,
+    "wilds": -29.7,
+    "fits": 40.3,
+    "pairs": 54.4,
+    "melded": 11.8,
+    "pile_to_take": 33.2,
+    "canasta": 343.0,
+    "canasta_t": -381.0,
+}
 FULL_STOCK = 64
 
 
@@ -292,13 +340,24 @@ def facts(state: C.State, team: int) -> dict:
             pile = len(state.pile)
     points = C.count(hand)
     canasta = float(any(kinds))
-    return {"meld_points": sum(C.count(cards) for cards in melds.values()),
-            "canasta_bonus": sum(C.NATURAL_BONUS if k == "natural" else C.MIXED_BONUS if k else 0 for k in kinds),
-            "progress": sum(max(0, len(cards) - 3) for cards, k in zip(melds.values(), kinds) if not k),
-            "red_threes": red, "red_threes_unmelded": 0 if melds else red,
-            "cards": len(hand), "cards_t": len(hand) * t, "card_points": points, "card_points_t": points * t,
-            "wilds": sum(map(C.is_wild, hand)), "fits": sum(C.rank(c) in melds for c in hand), "pairs": pairs,
-            "melded": float(bool(melds)), "pile_to_take": pile, "canasta": canasta, "canasta_t": canasta * t}
+    return {
+        "meld_points": sum(C.count(cards) for cards in melds.values()),
+        "canasta_bonus": sum(C.NATURAL_BONUS if k == "natural" else C.MIXED_BONUS if k else 0 for k in kinds),
+        "progress": sum(max(0, len(cards) - 3) for cards, k in zip(melds.values(), kinds) if not k),
+        "red_threes": red,
+        "red_threes_unmelded": 0 if melds else red,
+        "cards": len(hand),
+        "cards_t": len(hand) * t,
+        "card_points": points,
+        "card_points_t": points * t,
+        "wilds": sum(map(C.is_wild, hand)),
+        "fits": sum(C.rank(c) in melds for c in hand),
+        "pairs": pairs,
+        "melded": float(bool(melds)),
+        "pile_to_take": pile,
+        "canasta": canasta,
+        "canasta_t": canasta * t,
+    }
 
 
 def standing(state: C.State, team: int) -> float:
@@ -320,5 +379,13 @@ def value(state: C.State, seat: int) -> float:
     return 1 / (1 + math.exp(-lead / SCALE))
 
 
-GAME = SearchGame(rules=C, determinize=determinize, policy=policy, stop=stop, value=value,
-                  candidates=candidates, clone=clone, arena_deals=8)
+GAME = SearchGame(
+    rules=C,
+    determinize=determinize,
+    policy=policy,
+    stop=stop,
+    value=value,
+    candidates=candidates,
+    clone=clone,
+    arena_deals=8,
+)

@@ -12,6 +12,7 @@ def same_kind(view: dict, action: dict) -> list:
 
 def easy(choose_well, slips=same_kind):
     """`slips(view, action)`: the moves a slip from `action` may make (a game may narrow them)."""
+
     def choose(view: dict, rng) -> dict:
         action = choose_well(view, rng)
         if rng.below(100) < MISTAKE_PERCENT:
@@ -19,4 +20,5 @@ def easy(choose_well, slips=same_kind):
             if others:
                 return rng.choice(others)
         return action
+
     return choose

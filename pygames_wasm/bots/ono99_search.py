@@ -22,7 +22,6 @@ from . import ono99_bot
 from .search import SearchGame
 
 
-
 def discarded(history: list) -> list:
     """Every card put on a discard pile in the game, in order (this round's last ones are the pile)."""
     cards = []
@@ -42,7 +41,7 @@ def determinize(view: dict, history: list, rng) -> G.State:
     deck = rules.pop("deck_counts")
     opts = G.Options(**rules, deck=deck)
     cards = discarded(history)
-    discard = cards[len(cards) - view["discard_count"]:] if view["discard_count"] else []
+    discard = cards[len(cards) - view["discard_count"] :] if view["discard_count"] else []
     hand = [line["card"] for line in view["hand"]]
     unseen = Counter(opts.deck)
     unseen.subtract(Counter(hand) + Counter(discard) + sum((Counter(p["laid_down"]) for p in players), Counter()))
@@ -53,21 +52,36 @@ def determinize(view: dict, history: list, rng) -> G.State:
         if p["seat"] == seat:
             hands.append(list(hand))
         else:
-            hands.append(pool[:p["hand_count"]])
-            del pool[:p["hand_count"]]
+            hands.append(pool[: p["hand_count"]])
+            del pool[: p["hand_count"]]
     owed = view["owed_draw"]
     duty = view["play2"]
     status = [p["status"] for p in players]
     state = G.State(
-        opts=opts, names=[p["name"] for p in players], rng=SplitMix64(rng.getrandbits(64)), setup=NO_SETUP,
-        dealer=view["dealer_seat"], hands=hands, draw_pile=pool, discard=discard,
-        laid_down=[list(p["laid_down"]) for p in players], status=status, total=view["total"],
-        direction=1 if view["direction"] == "clockwise" else -1, turn=view["turn"],
-        obligated=duty is not None, plays_made=2 - duty["plays_left"] if duty else 0,
-        owed=(owed["seat"], owed["count"]) if owed else None, played_in_round=view["played_in_round"],
-        round=view["round"], tokens=[p["tokens"] for p in players], scores=[p["score"] for p in players],
+        opts=opts,
+        names=[p["name"] for p in players],
+        rng=SplitMix64(rng.getrandbits(64)),
+        setup=NO_SETUP,
+        dealer=view["dealer_seat"],
+        hands=hands,
+        draw_pile=pool,
+        discard=discard,
+        laid_down=[list(p["laid_down"]) for p in players],
+        status=status,
+        total=view["total"],
+        direction=1 if view["direction"] == "clockwise" else -1,
+        turn=view["turn"],
+        obligated=duty is not None,
+        plays_made=2 - duty["plays_left"] if duty else 0,
+        owed=(owed["seat"], owed["count"]) if owed else None,
+        played_in_round=view["played_in_round"],
+        round=view["round"],
+        tokens=[p["tokens"] for p in players],
+        scores=[p["score"] for p in players],
         busted=[opts.points and s == "out_of_round" for s in status],
-        out_order=out_order(history, status), last_loser=last_loser(history))
+        out_order=out_order(history, status),
+        last_loser=last_loser(history),
+    )
     state.ono_played = one_ono_played(state, history)
     if not opts.rounds or opts.points:  # the players' lines show no tokens (None) then: keep counts
         state.tokens = [opts.tokens] * state.n
@@ -108,8 +122,9 @@ def policy(state: G.State, seat: int, rng) -> dict:
     if not plays or G.can_discard_four(state, seat):
         return ono99_bot.choose({"actions": G.legal_actions(state, seat)}, rng)  # no choice of card to make
     duty = {"seat": state.turn, "plays_left": 2 - state.plays_made} if state.obligated else None
-    card = ono99_bot.pick_card({"seat": seat, "total": state.total, "play2": duty,
-                                "hand": [{"card": c} for c in state.hands[seat]]}, plays)
+    card = ono99_bot.pick_card(
+        {"seat": seat, "total": state.total, "play2": duty, "hand": [{"card": c} for c in state.hands[seat]]}, plays
+    )
     return {"type": "play", "card": card}
 
 
@@ -151,12 +166,30 @@ def points_value(lines: list, seat: int) -> float:
 
 def clone(state: G.State) -> G.State:
     """A copy a playout may change (the history of events is left behind: playouts read none)."""
-    return replace(state, hands=[list(h) for h in state.hands], draw_pile=list(state.draw_pile),
-                   discard=list(state.discard), laid_down=[list(c) for c in state.laid_down],
-                   status=list(state.status), tokens=list(state.tokens), scores=list(state.scores),
-                   busted=list(state.busted), out_order=list(state.out_order), events=[], rng=copy(state.rng),
-                   stacked=[])
+    return replace(
+        state,
+        hands=[list(h) for h in state.hands],
+        draw_pile=list(state.draw_pile),
+        discard=list(state.discard),
+        laid_down=[list(c) for c in state.laid_down],
+        status=list(state.status),
+        tokens=list(state.tokens),
+        scores=list(state.scores),
+        busted=list(state.busted),
+        out_order=list(state.out_order),
+        events=[],
+        rng=copy(state.rng),
+        stacked=[],
+    )
 
 
-GAME = SearchGame(rules=G, determinize=determinize, policy=policy, stop=stop, value=value, clone=clone,
-                  candidates=candidates, arena_deals=100)
+GAME = SearchGame(
+    rules=G,
+    determinize=determinize,
+    policy=policy,
+    stop=stop,
+    value=value,
+    clone=clone,
+    candidates=candidates,
+    arena_deals=100,
+)

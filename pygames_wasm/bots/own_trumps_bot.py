@@ -103,11 +103,19 @@ class Planner:
             k = action["count"]
             taken = self.pile[-k:]
             rest = len(self.pile) - k
-            return (len(self.hand) + k, self.kept + sum(self.power(c) for c in taken), rest,
-                    self.pile[rest - 1] if rest else None)
+            return (
+                len(self.hand) + k,
+                self.kept + sum(self.power(c) for c in taken),
+                rest,
+                self.pile[rest - 1] if rest else None,
+            )
         played = [action["card"]] + ([action["add"]] if "add" in action else [])
-        return (len(self.hand) - len(played), self.kept - sum(self.power(c) for c in played),
-                len(self.pile) + len(played), played[-1])
+        return (
+            len(self.hand) - len(played),
+            self.kept - sum(self.power(c) for c in played),
+            len(self.pile) + len(played),
+            played[-1],
+        )
 
     def score(self, action: dict) -> float:
         cards, kept, pile_size, top = self.after(action)

@@ -26,7 +26,7 @@ DEAL_TRIES = 50  # random deals tried for one that keeps every "could not beat" 
 def game_actions(history: list) -> list:
     """This game's moves: those after its trump choice (every game of the match starts with one)."""
     start = max((i for i, e in enumerate(history) if e["action"]["type"] == "trump"), default=-1)
-    return history[start + 1:]
+    return history[start + 1 :]
 
 
 def forced_pickups(view: dict, history: list) -> dict:
@@ -42,7 +42,7 @@ def forced_pickups(view: dict, history: list) -> dict:
             pile += [action["card"]] + ([action["add"]] if "add" in action else [])
         else:
             tops.setdefault(entry["seat"], []).append(pile[-1])
-            del pile[-action["count"]:]
+            del pile[-action["count"] :]
     return tops
 
 
@@ -79,8 +79,19 @@ def fits(hand: list, tops, player: dict) -> bool:
 def earlier_game(number: int) -> dict:
     """An earlier game of the match, as far as the search needs it: its number (the tally in the
     players' lines says the rest; `ended` None marks it as not played here)."""
-    return {"game": number, "dealer": None, "trumps": [], "ended": None, "loser": None, "out": [], "text": "",
-            "turns": 0, "top": None, "cards_left": [], "tally": []}
+    return {
+        "game": number,
+        "dealer": None,
+        "trumps": [],
+        "ended": None,
+        "loser": None,
+        "out": [],
+        "text": "",
+        "turns": 0,
+        "top": None,
+        "cards_left": [],
+        "tally": [],
+    }
 
 
 def determinize(view: dict, history: list, rng) -> G.State:
@@ -90,20 +101,30 @@ def determinize(view: dict, history: list, rng) -> G.State:
     opts = G.Options(**view["options"], match_games=view["match_games"])
     playing = view["phase"] == "play"
     state = G.State(
-        opts=opts, names=[p["name"] for p in players], rng=SplitMix64(rng.getrandbits(64)), setup=NO_SETUP,
-        dealer=view["dealer"], game_no=view["game_no"], phase=view["phase"],
+        opts=opts,
+        names=[p["name"] for p in players],
+        rng=SplitMix64(rng.getrandbits(64)),
+        setup=NO_SETUP,
+        dealer=view["dealer"],
+        game_no=view["game_no"],
+        phase=view["phase"],
         trumps=[p["trump"] for p in players],
         chooser=view["trump_choice"]["chooser"] if view["trump_choice"] else None,
         hands=deal_hidden(view, history, rng) if playing else [[] for _ in range(n)],
-        pile=[c["card"] for c in view["pile"]], pile_by=[c["by"] for c in view["pile"]],
+        pile=[c["card"] for c in view["pile"]],
+        pile_by=[c["by"] for c in view["pile"]],
         undealt=[] if playing else list(G.DECK),
         turn=view["turn"] if playing else (view["dealer"] + 1) % n,
         out=sorted((p["seat"] for p in players if p["place"]), key=lambda s: players[s]["place"]),
-        known=[set(p["known"]) for p in players], sixes=[dict(s) for s in view["sixes"]],
-        repeats=view["repeats"] or 1, turns=view["turns"],
-        wins=[p["wins"] for p in players], losses=[p["losses"] for p in players],
+        known=[set(p["known"]) for p in players],
+        sixes=[dict(s) for s in view["sixes"]],
+        repeats=view["repeats"] or 1,
+        turns=view["turns"],
+        wins=[p["wins"] for p in players],
+        losses=[p["losses"] for p in players],
         draws=[p["draws"] for p in players],
-        games=[earlier_game(k) for k in range(1, view["game_no"])])
+        games=[earlier_game(k) for k in range(1, view["game_no"])],
+    )
     if playing:
         state.seen = {G.position(state): state.repeats}  # earlier positions are not known: a fresh count
     return state
@@ -174,12 +195,34 @@ def value(state: G.State, seat: int) -> float:
 
 def clone(state: G.State) -> G.State:
     """A copy a playout may change (the history of events is left behind: playouts read none)."""
-    return replace(state, trumps=list(state.trumps), hands=[list(h) for h in state.hands], pile=list(state.pile),
-                   pile_by=list(state.pile_by), undealt=list(state.undealt), out=list(state.out),
-                   known=[set(k) for k in state.known], sixes=list(state.sixes), seen=dict(state.seen),
-                   wins=list(state.wins), losses=list(state.losses), draws=list(state.draws),
-                   games=list(state.games), events=[], rng=copy(state.rng), stacked=[])
+    return replace(
+        state,
+        trumps=list(state.trumps),
+        hands=[list(h) for h in state.hands],
+        pile=list(state.pile),
+        pile_by=list(state.pile_by),
+        undealt=list(state.undealt),
+        out=list(state.out),
+        known=[set(k) for k in state.known],
+        sixes=list(state.sixes),
+        seen=dict(state.seen),
+        wins=list(state.wins),
+        losses=list(state.losses),
+        draws=list(state.draws),
+        games=list(state.games),
+        events=[],
+        rng=copy(state.rng),
+        stacked=[],
+    )
 
 
-GAME = SearchGame(rules=G, determinize=determinize, policy=policy, stop=stop, value=value, clone=clone,
-                  candidates=candidates, arena_deals=6)
+GAME = SearchGame(
+    rules=G,
+    determinize=determinize,
+    policy=policy,
+    stop=stop,
+    value=value,
+    clone=clone,
+    candidates=candidates,
+    arena_deals=6,
+)

@@ -31,6 +31,7 @@ class Budget:
     """How long to think: at most `ms` milliseconds (None: no clock) and at most `deals` imagined
     deals (None: no cap). The arena and the tests use deals alone, so that a decision does not
     depend on the machine's speed; the page uses both."""
+
     ms: float | None = DEFAULT_MS
     deals: int | None = None
 
@@ -54,6 +55,7 @@ class SearchGame:
     arena_deals                                the deals per decision the arena uses unless told: about
                                                what the page's default thinking time allows in Pyodide
     """
+
     rules: object
     determinize: Callable
     policy: Callable
@@ -67,6 +69,7 @@ class SearchGame:
 @dataclass
 class Decision:
     """What a search found: the chosen action, and for every candidate its deals and mean value."""
+
     action: dict
     tried: list  # [(action, deals, mean value)], best first
     deals: int
@@ -80,8 +83,13 @@ class Decision:
         if len(self.tried) < 2:
             return msg("It is the sensible move here; no other is worth weighing yet.")
         best, runner_up = self.tried[0][2], self.tried[1][2]
-        return msg("In {deals} imagined deals of the unseen cards, this did best ({best}% against {next}% for "
-                   "the next best move).", deals=self.deals, best=round(100 * best), next=round(100 * runner_up))
+        return msg(
+            "In {deals} imagined deals of the unseen cards, this did best ({best}% against {next}% for "
+            "the next best move).",
+            deals=self.deals,
+            best=round(100 * best),
+            next=round(100 * runner_up),
+        )
 
 
 def decide(game: SearchGame, view: dict, history: list, rng, budget: Budget = Budget()) -> Decision:
@@ -124,6 +132,8 @@ def playout(game: SearchGame, state, view: dict, rng: Random) -> float:
 
 def player(game: SearchGame) -> Callable:
     """The Hard player of one game: (view, history, rng, budget) -> action."""
+
     def choose(view: dict, history: list, rng, budget: Budget | None = None) -> dict:
         return decide(game, view, history, rng, budget or Budget()).action
+
     return choose

@@ -44,6 +44,7 @@ def options(raw: dict) -> T.Options:
 
 # --- Dealing what the seat cannot see ---------------------------------------------------------------
 
+
 def determinize(view: dict, history: list, rng) -> T.State:
     """A whole state that fits `view` (its seat's brief view) and the public `history`."""
     opts = options(view["options"])
@@ -77,8 +78,8 @@ def determinize(view: dict, history: list, rng) -> T.State:
 
 
 def take(pool: list, count: int) -> list:
-    taken = pool[len(pool) - count:] if count > 0 else []
-    del pool[len(pool) - len(taken):]
+    taken = pool[len(pool) - count :] if count > 0 else []
+    del pool[len(pool) - len(taken) :]
     return taken
 
 
@@ -86,12 +87,12 @@ def take_low(pool: list, low: dict | None) -> list:
     """The cards a player must hold below a number (it picked up, unable to play on it)."""
     if not low:
         return []
-    fits = [i for i, c in enumerate(pool) if not T.is_clear(c) and T.number(c) < low["below"]][:low["count"]]
+    fits = [i for i, c in enumerate(pool) if not T.is_clear(c) and T.number(c) < low["below"]][: low["count"]]
     return [pool.pop(i) for i in reversed(fits)]
 
 
 def strongest(hand: list) -> list:
-    return sorted(hand, key=strength)[-T.TABLE_CARDS:]
+    return sorted(hand, key=strength)[-T.TABLE_CARDS :]
 
 
 def table_state(view, history, opts, rng, hands, up, down, draw_pile, pile, seen) -> T.State:
@@ -100,21 +101,37 @@ def table_state(view, history, opts, rng, hands, up, down, draw_pile, pile, seen
     n = len(players)
     phase, turn = view["phase"], view["turn"] if view["turn"] is not None else view["first"]
     state = T.State(
-        opts=opts, names=[p["name"] for p in players], rng=SplitMix64(rng.getrandbits(64)), setup=NO_SETUP,
-        dealer=view["dealer"], round=view["round"], phase=phase, first=view["first"], turn=turn,
-        direction=1 if view["direction"] == "clockwise" else -1, hands=hands, up=up, down=down,
+        opts=opts,
+        names=[p["name"] for p in players],
+        rng=SplitMix64(rng.getrandbits(64)),
+        setup=NO_SETUP,
+        dealer=view["dealer"],
+        round=view["round"],
+        phase=phase,
+        first=view["first"],
+        turn=turn,
+        direction=1 if view["direction"] == "clockwise" else -1,
+        hands=hands,
+        up=up,
+        down=down,
         known=[[s == me and view["my_down"][i]["card"] is not None for i in range(len(down[s]))] for s in range(n)],
-        draw_pile=draw_pile, pile=pile, removed=list(view["removed"]), owed=view["owed"],
+        draw_pile=draw_pile,
+        pile=pile,
+        removed=list(view["removed"]),
+        owed=view["owed"],
         switched=[p["cards_from"] for p in players] if players[0]["cards_from"] is not None else None,
         out=sorted((s for s in range(n) if players[s]["out"]), key=lambda s: players[s]["out"]),
-        turns=view["turns"], scores=list(view["scores"]) if view["scores"] else [0] * n,
-        notes=[view["note"] if s == me else None for s in range(n)], seen=seen,
-        low=[[p["low"]["count"], p["low"]["below"]] if p["low"] else None for p in players])
+        turns=view["turns"],
+        scores=list(view["scores"]) if view["scores"] else [0] * n,
+        notes=[view["note"] if s == me else None for s in range(n)],
+        seen=seen,
+        low=[[p["low"]["count"], p["low"]["below"]] if p["low"] else None for p in players],
+    )
     if view["over"]:
         state.winners, state.drawn = list(view["result"]["winners"]), view["result"]["drawn"]
     if phase == "trade":
         order = [(view["first"] + k) % n for k in range(n)]
-        state.traders = order[order.index(turn) + 1:]
+        state.traders = order[order.index(turn) + 1 :]
         state.trades = 0 if view["trades_left"] is None else opts.trade_limit - view["trades_left"]
     mine_now = this_turn(history, turn)
     if phase in ("follow", "swap"):  # the cards the player laid this turn (a flip laid one)
@@ -219,6 +236,7 @@ def standing(state: T.State, seat: int) -> float:
 
 # --- What to compare ---------------------------------------------------------------------------------
 
+
 def candidates(view: dict) -> list:
     """One action per distinct effect: the copies of a number differ only in colour (which matters
     only with four of a colour), unknown face-down cards are all alike. While the draw pile is long,
@@ -256,13 +274,29 @@ def effect(action: dict, view: dict, colours: bool):
 
 
 def clone(state: T.State) -> T.State:
-    return replace(state, rng=copy(state.rng), stacked=[], hands=[list(h) for h in state.hands],
-                   up=[list(u) for u in state.up], down=[list(d) for d in state.down],
-                   known=[list(k) for k in state.known], draw_pile=list(state.draw_pile), pile=list(state.pile),
-                   removed=list(state.removed), switched=copy(state.switched), traders=list(state.traders),
-                   out=list(state.out), round_points=copy(state.round_points), scores=list(state.scores),
-                   sheets=list(state.sheets), notes=list(state.notes), seen=[list(s) for s in state.seen],
-                   low=[copy(x) for x in state.low], winners=copy(state.winners), events=[])
+    return replace(
+        state,
+        rng=copy(state.rng),
+        stacked=[],
+        hands=[list(h) for h in state.hands],
+        up=[list(u) for u in state.up],
+        down=[list(d) for d in state.down],
+        known=[list(k) for k in state.known],
+        draw_pile=list(state.draw_pile),
+        pile=list(state.pile),
+        removed=list(state.removed),
+        switched=copy(state.switched),
+        traders=list(state.traders),
+        out=list(state.out),
+        round_points=copy(state.round_points),
+        scores=list(state.scores),
+        sheets=list(state.sheets),
+        notes=list(state.notes),
+        seen=[list(s) for s in state.seen],
+        low=[copy(x) for x in state.low],
+        winners=copy(state.winners),
+        events=[],
+    )
 
 
 class Rules:

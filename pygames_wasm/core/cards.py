@@ -6,11 +6,21 @@ for "of" with the rank: Punjabi "ਪਾਨ ਦੀ ਬੇਗੀ" but "ਪਾਨ �
 
 from .i18n import msg
 
-OF_SUIT = {"A": msg("Ace of {suit}"), "K": msg("King of {suit}"), "Q": msg("Queen of {suit}"),
-           "J": msg("Jack of {suit}"), "10": msg("Ten of {suit}"), "9": msg("Nine of {suit}"),
-           "8": msg("Eight of {suit}"), "7": msg("Seven of {suit}"), "6": msg("Six of {suit}"),
-           "5": msg("Five of {suit}"), "4": msg("Four of {suit}"), "3": msg("Three of {suit}"),
-           "2": msg("Two of {suit}")}
+OF_SUIT = {
+    "A": msg("Ace of {suit}"),
+    "K": msg("King of {suit}"),
+    "Q": msg("Queen of {suit}"),
+    "J": msg("Jack of {suit}"),
+    "10": msg("Ten of {suit}"),
+    "9": msg("Nine of {suit}"),
+    "8": msg("Eight of {suit}"),
+    "7": msg("Seven of {suit}"),
+    "6": msg("Six of {suit}"),
+    "5": msg("Five of {suit}"),
+    "4": msg("Four of {suit}"),
+    "3": msg("Three of {suit}"),
+    "2": msg("Two of {suit}"),
+}
 SUIT_WORDS = {"S": msg("spades"), "H": msg("hearts"), "D": msg("diamonds"), "C": msg("clubs")}
 JOKER = msg("Joker")
 

@@ -66,7 +66,7 @@ def take(match_id: str, actions: list, state) -> dict:
 
 
 def _last(actions: list, moves: int) -> list:
-    return actions[max(0, moves - DIGESTED_MOVES):moves]
+    return actions[max(0, moves - DIGESTED_MOVES) : moves]
 
 
 def restore(module, checkpoint: dict, opts, setup):

@@ -20,8 +20,10 @@ def stack_deck(counts: dict, top: list) -> list:
     rest.subtract(Counter(top))
     short = sorted(card for card, n in rest.items() if n < 0)
     if short:
-        raise GameError("bad_deck", msg("The stacked deck asks for more {cards} than the deck holds.",
-                                             cards=shown(', '.join(short))))
+        raise GameError(
+            "bad_deck",
+            msg("The stacked deck asks for more {cards} than the deck holds.", cards=shown(", ".join(short))),
+        )
     return list(top) + [card for card in counts for _ in range(rest[card])]
 
 
@@ -29,4 +31,3 @@ def check_full_deck(counts: dict, order: list) -> None:
     """A stacked deck must be exactly the deck, in some order."""
     if Counter(order) != Counter({c: n for c, n in counts.items() if n}):
         raise GameError("bad_deck", msg("The stacked deck is not the same cards as the game's deck."))
-

@@ -61,4 +61,4 @@ class GameError(Exception):
 def shown(value) -> str:
     """Input quoted in an error sentence, cut short: a message never repeats a whole request."""
     text = value if isinstance(value, str) else repr(value)
-    return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT - 1] + "…"
+    return text if len(text) <= ECHO_LIMIT else text[: ECHO_LIMIT - 1] + "…"

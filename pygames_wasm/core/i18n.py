@@ -104,8 +104,10 @@ def language(code) -> str:
         return "en"
     base = code.replace("_", "-").split("-")[0].lower() if isinstance(code, str) else None
     if base not in LANGUAGES:
-        raise GameError("bad_request", msg("There is no language {code} (only {known}).", code=shown(code),
-                                           known=", ".join(LANGUAGES)))
+        raise GameError(
+            "bad_request",
+            msg("There is no language {code} (only {known}).", code=shown(code), known=", ".join(LANGUAGES)),
+        )
     return base
 
 
@@ -114,8 +116,10 @@ def catalog(lang: str, domain: str | None = None) -> gettext.NullTranslations:
     or a language whose catalogs are missing, gives the msgids themselves."""
     key = (lang, domain)
     if key not in _catalogs:
-        files = sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.mo"), key=lambda mo: (
-            mo.stem != domain, mo.stem != "core", mo.stem))
+        files = sorted(
+            (LOCALE_DIR / lang / "LC_MESSAGES").glob("*.mo"),
+            key=lambda mo: (mo.stem != domain, mo.stem != "core", mo.stem),
+        )
         chain = None
         for mo in files:
             with open(mo, "rb") as f:
@@ -135,8 +139,9 @@ def render(text, lang: str = "en", domain: str | None = None) -> str:
         return text if isinstance(text, str) else str(text)
     if "list" in text:
         return _joined(text, [render(item, lang, domain) for item in text["list"]], lang, domain)
-    args = {key: render(value, lang, domain) if is_message(value) else value
-            for key, value in text.get("args", {}).items()}
+    args = {
+        key: render(value, lang, domain) if is_message(value) else value for key, value in text.get("args", {}).items()
+    }
     return _words(text, args, lang, domain)
 
 
@@ -146,8 +151,9 @@ def _words(text: dict, args: dict, lang: str, domain: str | None) -> str:
     if lang == "en":
         return english.format(**args)
     words = catalog(lang, domain)
-    translated = words.ngettext(text["msg"], text["plural"], text["n"]) if "plural" in text \
-        else words.gettext(text["msg"])
+    translated = (
+        words.ngettext(text["msg"], text["plural"], text["n"]) if "plural" in text else words.gettext(text["msg"])
+    )
     try:
         return translated.format(**args)
     except (KeyError, IndexError, ValueError):
@@ -166,8 +172,9 @@ def _joined(row: dict, items: list, lang: str, domain: str | None) -> str:
 def rendered(value, lang: str = "en", domain: str | None = None):
     """A reply (dicts, lists, strings, numbers) with every message in it put into words."""
     if type(value) is dict:
-        return render(value, lang, domain) if "msg" in value else {k: rendered(v, lang, domain)
-                                                                   for k, v in value.items()}
+        return (
+            render(value, lang, domain) if "msg" in value else {k: rendered(v, lang, domain) for k, v in value.items()}
+        )
     if type(value) is list:
         return [rendered(v, lang, domain) for v in value]
     return value

@@ -27,7 +27,7 @@ from .setup import NO_SETUP, Setup
 from .views import copied, events_after, last_event_number
 
 RECORD_FORMAT = 2  # 2: hex seeds and the `setup` object; 1: integer seeds, `deck` and `dealer`
-MAX_INT_SEED = 2 ** 53  # integer seeds (tests, old saves) stay exact in JavaScript below this
+MAX_INT_SEED = 2**53  # integer seeds (tests, old saves) stay exact in JavaScript below this
 HEX_SEED = re.compile(r"[0-9a-f]{32,64}")  # at least 128 bits
 SEAT_KINDS = ("human", "bot")
 UNDO_DEPTH = 40  # a person's moves in a row that undo takes back without replaying the game
@@ -66,14 +66,16 @@ def check_seats(seats, bot_kinds) -> list:
             raise GameError("bad_seats", msg("Seat {seat} needs a name of 1 to 24 characters.", seat=i + 1))
         kind = seat.get("kind", "human")
         if kind not in SEAT_KINDS:
-            raise GameError("bad_seats", msg("Seat {seat} must be a person ('human') or the computer ('bot').",
-                                                     seat=i + 1))
+            raise GameError(
+                "bad_seats", msg("Seat {seat} must be a person ('human') or the computer ('bot').", seat=i + 1)
+            )
         entry = {"name": name.strip(), "kind": kind}
         if kind == "bot":
             bot = seat.get("bot", "heuristic")
             if not isinstance(bot, str) or bot not in bot_kinds:
-                raise GameError("bad_seats", msg("Seat {seat}: there is no '{bot}' computer player.",
-                                                         seat=i + 1, bot=shown(bot)))
+                raise GameError(
+                    "bad_seats", msg("Seat {seat}: there is no '{bot}' computer player.", seat=i + 1, bot=shown(bot))
+                )
             entry["bot"] = bot
         checked.append(entry)
     return checked
@@ -87,8 +89,15 @@ def check_distinct_names(seats: list) -> None:
     for i, seat in enumerate(seats):
         key = " ".join(seat["name"].split()).casefold()
         if key in seen:
-            raise GameError("bad_seats", msg("Players {first} and {second} are both called {name}: give each player a different name.",
-                                             first=seen[key] + 1, second=i + 1, name=shown(seat["name"])))
+            raise GameError(
+                "bad_seats",
+                msg(
+                    "Players {first} and {second} are both called {name}: give each player a different name.",
+                    first=seen[key] + 1,
+                    second=i + 1,
+                    name=shown(seat["name"]),
+                ),
+            )
         seen[key] = i
 
 
@@ -114,8 +123,10 @@ class Match:
         if self.base and len(actions) >= self.base["moves"]:
             state, done = checkpoint.restore(self.module, self.base, self.options, self.setup), self.base["moves"]
         else:
-            state, done = self.module.new_state(self.options, [s["name"] for s in self.seats],
-                                                game_rng(self.seed), self.setup), 0
+            state, done = (
+                self.module.new_state(self.options, [s["name"] for s in self.seats], game_rng(self.seed), self.setup),
+                0,
+            )
         for entry in actions[done:]:
             self.module.apply(state, entry["seat"], entry["action"])
         return state
@@ -126,8 +137,11 @@ class Match:
         it; else the whole record is replayed. Undo states are kept for the last moves, if they are a
         person's (what a tap on Undo after a resume can reach)."""
         fresh = self.state
-        restored = None if saved_checkpoint is None else checkpoint.usable(
-            self.module, saved_checkpoint, self.id, actions, fresh)
+        restored = (
+            None
+            if saved_checkpoint is None
+            else checkpoint.usable(self.module, saved_checkpoint, self.id, actions, fresh)
+        )
         if restored is not None:
             start = saved_checkpoint["moves"]
             self.state, self.base, self.log = restored, saved_checkpoint, [dict(e) for e in restored.events]
@@ -251,25 +265,41 @@ class Match:
         no bot can reach the record through it."""
         seen = self.seen.setdefault(seat, [])
         public = getattr(self.module, "public_action", None)
-        for entry in self.actions[len(seen):]:
+        for entry in self.actions[len(seen) :]:
             action = copied(entry["action"]) if public is None else public(entry["action"], entry["seat"], seat)
             seen.append({"seat": entry["seat"], "action": action})
         return list(seen)
 
     def record(self) -> dict:
-        return {"format": RECORD_FORMAT, "id": self.id, "game": self.module.GAME_ID, "options": asdict(self.options),
-                "seats": self.seats, "seed": self.seed, "setup": self.setup.to_record(),
-                "actions": [dict(a) for a in self.actions]}
+        return {
+            "format": RECORD_FORMAT,
+            "id": self.id,
+            "game": self.module.GAME_ID,
+            "options": asdict(self.options),
+            "seats": self.seats,
+            "seed": self.seed,
+            "setup": self.setup.to_record(),
+            "actions": [dict(a) for a in self.actions],
+        }
 
     def summary(self) -> dict:
         """A line for the list of saved games: the game's title and how far it has got (the game's
         `progress`, a few public words such as "hand 3 · 1,240 to 980")."""
         over = self.state.over
-        return {"game": self.module.GAME_ID, "title": self.module.TITLE, "over": over,
-                "progress": msg("finished") if over else self.module.progress(self.state)}
+        return {
+            "game": self.module.GAME_ID,
+            "title": self.module.TITLE,
+            "over": over,
+            "progress": msg("finished") if over else self.module.progress(self.state),
+        }
 
     def info(self) -> dict:
         """What the page may know about the match: never the seed, which would reveal every card."""
         options = asdict(self.options)
-        return {"id": self.id, "game": self.module.GAME_ID, "options": options, "seats": self.seats,
-                "options_text": describe_options(self.module.OPTION_SPECS, options)}
+        return {
+            "id": self.id,
+            "game": self.module.GAME_ID,
+            "options": options,
+            "seats": self.seats,
+            "options_text": describe_options(self.module.OPTION_SPECS, options),
+        }

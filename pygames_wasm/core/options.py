@@ -33,8 +33,10 @@ class OptionSpec:
 
     def check(self, value):
         """The value if it fits this option, else a GameError naming the option."""
-        bad = GameError("bad_option", msg("Option '{key}' ({label}) cannot be {value}.", key=self.key,
-                                          label=self.label, value=shown(value)))
+        bad = GameError(
+            "bad_option",
+            msg("Option '{key}' ({label}) cannot be {value}.", key=self.key, label=self.label, value=shown(value)),
+        )
         if self.type == "bool":
             if not isinstance(value, bool):
                 raise bad
@@ -49,8 +51,12 @@ class OptionSpec:
                 raise bad
             text = " ".join(value.split())  # stripped, inner runs of spaces made one
             if not self.min <= len(text) <= self.max:
-                raise GameError("bad_option", msg("{label} must be {min} to {max} characters long.",
-                                                    label=self.label, min=self.min, max=self.max))
+                raise GameError(
+                    "bad_option",
+                    msg(
+                        "{label} must be {min} to {max} characters long.", label=self.label, min=self.min, max=self.max
+                    ),
+                )
             return text
         elif self.type == "counts":
             if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
@@ -108,10 +114,15 @@ def describe_options(specs: list, values: dict) -> list:
     return lines
 
 
-def lobby_info(game_id: str, title: str, players: dict, presets: list, specs: list, rules_summary: list,
-               **own) -> dict:
+def lobby_info(game_id: str, title: str, players: dict, presets: list, specs: list, rules_summary: list, **own) -> dict:
     """What the lobby needs to offer a game: what every game has, then the game's `own` entries.
     `rules_summary` is a list of (heading, paragraph) pairs."""
-    return {"id": game_id, "title": title, "players": players, "presets": presets,
-            "options": [s.to_dict() for s in specs],
-            "rules_summary": [{"heading": heading, "text": text} for heading, text in rules_summary], **own}
+    return {
+        "id": game_id,
+        "title": title,
+        "players": players,
+        "presets": presets,
+        "options": [s.to_dict() for s in specs],
+        "rules_summary": [{"heading": heading, "text": text} for heading, text in rules_summary],
+        **own,
+    }

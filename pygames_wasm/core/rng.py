@@ -89,7 +89,7 @@ class HashRng(Rng):
     def block(self, counter: int) -> list:
         """Block `counter`'s four numbers, in the order the buffer keeps them (drawn from the end)."""
         block = hashlib.sha256(self.key + counter.to_bytes(8, "big")).digest()
-        return [int.from_bytes(block[i:i + 8], "big") for i in (24, 16, 8, 0)]
+        return [int.from_bytes(block[i : i + 8], "big") for i in (24, 16, 8, 0)]
 
     def position(self):
         return (self.counter, len(self.buffer))
@@ -116,8 +116,9 @@ def follows(rng: Rng, start: Rng) -> bool:
         if rng.key != start.key or rng.counter < start.counter:
             return False
         # What is left of the last block drawn (its numbers are taken from the end).
-        return not rng.buffer or (rng.counter > 0 and len(rng.buffer) < 4
-                                  and rng.buffer == rng.block(rng.counter - 1)[:len(rng.buffer)])
+        return not rng.buffer or (
+            rng.counter > 0 and len(rng.buffer) < 4 and rng.buffer == rng.block(rng.counter - 1)[: len(rng.buffer)]
+        )
     return False
 
 
@@ -141,4 +142,3 @@ def bot_rng(seed, move: int, seat: int) -> Rng:
     """A bot's stream for one decision: a one-way function of the seed, so the bot cannot
     recover the seed (and with it every hidden card) from what it receives."""
     return HashRng(_key("bot", seed, move, seat))
-

@@ -24,8 +24,9 @@ def action_kind(raw, fields: dict, example: str, kinds: str) -> str:
         raise GameError("bad_action", msg("'{kind}' is not {kinds}.", kind=shown(kind), kinds=kinds))
     extra = sorted(map(str, set(raw) - set(fields[kind]) - {"type"}))
     if extra:
-        raise GameError("bad_action", msg("Unexpected field '{field}' in a '{kind}' action.",
-                                                field=shown(extra[0]), kind=kind))
+        raise GameError(
+            "bad_action", msg("Unexpected field '{field}' in a '{kind}' action.", field=shown(extra[0]), kind=kind)
+        )
     return kind
 
 

@@ -28,12 +28,16 @@ class Setup:
         if decks is None:
             decks = []
         if not isinstance(decks, list) or not all(
-                isinstance(d, list) and all(isinstance(card, str) for card in d) for d in decks):
+            isinstance(d, list) and all(isinstance(card, str) for card in d) for d in decks
+        ):
             raise GameError("bad_deck", msg("A stacked deck must be a list of card codes."))
         if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)):
             raise GameError("bad_seats", msg("The dealer is a seat number."))
         if start is not None and not isinstance(start, dict):
-            raise GameError("bad_deck", msg("The starting values must be an object, such as {example}.", example='{"scores": [0, 0]}'))
+            raise GameError(
+                "bad_deck",
+                msg("The starting values must be an object, such as {example}.", example='{"scores": [0, 0]}'),
+            )
         return cls(tuple(tuple(d) for d in decks), dealer, dict(start) if start else None)
 
     def check(self, deck_counts: dict, seats: int) -> None:
@@ -69,8 +73,19 @@ def int_list(start: dict, key: str, length: int, low: int, high: int) -> list | 
     values = start.get(key)
     if values is None:
         return None
-    if not (isinstance(values, list) and len(values) == length and all(
-            isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in values)):
-        raise GameError("bad_deck", msg("Starting {key} must be {length} whole numbers from {low} to {high}.",
-                                         key=key, length=length, low=low, high=high))
+    if not (
+        isinstance(values, list)
+        and len(values) == length
+        and all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in values)
+    ):
+        raise GameError(
+            "bad_deck",
+            msg(
+                "Starting {key} must be {length} whole numbers from {low} to {high}.",
+                key=key,
+                length=length,
+                low=low,
+                high=high,
+            ),
+        )
     return list(values)

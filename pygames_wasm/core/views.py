@@ -43,6 +43,7 @@ def recent_events(events: list) -> list:
 
 # --- "Read the table": one paragraph a screen reader speaks on request --------------------------------
 
+
 def situation(*sentences) -> dict | str:
     """A game's situation from its sentences (messages, each with its own full stop; empty ones left
     out), the last public event last, so a player hears where the game stands and then what just

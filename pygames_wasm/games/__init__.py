@@ -2,5 +2,4 @@
 
 from . import canasta, ono99, own_trumps, three_up
 
-GAMES = {ono99.GAME_ID: ono99, canasta.GAME_ID: canasta, three_up.GAME_ID: three_up,
-         own_trumps.GAME_ID: own_trumps}
+GAMES = {ono99.GAME_ID: ono99, canasta.GAME_ID: canasta, three_up.GAME_ID: three_up, own_trumps.GAME_ID: own_trumps}

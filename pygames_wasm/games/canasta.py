@@ -45,11 +45,25 @@ NATURAL_RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]  # R2.3
 DECK = {f"{r}{s}": 2 for r in RANKS for s in SUITS} | {"JK": 4}  # R2.2: 108 cards
 # A meld's rank in the plural, as the sentences name melds ("a meld of Kings", "black 3s"); single cards
 # are named by core/cards.py.
-PLURALS = {"A": msg("Aces"), "K": msg("Kings"), "Q": msg("Queens"), "J": msg("Jacks"), "10": msg("10s"),
-           "9": msg("9s"), "8": msg("8s"), "7": msg("7s"), "6": msg("6s"), "5": msg("5s"), "4": msg("4s"),
-           "3": msg("black 3s")}
-RANK_VALUE = {"A": 20, "2": 20, "JK": 50, "3": 5} | {r: 10 for r in ["K", "Q", "J", "10", "9", "8"]} | {
-    r: 5 for r in ["7", "6", "5", "4"]}  # R3
+PLURALS = {
+    "A": msg("Aces"),
+    "K": msg("Kings"),
+    "Q": msg("Queens"),
+    "J": msg("Jacks"),
+    "10": msg("10s"),
+    "9": msg("9s"),
+    "8": msg("8s"),
+    "7": msg("7s"),
+    "6": msg("6s"),
+    "5": msg("5s"),
+    "4": msg("4s"),
+    "3": msg("black 3s"),
+}
+RANK_VALUE = (
+    {"A": 20, "2": 20, "JK": 50, "3": 5}
+    | {r: 10 for r in ["K", "Q", "J", "10", "9", "8"]}
+    | {r: 5 for r in ["7", "6", "5", "4"]}
+)  # R3
 NATURAL_BONUS, MIXED_BONUS = 500, 300  # R9.2, R9.3
 GOING_OUT_BONUS, CONCEALED_BONUS = 100, 100  # R15 / A33d
 RED_THREE_VALUE, ALL_RED_THREES = 100, 800  # R14.2
@@ -115,8 +129,9 @@ def label(card: str) -> dict:
     return card_name(card)
 
 
-SHORT = {card: JOKER if card == "JK" else rank(card) + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit(card)]
-         for card in DECK}
+SHORT = {
+    card: JOKER if card == "JK" else rank(card) + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit(card)] for card in DECK
+}
 
 
 def short(card: str) -> dict | str:
@@ -158,38 +173,100 @@ def rank_plural(r: str) -> dict:
 # --- Options (Part 3's flags) ----------------------------------------------------------------------
 
 OPTION_SPECS = [
-    OptionSpec("wild_ratio", msg("Wild cards in a meld"),
-               msg("How many wild cards (jokers and 2s) a meld may hold."), "choice",
-               "standard", (("standard", msg("At least 2 naturals, at most 3 wild cards")),
-                            ("literal", msg("Two naturals for every wild card, at most 3")),
-                            ("no_outnumber", msg("Wild cards never outnumber naturals, at most 3")))),
-    OptionSpec("black_three_freezes", msg("Black threes freeze the pile"), msg(
-        "On: a black three thrown on the pile freezes it until someone takes it. Off: it only stops the next "
-        "player from taking it."), "bool", True),
-    OptionSpec("concealed_min_only_if_pile", msg("Concealed going out: minimum only with the pile"), msg(
-        "On: a player who goes out all at once after drawing from the stock does not need the first meld's "
-        "minimum points. The minimum still applies when they take the pile."), "bool", False),
-    OptionSpec("ask_partner", msg("Partner, may I go out?"), msg(
-        "Before going out you may ask your partner (only when you could go out). After a yes you must go out "
-        "that turn; after a no you may not."), "bool", False),
-    OptionSpec("partnership_draw", msg("Partners and the first player"), msg(
-        "Draw for partners: everyone draws a card; the highest plays first and partners the second highest, "
-        "and the other two play together. Partners as seated: players 1 and 3 play against players 2 and 4, "
-        "and the draw only chooses who plays first (or, with no draw, the first dealer is chosen at random)."),
-        "choice", "partners", (("partners", msg("Draw for partners and the first player")),
-                               ("first_player", msg("Partners as seated; draw for the first player")),
-                               ("off", msg("Partners as seated; no draw")))),
-    OptionSpec("target", msg("Game target"), msg("The score a team must reach to win."), "int", 5000,
-               min=500, max=10000),
-    OptionSpec("hand_limit", msg("Most hands in a game"), msg(
-        "If neither team has reached the target after this many hands, the game ends there and the higher "
-        "score wins (level scores: a draw). It keeps a game in which nobody melds from going on for ever."),
-        "int", 30, min=5, max=100),
-    OptionSpec("team1_name", msg("Name of the first team"), msg(
-        "With partners drawn, the team of the player who draws the highest card; with partners as seated, "
-        "players 1 and 3."), "text", TEAM_NAMES[0], min=1, max=24),
-    OptionSpec("team2_name", msg("Name of the second team"), msg("The other two players."), "text",
-               TEAM_NAMES[1], min=1, max=24),
+    OptionSpec(
+        "wild_ratio",
+        msg("Wild cards in a meld"),
+        msg("How many wild cards (jokers and 2s) a meld may hold."),
+        "choice",
+        "standard",
+        (
+            ("standard", msg("At least 2 naturals, at most 3 wild cards")),
+            ("literal", msg("Two naturals for every wild card, at most 3")),
+            ("no_outnumber", msg("Wild cards never outnumber naturals, at most 3")),
+        ),
+    ),
+    OptionSpec(
+        "black_three_freezes",
+        msg("Black threes freeze the pile"),
+        msg(
+            "On: a black three thrown on the pile freezes it until someone takes it. Off: it only stops the next "
+            "player from taking it."
+        ),
+        "bool",
+        True,
+    ),
+    OptionSpec(
+        "concealed_min_only_if_pile",
+        msg("Concealed going out: minimum only with the pile"),
+        msg(
+            "On: a player who goes out all at once after drawing from the stock does not need the first meld's "
+            "minimum points. The minimum still applies when they take the pile."
+        ),
+        "bool",
+        False,
+    ),
+    OptionSpec(
+        "ask_partner",
+        msg("Partner, may I go out?"),
+        msg(
+            "Before going out you may ask your partner (only when you could go out). After a yes you must go out "
+            "that turn; after a no you may not."
+        ),
+        "bool",
+        False,
+    ),
+    OptionSpec(
+        "partnership_draw",
+        msg("Partners and the first player"),
+        msg(
+            "Draw for partners: everyone draws a card; the highest plays first and partners the second highest, "
+            "and the other two play together. Partners as seated: players 1 and 3 play against players 2 and 4, "
+            "and the draw only chooses who plays first (or, with no draw, the first dealer is chosen at random)."
+        ),
+        "choice",
+        "partners",
+        (
+            ("partners", msg("Draw for partners and the first player")),
+            ("first_player", msg("Partners as seated; draw for the first player")),
+            ("off", msg("Partners as seated; no draw")),
+        ),
+    ),
+    OptionSpec(
+        "target", msg("Game target"), msg("The score a team must reach to win."), "int", 5000, min=500, max=10000
+    ),
+    OptionSpec(
+        "hand_limit",
+        msg("Most hands in a game"),
+        msg(
+            "If neither team has reached the target after this many hands, the game ends there and the higher "
+            "score wins (level scores: a draw). It keeps a game in which nobody melds from going on for ever."
+        ),
+        "int",
+        30,
+        min=5,
+        max=100,
+    ),
+    OptionSpec(
+        "team1_name",
+        msg("Name of the first team"),
+        msg(
+            "With partners drawn, the team of the player who draws the highest card; with partners as seated, "
+            "players 1 and 3."
+        ),
+        "text",
+        TEAM_NAMES[0],
+        min=1,
+        max=24,
+    ),
+    OptionSpec(
+        "team2_name",
+        msg("Name of the second team"),
+        msg("The other two players."),
+        "text",
+        TEAM_NAMES[1],
+        min=1,
+        max=24,
+    ),
 ]
 PRESETS = {"classic": {}}
 FIXED_TEAMS = {"partnership_draw": "first_player"}  # partners as seated (the simulator pairs bot kinds so)
@@ -231,10 +308,16 @@ def team_name(state, team: int) -> dict | str:
 
 
 def info() -> dict:
-    return lobby_info(GAME_ID, TITLE, {"min": PLAYERS, "max": PLAYERS},
-                      [{"id": "classic", "title": msg("Classic Canasta"), "options": {}}], OPTION_SPECS, RULES_SUMMARY,
-                      teams=[[0, 2], [1, 3]],  # partners as seated
-                      teams_drawn_when={"partnership_draw": ["partners"]})  # then the draw decides (the view's `order`)
+    return lobby_info(
+        GAME_ID,
+        TITLE,
+        {"min": PLAYERS, "max": PLAYERS},
+        [{"id": "classic", "title": msg("Classic Canasta"), "options": {}}],
+        OPTION_SPECS,
+        RULES_SUMMARY,
+        teams=[[0, 2], [1, 3]],  # partners as seated
+        teams_drawn_when={"partnership_draw": ["partners"]},
+    )  # then the draw decides (the view's `order`)
 
 
 def progress(state: "State") -> dict:
@@ -244,38 +327,63 @@ def progress(state: "State") -> dict:
 
 
 RULES_SUMMARY = [  # (heading, paragraph): the in-app rules, in plain words
-    (msg("Players and cards"),
-         msg("Four players, two teams: partners sit opposite. First everyone draws a card: the highest plays "
-         "first, and partners the second highest (unless you chose to keep partners as seated). Two packs and "
-         "four jokers (108 cards); each player gets 11. Jokers and 2s are wild. Red threes are bonus cards: they go straight onto the table and "
-         "are replaced. On your turn draw a card, or pick up the whole discard pile, then meld if you like, "
-         "then discard one card.")),
-    (msg("Melds and canastas"),
-         msg("A meld is three or more cards of one rank (4 to Ace) with at least two natural cards and at most "
-         "three wild cards. Melds belong to the team: either partner can add to them. Seven cards make a "
-         "canasta: 500 bonus points if it has no wild card, 300 if it has one. Black threes can be melded "
-         "only when you go out.")),
-    (msg("Your team's first meld"),
-         msg("Your team's first meld must count enough points: 50 (15 with a minus score, 90 from 1,500, 120 "
-         "from 3,000). Card values: Joker 50, Ace and 2 20, King to 8 10, 7 to 4 5, black 3 5.")),
-    (msg("Taking the discard pile"),
-         msg("To pick up the pile you must meld its top card at once: with a pair of naturals from your hand, "
-         "or, if the pile is not frozen and your team has melded, with one natural and a wild card, or by "
-         "adding it to your team's meld. A wild card or black three on the pile freezes it: then only a "
-         "natural pair will do. Before your team's first meld the pile is frozen for you.")),
-    (msg("Going out and scoring"),
-         msg("You may go out (meld or discard your last card) once your team has a canasta: 100 points, 200 if "
-         "you meld your whole hand in one turn with a canasta of your own among those melds (concealed). Scores: melded cards, canasta bonuses, red "
-         "threes (100 each, 800 for all four; minus if your team made no meld), minus the cards left in "
-         "hand. The first team to reach the target (5,000 unless you chose another) wins; if neither has "
-         "after the most hands the game allows (30 unless you chose another), the higher score wins.")),
-    (msg("Taking a move back"),
-         msg("Undo: melds and additions can be taken back until you discard; drawing or picking up the pile "
-         "shows you cards, so it is final.")),
+    (
+        msg("Players and cards"),
+        msg(
+            "Four players, two teams: partners sit opposite. First everyone draws a card: the highest plays "
+            "first, and partners the second highest (unless you chose to keep partners as seated). Two packs and "
+            "four jokers (108 cards); each player gets 11. Jokers and 2s are wild. Red threes are bonus cards: they go straight onto the table and "
+            "are replaced. On your turn draw a card, or pick up the whole discard pile, then meld if you like, "
+            "then discard one card."
+        ),
+    ),
+    (
+        msg("Melds and canastas"),
+        msg(
+            "A meld is three or more cards of one rank (4 to Ace) with at least two natural cards and at most "
+            "three wild cards. Melds belong to the team: either partner can add to them. Seven cards make a "
+            "canasta: 500 bonus points if it has no wild card, 300 if it has one. Black threes can be melded "
+            "only when you go out."
+        ),
+    ),
+    (
+        msg("Your team's first meld"),
+        msg(
+            "Your team's first meld must count enough points: 50 (15 with a minus score, 90 from 1,500, 120 "
+            "from 3,000). Card values: Joker 50, Ace and 2 20, King to 8 10, 7 to 4 5, black 3 5."
+        ),
+    ),
+    (
+        msg("Taking the discard pile"),
+        msg(
+            "To pick up the pile you must meld its top card at once: with a pair of naturals from your hand, "
+            "or, if the pile is not frozen and your team has melded, with one natural and a wild card, or by "
+            "adding it to your team's meld. A wild card or black three on the pile freezes it: then only a "
+            "natural pair will do. Before your team's first meld the pile is frozen for you."
+        ),
+    ),
+    (
+        msg("Going out and scoring"),
+        msg(
+            "You may go out (meld or discard your last card) once your team has a canasta: 100 points, 200 if "
+            "you meld your whole hand in one turn with a canasta of your own among those melds (concealed). Scores: melded cards, canasta bonuses, red "
+            "threes (100 each, 800 for all four; minus if your team made no meld), minus the cards left in "
+            "hand. The first team to reach the target (5,000 unless you chose another) wins; if neither has "
+            "after the most hands the game allows (30 unless you chose another), the higher score wins."
+        ),
+    ),
+    (
+        msg("Taking a move back"),
+        msg(
+            "Undo: melds and additions can be taken back until you discard; drawing or picking up the pile "
+            "shows you cards, so it is final."
+        ),
+    ),
 ]
 
 
 # --- State --------------------------------------------------------------------------------------------
+
 
 def team_of(state, seat: int) -> int:
     return state.order.index(seat) % 2
@@ -415,10 +523,19 @@ def partnership_draw(state: State) -> int:
         mate = ranking[1]
         others = [s for s in ((high + k) % PLAYERS for k in range(1, PLAYERS)) if s != mate]
         state.order = [high, others[0], mate, others[1]]
-        log(state, None, situation(drawn, msg(
-            "{high} drew highest and plays first; {mate} drew second highest and is {high}'s partner.",
-            high=state.names[high], mate=state.names[mate]),
-            msg("{first} against {second}.", first=team_text(state, 0), second=team_text(state, 1))))
+        log(
+            state,
+            None,
+            situation(
+                drawn,
+                msg(
+                    "{high} drew highest and plays first; {mate} drew second highest and is {high}'s partner.",
+                    high=state.names[high],
+                    mate=state.names[mate],
+                ),
+                msg("{first} against {second}.", first=team_text(state, 0), second=team_text(state, 1)),
+            ),
+        )
     else:
         log(state, None, situation(drawn, msg("{name} drew highest and plays first.", name=state.names[high])))
     return state.order[(state.order.index(high) - 1) % PLAYERS]
@@ -428,15 +545,16 @@ THEN = msg("{first} then {rest}")
 
 
 def drew(name: str, cards: list) -> dict:
-    """"Ann K♠" or "Ann 7♥ then 9♦": what a player drew for partners (again after a tie or a joker)."""
+    """ "Ann K♠" or "Ann 7♥ then 9♦": what a player drew for partners (again after a tie or a joker)."""
     return msg("{name} {cards}", name=name, cards=series([short(c) for c in cards], THEN, THEN))
 
 
 def team_text(state: State, team: int) -> dict:
-    """"North-South (Ann and Cy)": a team's name and its players."""
+    """ "North-South (Ann and Cy)": a team's name and its players."""
     a, b = team_seats(state, team)
-    return msg("{team} ({first} and {second})", team=team_name(state, team), first=state.names[a],
-               second=state.names[b])
+    return msg(
+        "{team} ({first} and {second})", team=team_name(state, team), first=state.names[a], second=state.names[b]
+    )
 
 
 def deal(state: State) -> None:
@@ -455,13 +573,24 @@ def deal(state: State) -> None:
         for seat in seats:
             state.hands[seat].append(state.stock.pop())
     state.melds = [{}, {}]
-    state.red_threes = [[], [], ]
+    state.red_threes = [
+        [],
+        [],
+    ]
     state.initial = [min_count(s) for s in state.scores]
     state.has_melded = [False, False]
     state.melded_before = [False] * PLAYERS
     state.pile, state.frozen_by, state.hand_moves = [], None, 0
-    log(state, None, msg("Hand {hand}: {dealer} deals; {first} plays first.", hand=state.hand_no,
-                         dealer=state.names[state.dealer], first=state.names[first]))
+    log(
+        state,
+        None,
+        msg(
+            "Hand {hand}: {dealer} deals; {first} plays first.",
+            hand=state.hand_no,
+            dealer=state.names[state.dealer],
+            first=state.names[first],
+        ),
+    )
     turn_upcard(state)
     for seat in seats:
         while any(is_red_three(c) for c in state.hands[seat]):
@@ -469,8 +598,15 @@ def deal(state: State) -> None:
             state.hands[seat].remove(card)
             state.red_threes[team_of(state, seat)].append(card)
             state.hands[seat].append(state.stock.pop())
-            log(state, seat, msg("{name} puts down the {card} dealt to them and draws a replacement.",
-                                name=state.names[seat], card=short(card)))
+            log(
+                state,
+                seat,
+                msg(
+                    "{name} puts down the {card} dealt to them and draws a replacement.",
+                    name=state.names[seat],
+                    card=short(card),
+                ),
+            )
     start_turn(state, first)
 
 
@@ -487,8 +623,11 @@ def turn_upcard(state: State) -> None:
     state.upcards = list(state.pile)
     cards = comma_row([short(c) for c in state.pile])
     if state.frozen_by:
-        log(state, None, msg("The upcard: {cards}; the pile is frozen by the {card}.", cards=cards,
-                             card=short(state.frozen_by)))
+        log(
+            state,
+            None,
+            msg("The upcard: {cards}; the pile is frozen by the {card}.", cards=cards, card=short(state.frozen_by)),
+        )
     else:
         log(state, None, msg("The upcard: {cards}.", cards=cards))
 
@@ -504,6 +643,7 @@ def start_turn(state: State, seat: int) -> None:
 
 
 # --- Meld rules (R7, R9) ----------------------------------------------------------------------------
+
 
 def meld_rank(cards) -> str | None:
     """The natural rank of a meld ("3" for black threes), or None if the cards have none."""
@@ -560,8 +700,13 @@ def has_canasta(melds: dict) -> bool:
 # --- Actions: form ----------------------------------------------------------------------------------
 
 ACTION_FIELDS = {
-    "draw": set(), "end_hand": set(), "ask_go_out": set(),
-    "take_pile": {"cards", "melds"}, "meld": {"melds"}, "add": {"meld", "cards"}, "discard": {"card"},
+    "draw": set(),
+    "end_hand": set(),
+    "ask_go_out": set(),
+    "take_pile": {"cards", "melds"},
+    "meld": {"melds"},
+    "add": {"meld", "cards"},
+    "discard": {"card"},
     "answer": {"yes"},
 }
 
@@ -583,7 +728,7 @@ def _card_list(raw, bad: dict) -> list:
 def _meld_list(raw, bad: dict) -> list:
     if not isinstance(raw, list) or not all(isinstance(m, list) for m in raw):
         raise GameError("bad_action", bad)
-    return [_card_list(m, msg("A meld must be a list of card codes such as \"7H\".")) for m in raw]
+    return [_card_list(m, msg('A meld must be a list of card codes such as "7H".')) for m in raw]
 
 
 def parse_text(text: str) -> dict:
@@ -615,22 +760,26 @@ def parse_action(raw) -> dict:
     kind = action_kind(raw, ACTION_FIELDS, '{"type": "draw"}', "a Canasta action")
     action = {"type": kind}
     if kind == "take_pile":
-        action["cards"] = _card_list(raw.get("cards", []), msg(
-            "The cards to take the pile with must be a list of card codes such as \"7H\"."))
-        action["melds"] = _meld_list(raw.get("melds", []), msg(
-            "The other melds must be a list of melds, each a list of card codes."))
+        action["cards"] = _card_list(
+            raw.get("cards", []), msg('The cards to take the pile with must be a list of card codes such as "7H".')
+        )
+        action["melds"] = _meld_list(
+            raw.get("melds", []), msg("The other melds must be a list of melds, each a list of card codes.")
+        )
     elif kind == "meld":
-        action["melds"] = _meld_list(raw.get("melds"), msg(
-            "A meld action's melds must be a list of melds, each a list of card codes."))
+        action["melds"] = _meld_list(
+            raw.get("melds"), msg("A meld action's melds must be a list of melds, each a list of card codes.")
+        )
         if not action["melds"]:
             raise GameError("bad_action", msg("Say which cards to meld."))
     elif kind == "add":
         target = raw.get("meld")
         if not isinstance(target, str) or target not in NATURAL_RANKS + ["3"]:
-            raise GameError("bad_action", msg("Say which meld to add to by its rank, such as \"7\" or \"K\"."))
+            raise GameError("bad_action", msg('Say which meld to add to by its rank, such as "7" or "K".'))
         action["meld"] = target
-        action["cards"] = _card_list(raw.get("cards"), msg(
-            "The cards to add must be a list of card codes such as \"7H\"."))
+        action["cards"] = _card_list(
+            raw.get("cards"), msg('The cards to add must be a list of card codes such as "7H".')
+        )
         if not action["cards"]:
             raise GameError("bad_action", msg("Say which cards to add."))
     elif kind == "discard":
@@ -665,6 +814,7 @@ def action_text(action: dict) -> str:
 
 # --- Actions: legality ------------------------------------------------------------------------------
 
+
 def turn_block(state: State, seat: int, kind: str) -> GameError | None:
     """Why `seat` cannot take an action of this kind at this moment (turn and phase only)."""
     if state.over:
@@ -675,8 +825,9 @@ def turn_block(state: State, seat: int, kind: str) -> GameError | None:
         return GameError("not_your_turn", msg("Nobody is asking you anything now."))
     if seat != state.turn:
         if state.phase == "answer":
-            return GameError("not_your_turn", msg("{name} must answer first.",
-                                                  name=state.names[partner(state, state.turn)]))
+            return GameError(
+                "not_your_turn", msg("{name} must answer first.", name=state.names[partner(state, state.turn)])
+            )
         return GameError("not_your_turn", msg("It is {name}'s turn.", name=state.names[state.turn]))
     if state.phase == "answer":
         return GameError("not_your_turn", msg("Wait for {name}'s answer.", name=state.names[partner(state, seat)]))
@@ -715,8 +866,9 @@ def going_out_block(state: State, seat: int, melds_after: dict, left: int) -> di
         return None
     if not has_canasta(melds_after):
         if left == 1:
-            return msg("Your team needs a canasta before you can go out, so you must keep a card to discard "
-                       "and one more.")
+            return msg(
+                "Your team needs a canasta before you can go out, so you must keep a card to discard and one more."
+            )
         return msg("Your team needs a canasta before you can go out.")
     if state.asked and state.asked["answer"] is False:
         return msg("{name} said no: you cannot go out this turn.", name=state.names[partner(state, seat)])
@@ -730,8 +882,11 @@ def initial_block(state: State, seat: int, cards: list, with_top: bool = False) 
     got = count(cards)
     if got < need:
         if with_top:
-            return msg("Your team's first meld needs {need} points; the top card and your cards count {got}.",
-                       need=need, got=got)
+            return msg(
+                "Your team's first meld needs {need} points; the top card and your cards count {got}.",
+                need=need,
+                got=got,
+            )
         return msg("Your team's first meld needs {need} points; these cards count {got}.", need=need, got=got)
     return None
 
@@ -790,24 +945,38 @@ def take_pile_block(state: State, seat: int, action: dict) -> dict | None:
         return why
     odd = [c for c in cards if not is_wild(c) and rank(c) != r]
     if odd:
-        return msg("Only {rank} and wild cards can go with the {card} from the pile.", rank=rank_plural(r), card=short(top))
+        return msg(
+            "Only {rank} and wild cards can go with the {card} from the pile.", rank=rank_plural(r), card=short(top)
+        )
     naturals = [c for c in cards if not is_wild(c)]
     frozen = frozen_for(state, seat)
     if frozen == "frozen" and len(naturals) < 2:
-        return msg("The pile is frozen by the {card}, so you need a pair of natural {rank} from your hand to "
-                   "pick it up.", card=short(state.frozen_by), rank=rank_plural(r))
+        return msg(
+            "The pile is frozen by the {card}, so you need a pair of natural {rank} from your hand to pick it up.",
+            card=short(state.frozen_by),
+            rank=rank_plural(r),
+        )
     if frozen and len(naturals) < 2:
-        return msg("Your team has not made its first meld, so you need a pair of natural {rank} from your hand "
-                   "to pick it up.", rank=rank_plural(r))
+        return msg(
+            "Your team has not made its first meld, so you need a pair of natural {rank} from your hand to pick it up.",
+            rank=rank_plural(r),
+        )
     team_melds = state.melds[team_of(state, seat)]
     if r in team_melds:
         why = meld_block(state.opts, team_melds[r] + [top] + cards)
         if why:
-            return msg("The {card} cannot go on your meld of {rank} that way. {why}", card=short(top),
-                       rank=rank_plural(r), why=why)
+            return msg(
+                "The {card} cannot go on your meld of {rank} that way. {why}",
+                card=short(top),
+                rank=rank_plural(r),
+                why=why,
+            )
     elif not cards:
-        return msg("Your team has no meld of {rank}: show cards from your hand to meld the {card} with.",
-                   rank=rank_plural(r), card=short(top))
+        return msg(
+            "Your team has no meld of {rank}: show cards from your hand to meld the {card} with.",
+            rank=rank_plural(r),
+            card=short(top),
+        )
     else:
         why = meld_block(state.opts, [top] + cards)
         if why:
@@ -856,13 +1025,19 @@ def meld_action_block(state: State, seat: int, action: dict) -> dict | None:
         if why:
             return why
     return going_out_block(state, seat, melds_after, left) or must_go_out_block(
-        state, seat, hand_after(hand, used), melds_after)
+        state, seat, hand_after(hand, used), melds_after
+    )
 
 
 def concealed_exempt(state: State, seat: int, melds_after: dict, left: int) -> bool:
     """A33c option: going out concealed after drawing from the stock needs no minimum."""
-    return (state.opts.concealed_min_only_if_pile and state.drew == "stock" and left <= 1
-            and not state.melded_before[seat] and has_canasta(melds_after))
+    return (
+        state.opts.concealed_min_only_if_pile
+        and state.drew == "stock"
+        and left <= 1
+        and not state.melded_before[seat]
+        and has_canasta(melds_after)
+    )
 
 
 def add_block(state: State, seat: int, action: dict) -> dict | None:
@@ -874,7 +1049,9 @@ def add_block(state: State, seat: int, action: dict) -> dict | None:
         return why
     if r not in state.melds[team]:
         if r in state.melds[1 - team]:
-            return msg("You cannot add to the other team's melds; your team has no meld of {rank}.", rank=rank_plural(r))
+            return msg(
+                "You cannot add to the other team's melds; your team has no meld of {rank}.", rank=rank_plural(r)
+            )
         return msg("Your team has no meld of {rank}.", rank=rank_plural(r))
     odd = [c for c in cards if rank(c) != r and not is_wild(c)]
     if odd:
@@ -887,7 +1064,8 @@ def add_block(state: State, seat: int, action: dict) -> dict | None:
     left = len(hand) - len(cards)
     melds_after = with_cards(state.melds[team], [cards], r)
     return going_out_block(state, seat, melds_after, left) or must_go_out_block(
-        state, seat, hand_after(hand, cards), melds_after)
+        state, seat, hand_after(hand, cards), melds_after
+    )
 
 
 def discard_block(state: State, seat: int, action: dict) -> dict | None:
@@ -899,8 +1077,10 @@ def discard_block(state: State, seat: int, action: dict) -> dict | None:
     if len(hand) == 1:
         return going_out_block(state, seat, state.melds[team_of(state, seat)], 0)
     if told_to_go_out(state, seat):
-        return msg("{name} said yes, so you must go out this turn: meld your cards and discard only your last "
-                   "one.", name=state.names[partner(state, seat)])
+        return msg(
+            "{name} said yes, so you must go out this turn: meld your cards and discard only your last one.",
+            name=state.names[partner(state, seat)],
+        )
     return None
 
 
@@ -910,8 +1090,9 @@ def end_hand_block(state: State, seat: int) -> dict | None:
         return msg("The stock is not empty: draw a card.")
     if must_take(state, seat):
         top = state.pile[-1]
-        return msg("The stock is empty and the {card} fits your team's meld, so you must pick up the pile.",
-                   card=short(top))
+        return msg(
+            "The stock is empty and the {card} fits your team's meld, so you must pick up the pile.", card=short(top)
+        )
     return None
 
 
@@ -944,8 +1125,10 @@ def told_to_go_out(state: State, seat: int) -> bool:
 def must_go_out_block(state: State, seat: int, hand_after: list, melds_after: dict) -> dict | None:
     """After a yes, every meld must keep going out possible (the player must go out)."""
     if told_to_go_out(state, seat) and hand_after and not can_go_out(state, seat, hand_after, melds_after):
-        return msg("{name} said yes, so you must go out this turn: after that you could not.",
-                   name=state.names[partner(state, seat)])
+        return msg(
+            "{name} said yes, so you must go out this turn: after that you could not.",
+            name=state.names[partner(state, seat)],
+        )
     return None
 
 
@@ -992,8 +1175,9 @@ def meld_everything(state: State, seat: int, cards: list, melds: dict) -> list |
         return None
     # R8: a team with no meld on the table (counting melds just made this turn: `melds` may be the
     # melds after the action being checked) must reach its minimum with what it lays down.
-    if not melds and not (state.opts.concealed_min_only_if_pile and state.drew == "stock"
-                          and not state.melded_before[seat]):
+    if not melds and not (
+        state.opts.concealed_min_only_if_pile and state.drew == "stock" and not state.melded_before[seat]
+    ):
         if count(cards) < state.initial[team_of(state, seat)]:
             return None
     share = dict(need)
@@ -1039,8 +1223,9 @@ def check(state: State, seat: int, action: dict) -> GameError | None:
 
 
 BLOCKS = {  # each action type's rule check, past the turn and phase: why it is refused, or None
-    "draw": lambda state, seat, action: None if state.stock else msg(
-        "The stock is empty: pick up the pile, or end the hand."),
+    "draw": lambda state, seat, action: (
+        None if state.stock else msg("The stock is empty: pick up the pile, or end the hand.")
+    ),
     "end_hand": lambda state, seat, action: end_hand_block(state, seat),
     "take_pile": take_pile_block,
     "meld": meld_action_block,
@@ -1052,6 +1237,7 @@ BLOCKS = {  # each action type's rule check, past the turn and phase: why it is 
 
 
 # --- Suggested actions --------------------------------------------------------------------------------
+
 
 def legal_actions(state: State, seat: int) -> list:
     """The simple legal actions of `seat` now, and a few suggested melds; every other composed meld is
@@ -1092,7 +1278,9 @@ def discards(state: State, seat: int) -> list:
     hand = state.hands[seat]
     if len(hand) > 1 and not told_to_go_out(state, seat):
         return [{"type": "discard", "card": c} for c in sorted_cards(set(hand))]
-    return [a for a in ({"type": "discard", "card": c} for c in sorted_cards(set(hand))) if check(state, seat, a) is None]
+    return [
+        a for a in ({"type": "discard", "card": c} for c in sorted_cards(set(hand))) if check(state, seat, a) is None
+    ]
 
 
 def take_suggestions(state: State, seat: int) -> list:
@@ -1163,9 +1351,6 @@ def meld_suggestions(state: State, seat: int) -> list:
 # --- Actions: effects ---------------------------------------------------------------------------------
 
 
-
-
-
 def names(cards) -> dict | str:
     """Cards' compact names, in display order: "Joker 7♥ 7♠"."""
     return card_row(sorted_cards(cards))
@@ -1217,17 +1402,32 @@ def took_pile(name: str, n: int, top, r: str, action: dict, first: bool, threes:
     team's first meld)." with the other melds and the red threes as sentences of their own."""
     if action["cards"]:
         if first:
-            said = plural("{name} picks up the pile ({n} card), melding the {card} with {cards} (the team's first "
-                           "meld).", "{name} picks up the pile ({n} cards), melding the {card} with {cards} (the "
-                           "team's first meld).", n, name=name, card=top, cards=names(action["cards"]))
+            said = plural(
+                "{name} picks up the pile ({n} card), melding the {card} with {cards} (the team's first meld).",
+                "{name} picks up the pile ({n} cards), melding the {card} with {cards} (the team's first meld).",
+                n,
+                name=name,
+                card=top,
+                cards=names(action["cards"]),
+            )
         else:
-            said = plural("{name} picks up the pile ({n} card), melding the {card} with {cards}.",
-                           "{name} picks up the pile ({n} cards), melding the {card} with {cards}.", n, name=name,
-                           card=top, cards=names(action["cards"]))
+            said = plural(
+                "{name} picks up the pile ({n} card), melding the {card} with {cards}.",
+                "{name} picks up the pile ({n} cards), melding the {card} with {cards}.",
+                n,
+                name=name,
+                card=top,
+                cards=names(action["cards"]),
+            )
     else:
-        said = plural("{name} picks up the pile ({n} card), melding the {card} on the team's {rank}.",
-                       "{name} picks up the pile ({n} cards), melding the {card} on the team's {rank}.", n,
-                       name=name, card=top, rank=rank_plural(r))
+        said = plural(
+            "{name} picks up the pile ({n} card), melding the {card} on the team's {rank}.",
+            "{name} picks up the pile ({n} cards), melding the {card} on the team's {rank}.",
+            n,
+            name=name,
+            card=top,
+            rank=rank_plural(r),
+        )
     more = []
     if action["melds"]:
         more.append(msg("{name} also melds {melds}.", name=name, melds=comma_row([names(m) for m in action["melds"]])))
@@ -1242,14 +1442,20 @@ def lay(state: State, team: int, cards: list, r: str | None = None) -> None:
     state.melds[team][r] = state.melds[team].get(r, []) + list(cards)
     kind = canasta_kind(state.melds[team][r])
     if kind and kind != before:
-        texts = {("natural", False): msg("{team} complete a natural canasta of {rank}.", team=team_name(state, team),
-                                         rank=rank_plural(r)),
-                 ("mixed", False): msg("{team} complete a mixed canasta of {rank}.", team=team_name(state, team),
-                                       rank=rank_plural(r)),
-                 ("natural", True): msg("{team} now have a natural canasta of {rank}.", team=team_name(state, team),
-                                        rank=rank_plural(r)),
-                 ("mixed", True): msg("{team} now have a mixed canasta of {rank}.", team=team_name(state, team),
-                                      rank=rank_plural(r))}
+        texts = {
+            ("natural", False): msg(
+                "{team} complete a natural canasta of {rank}.", team=team_name(state, team), rank=rank_plural(r)
+            ),
+            ("mixed", False): msg(
+                "{team} complete a mixed canasta of {rank}.", team=team_name(state, team), rank=rank_plural(r)
+            ),
+            ("natural", True): msg(
+                "{team} now have a natural canasta of {rank}.", team=team_name(state, team), rank=rank_plural(r)
+            ),
+            ("mixed", True): msg(
+                "{team} now have a mixed canasta of {rank}.", team=team_name(state, team), rank=rank_plural(r)
+            ),
+        }
         log(state, None, texts[kind, bool(before)])
 
 
@@ -1276,8 +1482,16 @@ def do_add(state: State, seat: int, action: dict) -> None:
     team = team_of(state, seat)
     for card in action["cards"]:
         state.hands[seat].remove(card)
-    log(state, seat, msg("{name} adds {cards} to the {rank}.", name=state.names[seat], cards=names(action["cards"]),
-                         rank=rank_plural(action["meld"])))
+    log(
+        state,
+        seat,
+        msg(
+            "{name} adds {cards} to the {rank}.",
+            name=state.names[seat],
+            cards=names(action["cards"]),
+            rank=rank_plural(action["meld"]),
+        ),
+    )
     lay(state, team, action["cards"], action["meld"])
     state.melded_this_turn = True
     after_meld(state, seat)
@@ -1295,7 +1509,9 @@ def do_discard(state: State, seat: int, action: dict) -> None:
     if freezes(state.opts, card) and state.frozen_by is None:
         state.frozen_by = card
     if state.frozen_by == card:
-        log(state, seat, msg("{name} discards the {card}, freezing the pile.", name=state.names[seat], card=short(card)))
+        log(
+            state, seat, msg("{name} discards the {card}, freezing the pile.", name=state.names[seat], card=short(card))
+        )
     else:
         log(state, seat, msg("{name} discards the {card}.", name=state.names[seat], card=short(card)))
     if not state.hands[seat]:
@@ -1306,29 +1522,43 @@ def do_discard(state: State, seat: int, action: dict) -> None:
 
 
 def do_end_hand(state: State, seat: int, action: dict) -> None:
-    log(state, seat, msg("The stock is empty and {name} does not pick up the pile: the hand ends.",
-                         name=state.names[seat]))
+    log(
+        state,
+        seat,
+        msg("The stock is empty and {name} does not pick up the pile: the hand ends.", name=state.names[seat]),
+    )
     end_hand(state, None)
 
 
 def do_ask(state: State, seat: int, action: dict) -> None:
     state.asked = {"seat": seat, "answer": None}
     state.phase = "answer"
-    log(state, seat, msg("{name}: \"{partner}, may I go out?\"", name=state.names[seat],
-                         partner=state.names[partner(state, seat)]))
+    log(
+        state,
+        seat,
+        msg('{name}: "{partner}, may I go out?"', name=state.names[seat], partner=state.names[partner(state, seat)]),
+    )
 
 
 def do_answer(state: State, seat: int, action: dict) -> None:
     state.asked["answer"] = action["yes"]
     state.phase = "play"
     if action["yes"]:
-        log(state, seat, msg("{name}: \"Yes.\"", name=state.names[seat]))
+        log(state, seat, msg('{name}: "Yes."', name=state.names[seat]))
     else:
-        log(state, seat, msg("{name}: \"No.\"", name=state.names[seat]))
+        log(state, seat, msg('{name}: "No."', name=state.names[seat]))
 
 
-PERFORM = {"draw": do_draw, "take_pile": do_take_pile, "meld": do_meld, "add": do_add, "discard": do_discard,
-           "end_hand": do_end_hand, "ask_go_out": do_ask, "answer": do_answer}
+PERFORM = {
+    "draw": do_draw,
+    "take_pile": do_take_pile,
+    "meld": do_meld,
+    "add": do_add,
+    "discard": do_discard,
+    "end_hand": do_end_hand,
+    "ask_go_out": do_ask,
+    "answer": do_answer,
+}
 _apply = applier(parse_action, check, PERFORM)
 
 
@@ -1343,6 +1573,7 @@ def apply(state: State, seat: int, action) -> dict:
 
 
 # --- End of a hand, scoring (R13-R17) -----------------------------------------------------------------
+
 
 def go_out(state: State, seat: int) -> None:
     concealed = is_concealed(state, seat)
@@ -1382,9 +1613,17 @@ def team_sheet(state: State, team: int, out_seat: int | None, concealed: bool) -
         "going_out": going_out,
         "hands": -sum(count(cards) for cards in left.values()),  # A34: both partners' hands
     }
-    return {"team": team, "name": team_name(state, team), "seats": seats, **parts,
-            "natural_canastas": naturals, "mixed_canastas": mixed, "red_three_count": threes,
-            "cards_left": {str(s): left[s] for s in seats}, "total": sum(parts.values())}
+    return {
+        "team": team,
+        "name": team_name(state, team),
+        "seats": seats,
+        **parts,
+        "natural_canastas": naturals,
+        "mixed_canastas": mixed,
+        "red_three_count": threes,
+        "cards_left": {str(s): left[s] for s in seats},
+        "total": sum(parts.values()),
+    }
 
 
 def end_hand(state: State, out_seat: int | None, concealed: bool = False) -> None:
@@ -1393,8 +1632,14 @@ def end_hand(state: State, out_seat: int | None, concealed: bool = False) -> Non
         state.scores[line["team"]] += line["total"]
         line["score"] = state.scores[line["team"]]
     how = ("out_concealed" if concealed else "out") if out_seat is not None else "stock"  # how the hand ended
-    sheet = {"hand": state.hand_no, "out_seat": out_seat, "concealed": concealed and out_seat is not None,
-             "ended": how, "teams": sheet_teams, "text": sheet_text(state, out_seat, concealed, sheet_teams)}
+    sheet = {
+        "hand": state.hand_no,
+        "out_seat": out_seat,
+        "concealed": concealed and out_seat is not None,
+        "ended": how,
+        "teams": sheet_teams,
+        "text": sheet_text(state, out_seat, concealed, sheet_teams),
+    }
     state.sheets_json = json.dumps(state.sheets + [sheet])
     log(state, None, sheet["text"])
     a, b = state.scores
@@ -1409,7 +1654,7 @@ def end_hand(state: State, out_seat: int | None, concealed: bool = False) -> Non
 
 
 def sheet_text(state: State, out_seat: int | None, concealed: bool, teams: list) -> dict:
-    """"Hand 3: Ann went out. North-South: +605 this hand, 2,105 in all; East-West: ..."."""
+    """ "Hand 3: Ann went out. North-South: +605 this hand, 2,105 in all; East-West: ..."."""
     hand = state.hand_no
     if out_seat is None:
         how = msg("Hand {hand}: the stock ran out.", hand=hand)
@@ -1418,10 +1663,16 @@ def sheet_text(state: State, out_seat: int | None, concealed: bool, teams: list)
     else:
         how = msg("Hand {hand}: {name} went out.", hand=hand, name=state.names[out_seat])
     first, second = teams
-    scores = msg("{first}: {first_total:+,} this hand, {first_score:,} in all; {second}: {second_total:+,} this "
-                 "hand, {second_score:,} in all.", first=first["name"], first_total=first["total"],
-                 first_score=first["score"], second=second["name"], second_total=second["total"],
-                 second_score=second["score"])
+    scores = msg(
+        "{first}: {first_total:+,} this hand, {first_score:,} in all; {second}: {second_total:+,} this "
+        "hand, {second_score:,} in all.",
+        first=first["name"],
+        first_total=first["total"],
+        first_score=first["score"],
+        second=second["name"],
+        second_total=second["total"],
+        second_score=second["score"],
+    )
     return situation(how, scores)
 
 
@@ -1434,13 +1685,22 @@ def result_text(state: State) -> dict:
     a, b = state.scores
     t = state.winner_team
     if t is None:
-        return msg("After {hands} hands, the most this game allows, the teams are level at {score}: a draw.",
-                   hands=state.hand_no, score=a)
+        return msg(
+            "After {hands} hands, the most this game allows, the teams are level at {score}: a draw.",
+            hands=state.hand_no,
+            score=a,
+        )
     if max(a, b) < state.opts.target:
-        return msg("{hands} hands played, the most this game allows: {team} win, {score} to {other}!",
-                   hands=state.hand_no, team=team_text(state, t), score=state.scores[t], other=state.scores[1 - t])
-    return msg("{team} win, {score} to {other}!", team=team_text(state, t), score=state.scores[t],
-               other=state.scores[1 - t])
+        return msg(
+            "{hands} hands played, the most this game allows: {team} win, {score} to {other}!",
+            hands=state.hand_no,
+            team=team_text(state, t),
+            score=state.scores[t],
+            other=state.scores[1 - t],
+        )
+    return msg(
+        "{team} win, {score} to {other}!", team=team_text(state, t), score=state.scores[t], other=state.scores[1 - t]
+    )
 
 
 def result(state: State) -> dict | None:
@@ -1451,13 +1711,19 @@ def result(state: State) -> dict | None:
     standings = []
     for team, place in places:
         for s in team_seats(state, team):
-            standings.append({"seat": s, "name": state.names[s], "place": place,
-                              "detail": msg("{team}: {points} points", team=team_name(state, team),
-                                            points=state.scores[team])})
+            standings.append(
+                {
+                    "seat": s,
+                    "name": state.names[s],
+                    "place": place,
+                    "detail": msg("{team}: {points} points", team=team_name(state, team), points=state.scores[team]),
+                }
+            )
     return {"winners": list(state.winners), "team": t, "text": result_text(state), "standings": standings}
 
 
 # --- What a seat sees ---------------------------------------------------------------------------------
+
 
 def waiting_for(state: State) -> list:
     if state.over:
@@ -1470,8 +1736,15 @@ to_act = first_waiting(waiting_for)
 
 def meld_line(r: str, cards: list) -> dict:
     wilds = sum(c in WILD for c in cards)
-    return {"rank": r, "cards": sorted_cards(cards), "naturals": len(cards) - wilds, "wilds": wilds,
-            "count": count(cards), "canasta": canasta_kind(cards), "size": len(cards)}
+    return {
+        "rank": r,
+        "cards": sorted_cards(cards),
+        "naturals": len(cards) - wilds,
+        "wilds": wilds,
+        "count": count(cards),
+        "canasta": canasta_kind(cards),
+        "size": len(cards),
+    }
 
 
 def team_line(state: State, team: int) -> dict:
@@ -1480,12 +1753,16 @@ def team_line(state: State, team: int) -> dict:
     threes = len(state.red_threes[team])
     lines = [meld_line(r, melds[r]) for r in order]
     return {
-        "team": team, "name": team_name(state, team), "seats": team_seats(state, team), "score": state.scores[team],
+        "team": team,
+        "name": team_name(state, team),
+        "seats": team_seats(state, team),
+        "score": state.scores[team],
         "melds": lines,
         "canastas": sum(1 for line in lines if line["canasta"]),
         "red_threes": sorted_cards(state.red_threes[team]),
         "red_three_value": ALL_RED_THREES if threes == 4 else RED_THREE_VALUE * threes,
-        "initial_needed": state.initial[team], "initial_met": state.has_melded[team],
+        "initial_needed": state.initial[team],
+        "initial_met": state.has_melded[team],
         "can_go_out": any(line["canasta"] for line in lines),
     }
 
@@ -1494,12 +1771,19 @@ def pile_line(state: State, seat: int | None) -> dict:
     top = state.pile[-1] if state.pile else None
     why = None
     if state.frozen_by:
-        why = msg("Frozen by the {card}: only a natural pair matching the top card takes it.",
-                  card=short(state.frozen_by))
+        why = msg(
+            "Frozen by the {card}: only a natural pair matching the top card takes it.", card=short(state.frozen_by)
+        )
     elif top and is_black_three(top):
         why = msg("A black three is on top: it cannot be taken.")
-    line = {"count": len(state.pile), "top": top, "top_label": label(top) if top else None,
-            "frozen": state.frozen_by is not None, "frozen_by": state.frozen_by, "why": why}
+    line = {
+        "count": len(state.pile),
+        "top": top,
+        "top_label": label(top) if top else None,
+        "frozen": state.frozen_by is not None,
+        "frozen_by": state.frozen_by,
+        "why": why,
+    }
     if seat is not None and not state.over:
         line["frozen_for_you"] = frozen_for(state, seat) is not None
         line["take_why"] = pile_block(state, seat)
@@ -1516,8 +1800,17 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         "game": GAME_ID,
         "seat": seat,
         "team": mine,
-        "players": [{"seat": s, "name": state.names[s], "team": team_of(state, s), "partner": partner(state, s),
-                     "hand_count": len(state.hands[s]), "dealer": s == state.dealer} for s in range(PLAYERS)],
+        "players": [
+            {
+                "seat": s,
+                "name": state.names[s],
+                "team": team_of(state, s),
+                "partner": partner(state, s),
+                "hand_count": len(state.hands[s]),
+                "dealer": s == state.dealer,
+            }
+            for s in range(PLAYERS)
+        ],
         "order": list(state.order),  # the seating, clockwise from the first team's first player
         "teams": [team_line(state, t) for t in (0, 1)],
         "stock_count": len(state.stock),
@@ -1532,22 +1825,32 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         "waiting_for": waiting_for(state),
         "drew": state.drew,
         "asked": dict(state.asked) if state.asked else None,
-        "hand": None if seat is None else [{"card": c, "label": label(c), "value": value(c)}
-                                           for c in sorted_cards(state.hands[seat])],
+        "hand": None
+        if seat is None
+        else [{"card": c, "label": label(c), "value": value(c)} for c in sorted_cards(state.hands[seat])],
         "actions": [] if seat is None else legal_actions(state, seat),
         "must_go_out": told_to_go_out(state, seat) if seat is not None else False,
-        "options": {"ask_partner": state.opts.ask_partner, "target": state.opts.target,
-                    "hand_limit": state.opts.hand_limit, "partnership_draw": state.opts.partnership_draw,
-                    "wild_ratio": state.opts.wild_ratio, "black_three_freezes": state.opts.black_three_freezes,
-                    "concealed_min_only_if_pile": state.opts.concealed_min_only_if_pile},
+        "options": {
+            "ask_partner": state.opts.ask_partner,
+            "target": state.opts.target,
+            "hand_limit": state.opts.hand_limit,
+            "partnership_draw": state.opts.partnership_draw,
+            "wild_ratio": state.opts.wild_ratio,
+            "black_three_freezes": state.opts.black_three_freezes,
+            "concealed_min_only_if_pile": state.opts.concealed_min_only_if_pile,
+        },
         "over": state.over,
         "result": result(state),
     }
     if not brief:  # a view is a copy: a caller that changes it changes no game
         sheets = json.loads(state.sheets_json)
-        view |= {"partnership_draw": copied(state.draw_cards), "events": recent_events(state.events),
-                 "sheets": sheets, "last_hand": copied(sheets[-1]) if sheets else None,
-                 "summary": summary(state, seat)}
+        view |= {
+            "partnership_draw": copied(state.draw_cards),
+            "events": recent_events(state.events),
+            "sheets": sheets,
+            "last_hand": copied(sheets[-1]) if sheets else None,
+            "summary": summary(state, seat),
+        }
     return view
 
 
@@ -1556,9 +1859,16 @@ def summary(state: State, seat: int | None) -> dict | str:
     do now, the pile, everyone's cards and melds, and the last move."""
     if state.over:
         return situation(msg("The game is over."), result_text(state), last_move(state.events))
-    lines = [msg("Hand {hand}. Score: {first} {first_score}, {second} {second_score}.", hand=state.hand_no,
-                 first=team_name(state, 0), first_score=state.scores[0], second=team_name(state, 1),
-                 second_score=state.scores[1])]
+    lines = [
+        msg(
+            "Hand {hand}. Score: {first} {first_score}, {second} {second_score}.",
+            hand=state.hand_no,
+            first=team_name(state, 0),
+            first_score=state.scores[0],
+            second=team_name(state, 1),
+            second_score=state.scores[1],
+        )
+    ]
     if state.phase == "answer":
         asker, answerer = state.turn, partner(state, state.turn)
         if asker == seat:
@@ -1566,34 +1876,57 @@ def summary(state: State, seat: int | None) -> dict | str:
         elif answerer == seat:
             lines.append(msg("{name} asks you: may I go out?", name=state.names[asker]))
         else:
-            lines.append(msg("{name} asks {partner}: may I go out?", name=state.names[asker],
-                             partner=state.names[answerer]))
+            lines.append(
+                msg("{name} asks {partner}: may I go out?", name=state.names[asker], partner=state.names[answerer])
+            )
     elif state.turn == seat:
-        lines.append(msg("Your turn: draw from the stock or take the pile.") if state.phase == "draw"
-                     else msg("Your turn: meld or add to melds, then discard."))
+        lines.append(
+            msg("Your turn: draw from the stock or take the pile.")
+            if state.phase == "draw"
+            else msg("Your turn: meld or add to melds, then discard.")
+        )
     else:
         lines.append(msg("{name}'s turn.", name=state.names[state.turn]))
     n = len(state.pile)
     if not state.pile:
         lines.append(plural("Discard pile: {n} card.", "Discard pile: {n} cards.", n))
     elif state.frozen_by:
-        lines.append(plural("Discard pile: {n} card, {card} on top, frozen.", "Discard pile: {n} cards, {card} on "
-                             "top, frozen.", n, card=label(state.pile[-1])))
+        lines.append(
+            plural(
+                "Discard pile: {n} card, {card} on top, frozen.",
+                "Discard pile: {n} cards, {card} on top, frozen.",
+                n,
+                card=label(state.pile[-1]),
+            )
+        )
     else:
-        lines.append(plural("Discard pile: {n} card, {card} on top.", "Discard pile: {n} cards, {card} on top.", n,
-                             card=label(state.pile[-1])))
+        lines.append(
+            plural(
+                "Discard pile: {n} card, {card} on top.",
+                "Discard pile: {n} cards, {card} on top.",
+                n,
+                card=label(state.pile[-1]),
+            )
+        )
     lines.append(plural("Stock: {n} card.", "Stock: {n} cards.", len(state.stock)))
     if seat is not None:
         lines.append(plural("You hold {n} card.", "You hold {n} cards.", len(state.hands[seat])))
-    holds = [plural("{name} has {n} card", "{name} has {n} cards", len(state.hands[s]), name=state.names[s])
-             for s in state.order if s != seat]
+    holds = [
+        plural("{name} has {n} card", "{name} has {n} cards", len(state.hands[s]), name=state.names[s])
+        for s in state.order
+        if s != seat
+    ]
     lines.append(msg("{players}.", players=listed(holds)))
     for t in (0, 1):
         melds = state.melds[t]
-        words = [plural("{n} card of {rank} (a canasta)", "{n} cards of {rank} (a canasta)", len(melds[r]),
-                         rank=rank_plural(r)) if canasta_kind(melds[r])
-                 else plural("{n} card of {rank}", "{n} cards of {rank}", len(melds[r]), rank=rank_plural(r))
-                 for r in sorted(melds, key=RANKS.index)]
+        words = [
+            plural(
+                "{n} card of {rank} (a canasta)", "{n} cards of {rank} (a canasta)", len(melds[r]), rank=rank_plural(r)
+            )
+            if canasta_kind(melds[r])
+            else plural("{n} card of {rank}", "{n} cards of {rank}", len(melds[r]), rank=rank_plural(r))
+            for r in sorted(melds, key=RANKS.index)
+        ]
         if words:
             lines.append(msg("{team} melds: {melds}.", team=team_name(state, t), melds=listed(words)))
         else:
@@ -1620,10 +1953,12 @@ def undo_block(state: State, seat: int, last: dict) -> dict | None:
 
 # --- Invariants ---------------------------------------------------------------------------------------
 
+
 def check_invariants(state: State) -> None:
     """Raise AssertionError if the state breaks a rule that must always hold."""
-    everything = list(chain(state.stock, state.pile, *state.hands, *state.red_threes,
-                            *(c for m in state.melds for c in m.values())))
+    everything = list(
+        chain(state.stock, state.pile, *state.hands, *state.red_threes, *(c for m in state.melds for c in m.values()))
+    )
     assert Counter(everything) == Counter(DECK), "the 108 cards are not conserved"
     for team in (0, 1):
         assert all(is_red_three(c) for c in state.red_threes[team]), "a non-red-three among the red threes"
@@ -1636,8 +1971,9 @@ def check_invariants(state: State) -> None:
     start = state.setup.start_values({"scores", "hands"}).get("scores", [0, 0])
     sheets = state.sheets
     for team in (0, 1):
-        assert start[team] + sum(s["teams"][team]["total"] for s in sheets) == state.scores[team], \
+        assert start[team] + sum(s["teams"][team]["total"] for s in sheets) == state.scores[team], (
             f"team {team} score is not its sheets"
+        )
     assert sorted(state.order) == list(range(PLAYERS)), "the seating is not the four players"
     assert state.hand_no <= state.opts.hand_limit, "more hands than the limit"
     for sheet in sheets:

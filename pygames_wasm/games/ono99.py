@@ -25,8 +25,17 @@ TITLE = msg("ONO 99")
 
 # A card's name as players read it (a message: the page's web/cards.js uses the same English msgids).
 CARD_NAMES = {
-    "0": msg("Zero"), "1": msg("One"), "2": msg("Two"), "3": msg("Three"), "4": msg("Four"), "5": msg("Five"),
-    "6": msg("Six"), "7": msg("Seven"), "8": msg("Eight"), "9": msg("Nine"), "10": msg("Ten"),
+    "0": msg("Zero"),
+    "1": msg("One"),
+    "2": msg("Two"),
+    "3": msg("Three"),
+    "4": msg("Four"),
+    "5": msg("Five"),
+    "6": msg("Six"),
+    "7": msg("Seven"),
+    "8": msg("Eight"),
+    "9": msg("Nine"),
+    "10": msg("Ten"),
     "-10": msg("Minus ten"),
     "REV": msg("Reverse"),
     "P2": msg("Play 2"),
@@ -73,47 +82,146 @@ POINTS = {"version": ["1980"], "scoring": ["points_elimination", "points_lowest"
 RULES_2022 = msg("2022 rules (Mattel)")
 RULES_1980 = msg("1980 rules (O'NO 99)")
 OPTION_SPECS = [
-    OptionSpec("version", msg("Rules"), msg("The 2022 Mattel rules, or the 1980 O'NO 99 rules."), "choice", "2022",
-               (("2022", RULES_2022), ("1980", RULES_1980))),
-    OptionSpec("bust_at_99", msg("Reaching 99 busts"), msg("On: a total of 99 or more is out. Off: only a total "
-               "above 99 is out."), "bool", True),
-    OptionSpec("minus10_floor", msg("Total never below zero"), msg("On: Minus ten stops at 0 (2022). Off: the "
-               "total may go negative (1980)."), "bool", True),
-    OptionSpec("reverse_deflects_in_2p", msg("Reverse answers Play 2 with two players"), msg("With two players "
-               "left, a Reverse still passes a Play 2 obligation back."), "bool", True),
-    OptionSpec("four_ono_discard", msg("Four ONO 99 cards"), msg("What a player holding four ONO 99 cards may do."),
-               "choice", "on_turn", (("on_turn", msg("Discard them as your turn's play, draw four")),
-                                     ("free_swap", msg("Swap them for four new cards, then play")),
-                                     ("off", msg("Nothing (1980)")))),
-    OptionSpec("first_play_number", msg("First card must be a number"), msg("The first card of each round must "
-               "be a number card."), "bool", False),
-    OptionSpec("ono99_on_zero", msg("ONO 99 on a total ending in 0"), msg("An ONO 99 card may be played, adding "
-               "nothing, when the total ends in 0 (one a turn). An optional rule of the 1980 game."), "bool", False,
-               when=ONLY_1980),
-    OptionSpec("draw_speed_penalty", msg("Draw-speed penalty"), msg("The turn passes as soon as you play; if "
-               "you have not drawn by the time the next card is played, you miss that draw. From the 1980 game."),
-               "bool", False, when=ONLY_1980),
-    OptionSpec("scoring", msg("Scoring"), msg("How the game is won over several rounds."), "choice", "tokens",
-               (("tokens", msg("Tokens: lose a round, lose a token")),
-                ("points_elimination", msg("Points: reach the target and you are out")),
-                ("points_lowest", msg("Points: first to the target ends it, lowest wins"))), when=ONLY_1980),
-    OptionSpec("tokens", msg("Tokens each"), msg("How many tokens each player starts with. Losing a round "
-               "costs a token; losing one with none left puts you out."), "int", 3, min=0, max=10,
-               when={"version": ["1980"], "scoring": ["tokens"]}),
-    OptionSpec("target_points", msg("Target points"), msg("The points total that puts a player out."), "int", 100,
-               min=25, max=1000, when=POINTS),
-    OptionSpec("bust_total_after", msg("Total after a bust"), msg("What the running total becomes after a card "
-               "takes it over the limit."), "choice", "revert",
-               (("revert", msg("Goes back to before the card")), ("keep", msg("Stays where the card took it")),
-                ("reset", msg("Goes back to 0"))), when=POINTS),
-    OptionSpec("tie_rule", msg("Tie for lowest score"), msg("When the lowest scores tie at the end."), "choice",
-               "share", (("share", msg("The tied players share the win")), ("play_on", msg("Play another round"))),
-               when={"version": ["1980"], "scoring": ["points_lowest"]}),
-    OptionSpec("next_round_starter", msg("Next round starts with"), msg("Who plays first in the next round."),
-               "choice", "rotate", (("rotate", msg("The deal passes left")),
-                                    ("loser", msg("The loser of the last round"))), when=ONLY_1980),
-    OptionSpec("deck", msg("Deck"), msg("How many of each card the deck holds."), "counts", DECKS["2022"], min=0,
-               max=40),
+    OptionSpec(
+        "version",
+        msg("Rules"),
+        msg("The 2022 Mattel rules, or the 1980 O'NO 99 rules."),
+        "choice",
+        "2022",
+        (("2022", RULES_2022), ("1980", RULES_1980)),
+    ),
+    OptionSpec(
+        "bust_at_99",
+        msg("Reaching 99 busts"),
+        msg("On: a total of 99 or more is out. Off: only a total above 99 is out."),
+        "bool",
+        True,
+    ),
+    OptionSpec(
+        "minus10_floor",
+        msg("Total never below zero"),
+        msg("On: Minus ten stops at 0 (2022). Off: the total may go negative (1980)."),
+        "bool",
+        True,
+    ),
+    OptionSpec(
+        "reverse_deflects_in_2p",
+        msg("Reverse answers Play 2 with two players"),
+        msg("With two players left, a Reverse still passes a Play 2 obligation back."),
+        "bool",
+        True,
+    ),
+    OptionSpec(
+        "four_ono_discard",
+        msg("Four ONO 99 cards"),
+        msg("What a player holding four ONO 99 cards may do."),
+        "choice",
+        "on_turn",
+        (
+            ("on_turn", msg("Discard them as your turn's play, draw four")),
+            ("free_swap", msg("Swap them for four new cards, then play")),
+            ("off", msg("Nothing (1980)")),
+        ),
+    ),
+    OptionSpec(
+        "first_play_number",
+        msg("First card must be a number"),
+        msg("The first card of each round must be a number card."),
+        "bool",
+        False,
+    ),
+    OptionSpec(
+        "ono99_on_zero",
+        msg("ONO 99 on a total ending in 0"),
+        msg(
+            "An ONO 99 card may be played, adding "
+            "nothing, when the total ends in 0 (one a turn). An optional rule of the 1980 game."
+        ),
+        "bool",
+        False,
+        when=ONLY_1980,
+    ),
+    OptionSpec(
+        "draw_speed_penalty",
+        msg("Draw-speed penalty"),
+        msg(
+            "The turn passes as soon as you play; if "
+            "you have not drawn by the time the next card is played, you miss that draw. From the 1980 game."
+        ),
+        "bool",
+        False,
+        when=ONLY_1980,
+    ),
+    OptionSpec(
+        "scoring",
+        msg("Scoring"),
+        msg("How the game is won over several rounds."),
+        "choice",
+        "tokens",
+        (
+            ("tokens", msg("Tokens: lose a round, lose a token")),
+            ("points_elimination", msg("Points: reach the target and you are out")),
+            ("points_lowest", msg("Points: first to the target ends it, lowest wins")),
+        ),
+        when=ONLY_1980,
+    ),
+    OptionSpec(
+        "tokens",
+        msg("Tokens each"),
+        msg(
+            "How many tokens each player starts with. Losing a round "
+            "costs a token; losing one with none left puts you out."
+        ),
+        "int",
+        3,
+        min=0,
+        max=10,
+        when={"version": ["1980"], "scoring": ["tokens"]},
+    ),
+    OptionSpec(
+        "target_points",
+        msg("Target points"),
+        msg("The points total that puts a player out."),
+        "int",
+        100,
+        min=25,
+        max=1000,
+        when=POINTS,
+    ),
+    OptionSpec(
+        "bust_total_after",
+        msg("Total after a bust"),
+        msg("What the running total becomes after a card takes it over the limit."),
+        "choice",
+        "revert",
+        (
+            ("revert", msg("Goes back to before the card")),
+            ("keep", msg("Stays where the card took it")),
+            ("reset", msg("Goes back to 0")),
+        ),
+        when=POINTS,
+    ),
+    OptionSpec(
+        "tie_rule",
+        msg("Tie for lowest score"),
+        msg("When the lowest scores tie at the end."),
+        "choice",
+        "share",
+        (("share", msg("The tied players share the win")), ("play_on", msg("Play another round"))),
+        when={"version": ["1980"], "scoring": ["points_lowest"]},
+    ),
+    OptionSpec(
+        "next_round_starter",
+        msg("Next round starts with"),
+        msg("Who plays first in the next round."),
+        "choice",
+        "rotate",
+        (("rotate", msg("The deal passes left")), ("loser", msg("The loser of the last round"))),
+        when=ONLY_1980,
+    ),
+    OptionSpec(
+        "deck", msg("Deck"), msg("How many of each card the deck holds."), "counts", DECKS["2022"], min=0, max=40
+    ),
 ]
 PRESETS = {
     "2022": {"version": "2022", "minus10_floor": True, "four_ono_discard": "on_turn", "deck": DECKS["2022"]},
@@ -162,52 +270,89 @@ def make_options(raw) -> Options:
 
 def info() -> dict:
     """What the lobby needs to offer this game."""
-    presets = [{"id": "2022", "title": RULES_2022, "options": PRESETS["2022"]},
-               {"id": "1980", "title": RULES_1980, "options": PRESETS["1980"]}]
-    return lobby_info(GAME_ID, TITLE, {"min": MIN_SEATS, "max": MAX_SEATS}, presets, OPTION_SPECS, RULES_SUMMARY,
-                      player_notes={"key": "version", "values": box_notes()})
+    presets = [
+        {"id": "2022", "title": RULES_2022, "options": PRESETS["2022"]},
+        {"id": "1980", "title": RULES_1980, "options": PRESETS["1980"]},
+    ]
+    return lobby_info(
+        GAME_ID,
+        TITLE,
+        {"min": MIN_SEATS, "max": MAX_SEATS},
+        presets,
+        OPTION_SPECS,
+        RULES_SUMMARY,
+        player_notes={"key": "version", "values": box_notes()},
+    )
 
 
 def box_notes() -> dict:
     """For the lobby: per version whose box says fewer players than may play, the most it says and a
     note to show when more are seated."""
-    return {version: {"above": hi, "text": msg("The {version} box says {min} to {max} players; more can play "
-                                               "with this deck.", version=version, min=lo, max=hi)}
-            for version, (lo, hi) in BOX_SEATS.items() if hi < MAX_SEATS}
+    return {
+        version: {
+            "above": hi,
+            "text": msg(
+                "The {version} box says {min} to {max} players; more can play with this deck.",
+                version=version,
+                min=lo,
+                max=hi,
+            ),
+        }
+        for version, (lo, hi) in BOX_SEATS.items()
+        if hi < MAX_SEATS
+    }
 
 
 def progress(state: "State") -> dict:
     """How far the game has got, for the list of saved games (a message)."""
     left = sum(status != "eliminated" for status in state.status)
     if state.opts.rounds:
-        return plural("round {round} · {n} player still in", "round {round} · {n} players still in", left,
-                      round=state.round)
+        return plural(
+            "round {round} · {n} player still in", "round {round} · {n} players still in", left, round=state.round
+        )
     return plural("{n} player still in", "{n} players still in", left)
 
 
 RULES_SUMMARY = [  # (heading, paragraph): the in-app rules, in plain words
-    (msg("The aim"),
-     msg("Everyone holds four cards. On your turn play one card onto the pile and add its value to the "
-     "running total, then draw a card. The total must stay below 99: if none of your cards can keep it "
-     "there, you lay your hand down and you are out. The last player in wins.")),
-    (msg("Special cards"),
-     msg("Minus ten takes 10 off (never below 0 in the 2022 rules). Reverse changes the direction. Play 2 "
-     "makes the next player play two cards, unless they answer with a Reverse or a Play 2 of their own, "
-     "which passes the duty on; whoever finally takes it plays just two cards. The ONO 99 card can never "
-     "be played; holding four of them, you may discard all four as your play and draw four new cards.")),
-    (msg("The 1980 rules"),
-     msg("1980 rules: 2 to 8 players, cards 2 to 10, a Hold card (adds 0, answers a Double Play), Double Play "
-     "in place of Play 2 (it cannot be the first of your two cards), and the total may go below zero. The "
-     "game is played in rounds: with tokens, the player who cannot play loses a token and is out after "
-     "losing a round with none left; with points, a player who must bust plays a card, goes out of the "
-     "round and scores 25 plus the cards left in hand (numbers at face value, ONO 99 20, others 15).")),
-    (msg("Taking a move back"),
-     msg("Undo: you can take back the card you just played until you draw. The draw shows you a new card, so "
-     "from then on your move is final. Laying your hand down and busting are final too.")),
+    (
+        msg("The aim"),
+        msg(
+            "Everyone holds four cards. On your turn play one card onto the pile and add its value to the "
+            "running total, then draw a card. The total must stay below 99: if none of your cards can keep it "
+            "there, you lay your hand down and you are out. The last player in wins."
+        ),
+    ),
+    (
+        msg("Special cards"),
+        msg(
+            "Minus ten takes 10 off (never below 0 in the 2022 rules). Reverse changes the direction. Play 2 "
+            "makes the next player play two cards, unless they answer with a Reverse or a Play 2 of their own, "
+            "which passes the duty on; whoever finally takes it plays just two cards. The ONO 99 card can never "
+            "be played; holding four of them, you may discard all four as your play and draw four new cards."
+        ),
+    ),
+    (
+        msg("The 1980 rules"),
+        msg(
+            "1980 rules: 2 to 8 players, cards 2 to 10, a Hold card (adds 0, answers a Double Play), Double Play "
+            "in place of Play 2 (it cannot be the first of your two cards), and the total may go below zero. The "
+            "game is played in rounds: with tokens, the player who cannot play loses a token and is out after "
+            "losing a round with none left; with points, a player who must bust plays a card, goes out of the "
+            "round and scores 25 plus the cards left in hand (numbers at face value, ONO 99 20, others 15)."
+        ),
+    ),
+    (
+        msg("Taking a move back"),
+        msg(
+            "Undo: you can take back the card you just played until you draw. The draw shows you a new card, so "
+            "from then on your move is final. Laying your hand down and busting are final too."
+        ),
+    ),
 ]
 
 
 # --- State ----------------------------------------------------------------------------------------
+
 
 @dataclass
 class State:
@@ -259,8 +404,14 @@ def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
         raise GameError("bad_option", msg("The deck is too small to deal four cards to everyone."))
     setup.check(opts.deck, len(names))
     start = setup.start_values({"tokens", "scores"})
-    state = State(opts=opts, names=list(names), rng=rng, setup=setup, stacked=setup.deck_queue(),
-                  dealer=rng.below(len(names)) if setup.dealer is None else setup.dealer)
+    state = State(
+        opts=opts,
+        names=list(names),
+        rng=rng,
+        setup=setup,
+        stacked=setup.deck_queue(),
+        dealer=rng.below(len(names)) if setup.dealer is None else setup.dealer,
+    )
     state.status = ["in"] * state.n
     state.tokens = int_list(start, "tokens", state.n, 0, 10) or [opts.tokens] * state.n
     state.scores = int_list(start, "scores", state.n, 0, opts.target_points - 1) or [0] * state.n
@@ -318,6 +469,7 @@ def deal(state: State, starter: int) -> None:
 
 # --- Legality ---------------------------------------------------------------------------------------
 
+
 def busts(opts: Options, total: int) -> bool:
     """A1 / BUST_AT_99: by default reaching 99 busts; with the flag off only passing 99 does."""
     return total >= 99 if opts.bust_at_99 else total > 99
@@ -326,8 +478,7 @@ def busts(opts: Options, total: int) -> bool:
 def too_high(opts: Options, card: str, total: int) -> dict:
     """The refusal of a card that would bust, as one whole sentence per rule."""
     if opts.bust_at_99:
-        return msg("{card} would take the total to {total}; it must stay below 99.", card=CARD_NAMES[card],
-                   total=total)
+        return msg("{card} would take the total to {total}; it must stay below 99.", card=CARD_NAMES[card], total=total)
     return msg("{card} would take the total to {total}; it must not pass 99.", card=CARD_NAMES[card], total=total)
 
 
@@ -378,8 +529,12 @@ def turn_block(state: State, seat: int) -> GameError | None:
         return GameError("not_your_turn", msg("{name} must draw first.", name=state.names[owner]))
     if seat != state.turn:
         if state.status[seat] != "in":
-            return GameError("not_your_turn", msg("You are out of this round.") if state.status[seat] == "out_of_round"
-                             else msg("You are out of the game."))
+            return GameError(
+                "not_your_turn",
+                msg("You are out of this round.")
+                if state.status[seat] == "out_of_round"
+                else msg("You are out of the game."),
+            )
         return GameError("not_your_turn", msg("It is {name}'s turn.", name=state.names[state.turn]))
     return None
 
@@ -431,14 +586,25 @@ def legal_actions(state: State, seat: int) -> list:
 
 # --- Actions ------------------------------------------------------------------------------------------
 
-ACTION_TYPES = {"play": True, "bust": True, "draw": False, "discard4": False, "lay_down": False}  # does the action name a card?
+ACTION_TYPES = {
+    "play": True,
+    "bust": True,
+    "draw": False,
+    "discard4": False,
+    "lay_down": False,
+}  # does the action name a card?
 ACTION_FIELDS = dict.fromkeys(ACTION_TYPES, ("card",))  # a card where there should be none: refused below
 
 
 def parse_action(raw) -> dict:
     """An action from its JSON object or its string form ("play 7", "draw")."""
-    if type(raw) is dict and raw.get("type") == "play" and len(raw) == 2 and type(raw.get("card")) is str \
-            and raw["card"] in CARD_NAMES:
+    if (
+        type(raw) is dict
+        and raw.get("type") == "play"
+        and len(raw) == 2
+        and type(raw.get("card")) is str
+        and raw["card"] in CARD_NAMES
+    ):
         return {"type": "play", "card": raw["card"]}  # the usual actions, in their usual forms
     if raw == {"type": "draw"}:
         return {"type": "draw"}
@@ -461,8 +627,6 @@ def parse_action(raw) -> dict:
 def action_text(action: dict) -> str:
     """The stable string form of an action."""
     return f"{action['type']} {action['card']}" if "card" in action else action["type"]
-
-
 
 
 def check(state: State, seat: int, action: dict) -> GameError | None:
@@ -505,8 +669,6 @@ def explain_illegal(state: State, seat: int, action: dict) -> GameError:
     return GameError("illegal_card", msg("You still have a card you can play, so you cannot lay your hand down."))
 
 
-
-
 def do_play(state: State, seat: int, action: dict) -> None:
     card = action["card"]
     forfeit_owed_draw(state)
@@ -519,8 +681,11 @@ def do_play(state: State, seat: int, action: dict) -> None:
     state.played_in_round = True
     state.plays_made += 1
     state.owed = (seat, 1)  # R6.4
-    log(state, seat, msg("{name} played {card}: total {total}.", name=state.names[seat], card=CARD_NAMES[card],
-                         total=state.total))
+    log(
+        state,
+        seat,
+        msg("{name} played {card}: total {total}.", name=state.names[seat], card=CARD_NAMES[card], total=state.total),
+    )
     deflected = state.obligated and state.plays_made == 1 and deflects(state, card)
     if state.obligated and state.plays_made == 1 and not deflected:
         return  # R8.3: the first of two cards; the same player plays again after drawing
@@ -547,9 +712,16 @@ def forfeit_owed_draw(state: State) -> None:
     if state.owed:
         owner, count = state.owed
         state.owed = None
-        log(state, owner, plural("{name} did not draw in time and plays on with {n} card fewer.",
-                                 "{name} did not draw in time and plays on with {n} cards fewer.", count,
-                                 name=state.names[owner]))
+        log(
+            state,
+            owner,
+            plural(
+                "{name} did not draw in time and plays on with {n} card fewer.",
+                "{name} did not draw in time and plays on with {n} cards fewer.",
+                count,
+                name=state.names[owner],
+            ),
+        )
 
 
 def do_draw(state: State, seat: int, action: dict) -> None:
@@ -598,8 +770,11 @@ def do_lay_down(state: State, seat: int, action: dict) -> None:
         state.owed = None  # draw-speed penalty: a player who is out draws no more
     if not state.opts.rounds:
         state.laid_down[seat], state.hands[seat] = state.hands[seat], []
-        log(state, seat, msg("{name} cannot keep the total below 99 and lays down their hand: out.",
-                             name=state.names[seat]))
+        log(
+            state,
+            seat,
+            msg("{name} cannot keep the total below 99 and lays down their hand: out.", name=state.names[seat]),
+        )
         eliminate(state, seat)
         if len(active_seats(state)) == 1:
             finish(state, active_seats(state))
@@ -621,9 +796,17 @@ def do_bust(state: State, seat: int, action: dict) -> None:
     busted_total = total_after(state, card)
     state.total = {"revert": state.total, "keep": busted_total, "reset": 0}[state.opts.bust_total_after]
     draw_cards(state, seat, 1)
-    log(state, seat, msg("{name} played {card}, taking the total to {busted}, and is out of the round. The total "
-                         "is {total}.", name=state.names[seat], card=CARD_NAMES[card], busted=busted_total,
-                         total=state.total))
+    log(
+        state,
+        seat,
+        msg(
+            "{name} played {card}, taking the total to {busted}, and is out of the round. The total is {total}.",
+            name=state.names[seat],
+            card=CARD_NAMES[card],
+            busted=busted_total,
+            total=state.total,
+        ),
+    )
     go_out_of_round(state, seat)
 
 
@@ -655,13 +838,17 @@ def lose_round_with_token(state: State, seat: int) -> None:
     state.last_loser = seat
     if state.tokens[seat] > 0:
         state.tokens[seat] -= 1
-        text = plural("{name} cannot play and loses the round: {n} token left.",
-                      "{name} cannot play and loses the round: {n} tokens left.", state.tokens[seat],
-                      name=state.names[seat])
+        text = plural(
+            "{name} cannot play and loses the round: {n} token left.",
+            "{name} cannot play and loses the round: {n} tokens left.",
+            state.tokens[seat],
+            name=state.names[seat],
+        )
     else:
         eliminate(state, seat)
-        text = msg("{name} cannot play, loses the round with no token left, and is out of the game.",
-                   name=state.names[seat])
+        text = msg(
+            "{name} cannot play, loses the round with no token left, and is out of the game.", name=state.names[seat]
+        )
     log(state, seat, text)
     state.last_round = {"round": state.round, "loser": seat, "text": text, "lines": round_lines(state, {})}
     next_round_or_finish(state)
@@ -672,9 +859,16 @@ def round_lines(state: State, points: dict) -> list:
     lines = []
     for seat in range(state.n):
         if seat in points or state.status[seat] != "eliminated" or seat == state.last_loser:
-            lines.append({"seat": seat, "name": state.names[seat], "hand": sorted(state.hands[seat], key=hand_order),
-                          "points": points.get(seat), "total_points": state.scores[seat] if points else None,
-                          "tokens": state.tokens[seat] if not points else None})
+            lines.append(
+                {
+                    "seat": seat,
+                    "name": state.names[seat],
+                    "hand": sorted(state.hands[seat], key=hand_order),
+                    "points": points.get(seat),
+                    "total_points": state.scores[seat] if points else None,
+                    "tokens": state.tokens[seat] if not points else None,
+                }
+            )
     return lines
 
 
@@ -690,12 +884,18 @@ def score_points_round(state: State) -> None:
     points = {s: hand_points(state, s) for s in playing}
     for seat, p in points.items():
         state.scores[seat] += p
-    lines = [msg("{name} +{points} ({total})", name=state.names[s], points=p, total=state.scores[s])
-             for s, p in points.items()]
+    lines = [
+        msg("{name} +{points} ({total})", name=state.names[s], points=p, total=state.scores[s])
+        for s, p in points.items()
+    ]
     text = msg("Round over. {scores}.", scores=semicolons(lines))
     log(state, None, text)
-    state.last_round = {"round": state.round, "loser": state.last_loser, "text": text,
-                        "lines": round_lines(state, points)}
+    state.last_round = {
+        "round": state.round,
+        "loser": state.last_loser,
+        "text": text,
+        "lines": round_lines(state, points),
+    }
     reached = [s for s in playing if state.scores[s] >= state.opts.target_points]  # A34: reaching = >=
     for seat in reached:
         eliminate(state, seat)
@@ -729,17 +929,20 @@ def next_round_or_finish(state: State) -> None:
     else:
         state.dealer = first_seat(state, state.dealer)  # the deal passes left
         starter = first_seat(state, state.dealer)
-    log(state, None, msg("Round {round}: new cards are dealt; {name} starts.", round=state.round,
-                         name=state.names[starter]))
+    log(
+        state,
+        None,
+        msg("Round {round}: new cards are dealt; {name} starts.", round=state.round, name=state.names[starter]),
+    )
     deal(state, starter)
 
 
-PERFORM = {"play": do_play, "draw": do_draw, "discard4": do_discard_four, "lay_down": do_lay_down,
-           "bust": do_bust}
+PERFORM = {"play": do_play, "draw": do_draw, "discard4": do_discard_four, "lay_down": do_lay_down, "bust": do_bust}
 apply = applier(parse_action, check, PERFORM)
 
 
 # --- What a seat sees -----------------------------------------------------------------------------
+
 
 def waiting_for(state: State) -> list:
     """The seats that may act now, the one to prompt first first: a player who owes a draw, then the
@@ -766,7 +969,8 @@ def player_line(state: State, seat: int) -> dict:
         "tokens": state.tokens[seat] if state.opts.rounds and not state.opts.points else None,
         "score": state.scores[seat] if state.opts.points else None,
         "missing_cards": max(0, HAND_SIZE - len(hand) - owed_count(state, seat))
-        if state.status[seat] != "eliminated" else 0,
+        if state.status[seat] != "eliminated"
+        else 0,
     }
 
 
@@ -799,18 +1003,24 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         "to_act": to_act(state),
         "waiting_for": waiting_for(state),
         "owed_draw": {"seat": state.owed[0], "count": state.owed[1]} if state.owed else None,
-        "play2": {"seat": state.turn, "plays_left": 2 - state.plays_made} if state.obligated and not state.over
+        "play2": {"seat": state.turn, "plays_left": 2 - state.plays_made}
+        if state.obligated and not state.over
         else None,
         "round": state.round,
         "played_in_round": state.played_in_round,
-        "hand": None if seat is None else [hand_line(state, seat, c) for c in sorted(state.hands[seat], key=hand_order)],
+        "hand": None
+        if seat is None
+        else [hand_line(state, seat, c) for c in sorted(state.hands[seat], key=hand_order)],
         "actions": [] if seat is None else legal_actions(state, seat),
         "over": state.over,
         "result": result(state),
     }
     if not brief:  # a view is a copy: changing it changes no game
-        view |= {"events": recent_events(state.events), "last_round": copied(state.last_round),
-                 "summary": summary(state, seat)}
+        view |= {
+            "events": recent_events(state.events),
+            "last_round": copied(state.last_round),
+            "summary": summary(state, seat),
+        }
     return view
 
 
@@ -820,24 +1030,33 @@ def summary(state: State, seat: int | None) -> dict | str:
     if state.over:
         return situation(msg("The game is over. {result}", result=result_text(state)), last_move(state.events))
     you = seat is not None
-    lines = [msg("Total {total}, play goes clockwise.", total=state.total) if state.direction == 1
-             else msg("Total {total}, play goes counterclockwise.", total=state.total)]
+    lines = [
+        msg("Total {total}, play goes clockwise.", total=state.total)
+        if state.direction == 1
+        else msg("Total {total}, play goes counterclockwise.", total=state.total)
+    ]
     if state.owed:
         owner, n = state.owed
-        lines.append(plural("You must draw {n} card.", "You must draw {n} cards.", n) if owner == seat
-                     else plural("{name} must draw {n} card.", "{name} must draw {n} cards.", n,
-                                 name=state.names[owner]))
+        lines.append(
+            plural("You must draw {n} card.", "You must draw {n} cards.", n)
+            if owner == seat
+            else plural("{name} must draw {n} card.", "{name} must draw {n} cards.", n, name=state.names[owner])
+        )
     if you and seat == state.turn and not turn_block(state, seat):
         lines.append(your_turn(state, seat))
     else:
         if state.status[state.turn] == "in":
-            lines.append(msg("Your turn.") if state.turn == seat
-                         else msg("{name}'s turn.", name=state.names[state.turn]))
+            lines.append(
+                msg("Your turn.") if state.turn == seat else msg("{name}'s turn.", name=state.names[state.turn])
+            )
         if you:
             lines.append(plural("You hold {n} card.", "You hold {n} cards.", len(state.hands[seat])))
     others = [s for s in range(state.n) if s != seat]
-    holding = [plural("{name} has {n} card", "{name} has {n} cards", len(state.hands[s]), name=state.names[s])
-               for s in others if state.status[s] == "in"]
+    holding = [
+        plural("{name} has {n} card", "{name} has {n} cards", len(state.hands[s]), name=state.names[s])
+        for s in others
+        if state.status[s] == "in"
+    ]
     if holding:
         lines.append(msg("{hands}.", hands=listed(holding)))
     gone = [state.names[s] for s in others if state.status[s] != "in"]
@@ -851,13 +1070,23 @@ def your_turn(state: State, seat: int) -> dict:
     hand = state.hands[seat]
     playable = sum(card_rule_block(state, c) is None for c in hand)
     if not playable:
-        return plural("Your turn: {n} card in your hand, none can be played.",
-                      "Your turn: {n} cards in your hand, none can be played.", len(hand))
+        return plural(
+            "Your turn: {n} card in your hand, none can be played.",
+            "Your turn: {n} cards in your hand, none can be played.",
+            len(hand),
+        )
     if playable == len(hand):
-        return plural("Your turn: {n} card in your hand, all can be played.",
-                      "Your turn: {n} cards in your hand, all can be played.", len(hand))
-    return plural("Your turn: {n} card in your hand, {playable} can be played.",
-                  "Your turn: {n} cards in your hand, {playable} can be played.", len(hand), playable=playable)
+        return plural(
+            "Your turn: {n} card in your hand, all can be played.",
+            "Your turn: {n} cards in your hand, all can be played.",
+            len(hand),
+        )
+    return plural(
+        "Your turn: {n} card in your hand, {playable} can be played.",
+        "Your turn: {n} cards in your hand, {playable} can be played.",
+        len(hand),
+        playable=playable,
+    )
 
 
 def public_options(opts: Options) -> dict:
@@ -872,8 +1101,12 @@ def undo_block(state: State, seat: int, last: dict) -> dict | None:
     """Why the last action (by `seat`) cannot be taken back; None if it can. A play can be taken back
     until its draw, because until then nobody has seen a new card."""
     kind = last["type"]
-    if kind in ("play", "discard4") and state.owed and state.owed[0] == seat and not (
-            kind == "discard4" and state.opts.four_ono_discard == "free_swap"):
+    if (
+        kind in ("play", "discard4")
+        and state.owed
+        and state.owed[0] == seat
+        and not (kind == "discard4" and state.opts.four_ono_discard == "free_swap")
+    ):
         return None
     if kind == "draw" or kind == "discard4":
         return msg("You have drawn a new card, so your move is final.")
@@ -907,15 +1140,31 @@ def standings(state: State) -> list:
     lines, place = [], 1
     for rank, seat in enumerate(state.winners + others):
         place = 1 if seat in state.winners else rank + 1
-        detail = plural("{n} point", "{n} points", state.scores[seat]) if state.opts.points else (
-            msg("Winner") if seat in state.winners else out_place(state.out_order.index(seat) + 1)
-            if seat in state.out_order else msg("Still in"))
+        detail = (
+            plural("{n} point", "{n} points", state.scores[seat])
+            if state.opts.points
+            else (
+                msg("Winner")
+                if seat in state.winners
+                else out_place(state.out_order.index(seat) + 1)
+                if seat in state.out_order
+                else msg("Still in")
+            )
+        )
         lines.append({"seat": seat, "name": state.names[seat], "place": place, "detail": detail})
     return lines
 
 
-OUT_PLACES = [msg("Out 1st"), msg("Out 2nd"), msg("Out 3rd"), msg("Out 4th"), msg("Out 5th"), msg("Out 6th"),
-              msg("Out 7th"), msg("Out 8th")]  # at most 8 players
+OUT_PLACES = [
+    msg("Out 1st"),
+    msg("Out 2nd"),
+    msg("Out 3rd"),
+    msg("Out 4th"),
+    msg("Out 5th"),
+    msg("Out 6th"),
+    msg("Out 7th"),
+    msg("Out 8th"),
+]  # at most 8 players
 
 
 def out_place(n: int) -> dict:
@@ -924,6 +1173,7 @@ def out_place(n: int) -> dict:
 
 
 # --- Invariants (checked by the simulator and the property tests) ---------------------------------
+
 
 def check_invariants(state: State) -> None:
     """Raise AssertionError if the state breaks a rule that must always hold."""

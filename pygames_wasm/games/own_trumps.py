@@ -97,18 +97,36 @@ def refusal(card: str, top: str, trump: str, owner: str | None = None) -> dict:
     c, t = short(card), short(top)
     if suit(card) == suit(top):
         if suit(top) == trump:
-            return msg("{card} does not beat {top}: lower, and your own trumps are beaten only by a higher one.",
-                       card=c, top=t)
-        return msg("{card} does not beat {top}: lower, and {suit} are not your trump.", card=c, top=t,
-                   suit=SUIT_NAMES[suit(top)])
+            return msg(
+                "{card} does not beat {top}: lower, and your own trumps are beaten only by a higher one.", card=c, top=t
+            )
+        return msg(
+            "{card} does not beat {top}: lower, and {suit} are not your trump.",
+            card=c,
+            top=t,
+            suit=SUIT_NAMES[suit(top)],
+        )
     if suit(top) == trump:
-        return msg("{card} does not beat {top}: {top} is one of your own trumps, beaten only by a higher {suit}.",
-                   card=c, top=t, suit=SUIT_ONE[trump])
+        return msg(
+            "{card} does not beat {top}: {top} is one of your own trumps, beaten only by a higher {suit}.",
+            card=c,
+            top=t,
+            suit=SUIT_ONE[trump],
+        )
     if owner:
-        return msg("{card} does not beat {top}: another suit, and {suit} are {name}'s trump, not yours.",
-                   card=c, top=t, suit=SUIT_NAMES[suit(card)], name=owner)
-    return msg("{card} does not beat {top}: another suit, and {suit} are not your trump.", card=c, top=t,
-               suit=SUIT_NAMES[suit(card)])
+        return msg(
+            "{card} does not beat {top}: another suit, and {suit} are {name}'s trump, not yours.",
+            card=c,
+            top=t,
+            suit=SUIT_NAMES[suit(card)],
+            name=owner,
+        )
+    return msg(
+        "{card} does not beat {top}: another suit, and {suit} are not your trump.",
+        card=c,
+        top=t,
+        suit=SUIT_NAMES[suit(card)],
+    )
 
 
 def pickup_count(pile_size: int, top: str, trump: str) -> int:
@@ -128,32 +146,83 @@ def pickup_count(pile_size: int, top: str, trump: str) -> int:
 def pickup_refusal(top: str, trump: str, k: int) -> dict:
     """Why a pick-up of another count is refused: the player takes `k` (R8), and the reason."""
     if suit(top) != trump:
-        return msg("You cannot choose how many cards to pick up: you take {n} ({top} is not one of your trumps: "
-                   "3 cards, R8).", n=k, top=short(top))
+        return msg(
+            "You cannot choose how many cards to pick up: you take {n} ({top} is not one of your trumps: 3 cards, R8).",
+            n=k,
+            top=short(top),
+        )
     if top[:-1] != "A":
-        return msg("You cannot choose how many cards to pick up: you take {n} ({top} is one of your own trumps: "
-                   "5 cards, R8).", n=k, top=short(top))
-    return msg("You cannot choose how many cards to pick up: you take {n} ({top} is the Ace of your trumps: "
-               "the whole pile, R8).", n=k, top=short(top))
+        return msg(
+            "You cannot choose how many cards to pick up: you take {n} ({top} is one of your own trumps: 5 cards, R8).",
+            n=k,
+            top=short(top),
+        )
+    return msg(
+        "You cannot choose how many cards to pick up: you take {n} ({top} is the Ace of your trumps: "
+        "the whole pile, R8).",
+        n=k,
+        top=short(top),
+    )
 
 
 # --- Options (Part 3's flags) ----------------------------------------------------------------------
 
 OPTION_SPECS = [
-    OptionSpec("pass_sixes", msg("Sixes go to their trump's owner"), msg("After the deal, anyone dealt a six of "
-               "another player's trump suit hands it to that player, face up. A common house rule."), "bool", True),
-    OptionSpec("voluntary_pickup", msg("Pick up even when you could beat"), msg("On: you may always pick up "
-               "instead of beating. Off: you pick up only when none of your cards beats the top card."),
-               "bool", True),
-    OptionSpec("allow_same_trump", msg("Players may share a trump suit"), msg("On: a suit someone has taken may "
-               "be chosen again. Off: every player's trump suit is different."), "bool", False),
-    OptionSpec("repetition_draw", msg("Draw on a repeated position"), msg("So that a game cannot go on for ever: "
-               "it is drawn when the same hands, pile and player to move come up for the third time."), "bool",
-               True),
-    OptionSpec("turn_limit", msg("Most turns in a game"), msg("So that a game cannot go on for ever: a game still "
-               "going after this many turns is drawn."), "int", 500, min=100, max=2000),
-    OptionSpec("match_games", msg("Games in the match"), msg("How many games the match lasts. The loser of each "
-               "game deals the next; the fewest losses wins the match."), "int", 3, min=1, max=9),
+    OptionSpec(
+        "pass_sixes",
+        msg("Sixes go to their trump's owner"),
+        msg(
+            "After the deal, anyone dealt a six of "
+            "another player's trump suit hands it to that player, face up. A common house rule."
+        ),
+        "bool",
+        True,
+    ),
+    OptionSpec(
+        "voluntary_pickup",
+        msg("Pick up even when you could beat"),
+        msg(
+            "On: you may always pick up "
+            "instead of beating. Off: you pick up only when none of your cards beats the top card."
+        ),
+        "bool",
+        True,
+    ),
+    OptionSpec(
+        "allow_same_trump",
+        msg("Players may share a trump suit"),
+        msg("On: a suit someone has taken may be chosen again. Off: every player's trump suit is different."),
+        "bool",
+        False,
+    ),
+    OptionSpec(
+        "repetition_draw",
+        msg("Draw on a repeated position"),
+        msg(
+            "So that a game cannot go on for ever: "
+            "it is drawn when the same hands, pile and player to move come up for the third time."
+        ),
+        "bool",
+        True,
+    ),
+    OptionSpec(
+        "turn_limit",
+        msg("Most turns in a game"),
+        msg("So that a game cannot go on for ever: a game still going after this many turns is drawn."),
+        "int",
+        500,
+        min=100,
+        max=2000,
+    ),
+    OptionSpec(
+        "match_games",
+        msg("Games in the match"),
+        msg("How many games the match lasts. The loser of each game deals the next; the fewest losses wins the match."),
+        "int",
+        3,
+        min=1,
+        max=9,
+    ),
 ]
 PRESETS = {
     "standard": {},
@@ -180,9 +249,14 @@ def make_options(raw) -> Options:
 
 
 def info() -> dict:
-    return lobby_info(GAME_ID, TITLE, {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "default": DEFAULT_PLAYERS},
-                      [{"id": k, "title": PRESET_TITLES[k], "options": v} for k, v in PRESETS.items()],
-                      OPTION_SPECS, RULES_SUMMARY)
+    return lobby_info(
+        GAME_ID,
+        TITLE,
+        {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "default": DEFAULT_PLAYERS},
+        [{"id": k, "title": PRESET_TITLES[k], "options": v} for k, v in PRESETS.items()],
+        OPTION_SPECS,
+        RULES_SUMMARY,
+    )
 
 
 def progress(state: "State") -> dict:
@@ -191,41 +265,66 @@ def progress(state: "State") -> dict:
 
 
 RULES_SUMMARY = [  # (heading, paragraph): the in-app rules, in plain words
-    (msg("Cards and trumps"),
-     msg("A pack of 36 cards: 6 up to Ace in each suit. Before every game each player picks a trump suit of "
-         "their own, one after another, starting with the player who will lead. Unless you chose otherwise "
-         "the suits must differ; the trumps stay on show next to the players' names. Then all the cards are "
-         "dealt. With the sixes rule, anyone dealt a six of another player's trump suit hands it to that "
-         "player, face up.")),
-    (msg("Beating and adding"),
-     msg("The player to the dealer's left leads any card face up: that starts the pile. The next player either "
-         "beats the top card and then adds any one more card on top, or picks up. A card beats the top card if "
-         "it is a higher card of the same suit, or if it is one of your own trumps and the top card is not. "
-         "Your own trumps are beaten only by your higher trumps; another player's trump suit is an ordinary "
-         "suit on your turn.")),
-    (msg("Picking up"),
-     msg("Picking up: take the top 3 cards of the pile; 5 if the top card is one of your own trumps; the whole "
-         "pile if it is the Ace of your trumps (fewer if the pile is smaller). You must pick up when you cannot "
-         "beat, and you may pick up instead of beating (unless that option is off). The next player faces the "
-         "card now on top; if the pile is gone, they lead a new card. The pile is public: everyone can see all "
-         "of it, and the table shows which cards each player is known to hold (picked up or received as sixes).")),
-    (msg("Winning and losing"),
-     msg("Get rid of all your cards. With two players, the first out wins, unless the other player has exactly "
-         "one card left and it beats the top card: then the game is a draw. With three or four players, a player "
-         "who runs out is safe and drops out; the next player still holding cards faces the top card, and the "
-         "last one left holding cards loses (with the same draw rule for their last card).")),
-    (msg("A match"),
-     msg("A match is several games (3 unless you chose otherwise); the loser of each game deals the next, and "
-         "after a draw the same player deals again. The fewest losses wins the match. Our safeguard against "
-         "endless play: a game is drawn when the same hands, pile and player to move come up for the third "
-         "time, or after the most turns a game allows (500 unless you chose otherwise).")),
-    (msg("Taking a move back"),
-     msg("Undo: you can take back your move until somebody else moves: a pick-up shows you nothing new, since "
-         "the pile is public. The trump choice that deals the cards, and a move that ends a game, are final.")),
+    (
+        msg("Cards and trumps"),
+        msg(
+            "A pack of 36 cards: 6 up to Ace in each suit. Before every game each player picks a trump suit of "
+            "their own, one after another, starting with the player who will lead. Unless you chose otherwise "
+            "the suits must differ; the trumps stay on show next to the players' names. Then all the cards are "
+            "dealt. With the sixes rule, anyone dealt a six of another player's trump suit hands it to that "
+            "player, face up."
+        ),
+    ),
+    (
+        msg("Beating and adding"),
+        msg(
+            "The player to the dealer's left leads any card face up: that starts the pile. The next player either "
+            "beats the top card and then adds any one more card on top, or picks up. A card beats the top card if "
+            "it is a higher card of the same suit, or if it is one of your own trumps and the top card is not. "
+            "Your own trumps are beaten only by your higher trumps; another player's trump suit is an ordinary "
+            "suit on your turn."
+        ),
+    ),
+    (
+        msg("Picking up"),
+        msg(
+            "Picking up: take the top 3 cards of the pile; 5 if the top card is one of your own trumps; the whole "
+            "pile if it is the Ace of your trumps (fewer if the pile is smaller). You must pick up when you cannot "
+            "beat, and you may pick up instead of beating (unless that option is off). The next player faces the "
+            "card now on top; if the pile is gone, they lead a new card. The pile is public: everyone can see all "
+            "of it, and the table shows which cards each player is known to hold (picked up or received as sixes)."
+        ),
+    ),
+    (
+        msg("Winning and losing"),
+        msg(
+            "Get rid of all your cards. With two players, the first out wins, unless the other player has exactly "
+            "one card left and it beats the top card: then the game is a draw. With three or four players, a player "
+            "who runs out is safe and drops out; the next player still holding cards faces the top card, and the "
+            "last one left holding cards loses (with the same draw rule for their last card)."
+        ),
+    ),
+    (
+        msg("A match"),
+        msg(
+            "A match is several games (3 unless you chose otherwise); the loser of each game deals the next, and "
+            "after a draw the same player deals again. The fewest losses wins the match. Our safeguard against "
+            "endless play: a game is drawn when the same hands, pile and player to move come up for the third "
+            "time, or after the most turns a game allows (500 unless you chose otherwise)."
+        ),
+    ),
+    (
+        msg("Taking a move back"),
+        msg(
+            "Undo: you can take back your move until somebody else moves: a pick-up shows you nothing new, since "
+            "the pile is public. The trump choice that deals the cards, and a move that ends a game, are final."
+        ),
+    ),
 ]
 
 
 # --- State ----------------------------------------------------------------------------------------
+
 
 @dataclass
 class State:
@@ -283,8 +382,14 @@ def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
         raise GameError("bad_seats", msg("Own Trumps is for 2 players, or 3 or 4 (Pagat's game)."))
     setup.check(DECK, len(names))
     setup.start_values(set())
-    state = State(opts=opts, names=list(names), rng=rng, setup=setup, stacked=setup.deck_queue(),
-                  dealer=rng.below(len(names)) if setup.dealer is None else setup.dealer)  # R5.1
+    state = State(
+        opts=opts,
+        names=list(names),
+        rng=rng,
+        setup=setup,
+        stacked=setup.deck_queue(),
+        dealer=rng.below(len(names)) if setup.dealer is None else setup.dealer,
+    )  # R5.1
     state.wins, state.losses, state.draws = [0] * state.n, [0] * state.n, [0] * state.n
     start_game(state)
     return state
@@ -302,11 +407,28 @@ def start_game(state: State) -> None:
     state.first_event = last_event_number(state.events) + 1
     dealer, leader = state.names[state.dealer], state.names[state.leader]
     if state.opts.match_games > 1:
-        log(state, None, msg("Game {game} of {games}: {dealer} deals. {leader} leads, and chooses trumps first.",
-                             game=state.game_no, games=state.opts.match_games, dealer=dealer, leader=leader))
+        log(
+            state,
+            None,
+            msg(
+                "Game {game} of {games}: {dealer} deals. {leader} leads, and chooses trumps first.",
+                game=state.game_no,
+                games=state.opts.match_games,
+                dealer=dealer,
+                leader=leader,
+            ),
+        )
     else:
-        log(state, None, msg("Game {game}: {dealer} deals. {leader} leads, and chooses trumps first.",
-                             game=state.game_no, dealer=dealer, leader=leader))
+        log(
+            state,
+            None,
+            msg(
+                "Game {game}: {dealer} deals. {leader} leads, and chooses trumps first.",
+                game=state.game_no,
+                dealer=dealer,
+                leader=leader,
+            ),
+        )
 
 
 def next_seat(state: State, seat: int) -> int:
@@ -351,8 +473,9 @@ def parse_text(text: str) -> dict:
         return {"type": words[0] if words else ""}
     kind, rest = words[0], words[1:]
     if len(rest) > len(FIELDS[kind]):
-        raise GameError("bad_action", msg("Too many words for a '{kind}' action: '{action}'.", kind=kind,
-                                          action=shown(text)))
+        raise GameError(
+            "bad_action", msg("Too many words for a '{kind}' action: '{action}'.", kind=kind, action=shown(text))
+        )
     action = {"type": kind} | dict(zip(FIELDS[kind], rest))
     if kind == "pick_up" and rest:
         action["count"] = number_or_word(rest[0])
@@ -363,13 +486,14 @@ def _card(raw, what: str) -> str:
     """A card code of the action's field `what` ("card" to lead or beat with, or "add")."""
     if not isinstance(raw, str):
         if what == "lead":
-            raise GameError("bad_action", msg("The card to lead must be a card code such as \"9D\" or \"10H\"."))
+            raise GameError("bad_action", msg('The card to lead must be a card code such as "9D" or "10H".'))
         if what == "beat":
-            raise GameError("bad_action", msg("The beating card must be a card code such as \"9D\" or \"10H\"."))
-        raise GameError("bad_action", msg("The card to add must be a card code such as \"9D\" or \"10H\"."))
+            raise GameError("bad_action", msg('The beating card must be a card code such as "9D" or "10H".'))
+        raise GameError("bad_action", msg('The card to add must be a card code such as "9D" or "10H".'))
     if raw not in DECK:
-        raise GameError("unknown_card", msg("There is no card '{card}' in Own Trumps (6 to Ace in four suits).",
-                                            card=shown(raw)))
+        raise GameError(
+            "unknown_card", msg("There is no card '{card}' in Own Trumps (6 to Ace in four suits).", card=shown(raw))
+        )
     return raw
 
 
@@ -377,12 +501,14 @@ def parse_action(raw) -> dict:
     """An action from its JSON object or string form, checked for shape."""
     if isinstance(raw, str):
         raw = parse_text(raw)
-    kind = action_kind(raw, FIELDS, '{"type": "lead", "card": "9D"}',
-                       msg("an Own Trumps action (trump, lead, beat or pick_up)"))
+    kind = action_kind(
+        raw, FIELDS, '{"type": "lead", "card": "9D"}', msg("an Own Trumps action (trump, lead, beat or pick_up)")
+    )
     if kind == "trump":
         if raw.get("suit") not in SUITS:
-            raise GameError("bad_action", msg("'{suit}' is not a suit: choose S, H, D or C.",
-                                              suit=shown(raw.get("suit"))))
+            raise GameError(
+                "bad_action", msg("'{suit}' is not a suit: choose S, H, D or C.", suit=shown(raw.get("suit")))
+            )
         return {"type": kind, "suit": raw["suit"]}
     if kind == "lead":
         return {"type": kind, "card": _card(raw.get("card"), "lead")}
@@ -395,8 +521,7 @@ def parse_action(raw) -> dict:
     if count is None:
         return {"type": kind}
     if isinstance(count, bool) or not isinstance(count, int):
-        raise GameError("bad_action", msg("A pick-up count is a whole number, not {value}.",
-                                          value=shown(repr(count))))
+        raise GameError("bad_action", msg("A pick-up count is a whole number, not {value}.", value=shown(repr(count))))
     return {"type": kind, "count": count}
 
 
@@ -421,13 +546,20 @@ def turn_block(state: State, seat: int, kind: str) -> GameError | None:
         if kind != "trump":
             if seat == state.chooser:
                 return GameError("illegal_action", msg("Choose your trump suit first: the cards are dealt after that."))
-            return GameError("not_your_turn", msg("The cards are not dealt yet: {name} is choosing trumps.",
-                                                  name=chooser))
+            return GameError(
+                "not_your_turn", msg("The cards are not dealt yet: {name} is choosing trumps.", name=chooser)
+            )
         if seat != state.chooser:
             mine = state.trumps[seat]
             if mine:
-                return GameError("not_your_turn", msg("You have chosen {suit}; it is {name}'s turn to choose trumps.",
-                                                      suit=SUIT_NAMES[mine], name=chooser))
+                return GameError(
+                    "not_your_turn",
+                    msg(
+                        "You have chosen {suit}; it is {name}'s turn to choose trumps.",
+                        suit=SUIT_NAMES[mine],
+                        name=chooser,
+                    ),
+                )
             return GameError("not_your_turn", msg("It is {name}'s turn to choose trumps.", name=chooser))
         return None
     if kind == "trump":
@@ -454,8 +586,7 @@ def check(state: State, seat: int, action: dict) -> GameError | None:
         if action["card"] not in hand:
             return not_held(action["card"])
         if top:
-            return GameError("illegal_action", msg("The pile is not empty: beat the {top} or pick up.",
-                                                   top=short(top)))
+            return GameError("illegal_action", msg("The pile is not empty: beat the {top} or pick up.", top=short(top)))
         return None
     if kind == "beat":
         return beat_block(state, seat, action, hand, top, trump)
@@ -467,9 +598,14 @@ def check(state: State, seat: int, action: dict) -> GameError | None:
     if not state.opts.voluntary_pickup:
         beater = next((c for c in sorted_cards(hand) if beats(c, top, trump)), None)
         if beater:
-            return GameError("illegal_action", msg("You can beat the {top} (with the {card}), so you must: picking "
-                                                   "up at will is off in this game.", top=short(top),
-                                                   card=short(beater)))
+            return GameError(
+                "illegal_action",
+                msg(
+                    "You can beat the {top} (with the {card}), so you must: picking up at will is off in this game.",
+                    top=short(top),
+                    card=short(beater),
+                ),
+            )
     return None
 
 
@@ -511,12 +647,19 @@ def beat_block(state: State, seat: int, action: dict, hand: list, top: str | Non
         return GameError("illegal_card", refusal(card, top, trump, owners(state, seat).get(suit(card))))
     if add is None:
         if len(hand) > 1:  # R6.2a.2: the second card is mandatory while you have one
-            return GameError("illegal_action", msg("After beating with the {card} you must add one more card of "
-                                                   "your choice on top: say which.", card=short(card)))
+            return GameError(
+                "illegal_action",
+                msg(
+                    "After beating with the {card} you must add one more card of your choice on top: say which.",
+                    card=short(card),
+                ),
+            )
         return None
     if add == card:
-        return GameError("illegal_action", msg("The card to add must be another card: the {card} is the one that "
-                                               "beats.", card=short(card)))
+        return GameError(
+            "illegal_action",
+            msg("The card to add must be another card: the {card} is the one that beats.", card=short(card)),
+        )
     if add not in hand:
         return GameError("not_in_hand", msg("You do not hold the {card} to add.", card=short(add)))
     return None
@@ -553,11 +696,8 @@ def legal_actions(state: State, seat: int) -> list:
     return actions
 
 
-
-
-
-
 # --- Trumps and the deal ------------------------------------------------------------------------------
+
 
 def do_trump(state: State, seat: int, action: dict) -> None:
     choose_trump(state, seat, action["suit"], chose=True)
@@ -580,8 +720,11 @@ def choose_trump(state: State, seat: int, chosen: str, chose: bool) -> None:
     if chose:
         log(state, seat, msg("{name} chooses {suit} {symbol} as trumps.", name=name, suit=suit_word, symbol=symbol))
     else:
-        log(state, seat, msg("{name} gets {suit} {symbol} as trumps the suit left.", name=name, suit=suit_word,
-                             symbol=symbol))
+        log(
+            state,
+            seat,
+            msg("{name} gets {suit} {symbol} as trumps the suit left.", name=name, suit=suit_word, symbol=symbol),
+        )
 
 
 def deal(state: State) -> None:
@@ -617,11 +760,20 @@ def pass_sixes(state: State) -> None:
             state.hands[taker].append(card)
             state.known[taker].add(card)
             state.sixes.append({"from": giver, "to": taker, "card": card})
-            log(state, giver, msg("{giver} hands the {card} to {taker}.", giver=state.names[giver], card=short(card),
-                                  taker=state.names[taker]))
+            log(
+                state,
+                giver,
+                msg(
+                    "{giver} hands the {card} to {taker}.",
+                    giver=state.names[giver],
+                    card=short(card),
+                    taker=state.names[taker],
+                ),
+            )
 
 
 # --- Play ---------------------------------------------------------------------------------------------
+
 
 def play_card(state: State, seat: int, card: str) -> None:
     state.hands[seat].remove(card)
@@ -643,11 +795,23 @@ def do_beat(state: State, seat: int, action: dict) -> None:
     name, card = state.names[seat], short(action["card"])
     if "add" in action:
         play_card(state, seat, action["add"])
-        log(state, seat, msg("{name} beats the {top} with the {card} and adds the {add}.", name=name, top=short(top),
-                             card=card, add=short(action["add"])))
+        log(
+            state,
+            seat,
+            msg(
+                "{name} beats the {top} with the {card} and adds the {add}.",
+                name=name,
+                top=short(top),
+                card=card,
+                add=short(action["add"]),
+            ),
+        )
     else:
-        log(state, seat, msg("{name} beats the {top} with the {card}, the last card in hand.", name=name,
-                             top=short(top), card=card))
+        log(
+            state,
+            seat,
+            msg("{name} beats the {top} with the {card}, the last card in hand.", name=name, top=short(top), card=card),
+        )
     after_turn(state, seat)
 
 
@@ -662,12 +826,29 @@ def do_pick_up(state: State, seat: int, action: dict) -> None:
     state.known[seat].update(taken)
     cards = listed([short(c) for c in reversed(taken)])
     if whole and k > 3:
-        log(state, seat, plural("{name} picks up the whole pile, {n} card: {cards}.",
-                                "{name} picks up the whole pile, {n} cards: {cards}.", k, name=state.names[seat],
-                                cards=cards))
+        log(
+            state,
+            seat,
+            plural(
+                "{name} picks up the whole pile, {n} card: {cards}.",
+                "{name} picks up the whole pile, {n} cards: {cards}.",
+                k,
+                name=state.names[seat],
+                cards=cards,
+            ),
+        )
     else:
-        log(state, seat, plural("{name} picks up {n} card: {cards}.", "{name} picks up {n} cards: {cards}.", k,
-                                name=state.names[seat], cards=cards))
+        log(
+            state,
+            seat,
+            plural(
+                "{name} picks up {n} card: {cards}.",
+                "{name} picks up {n} cards: {cards}.",
+                k,
+                name=state.names[seat],
+                cards=cards,
+            ),
+        )
     after_turn(state, seat)
 
 
@@ -687,14 +868,30 @@ def after_turn(state: State, seat: int) -> None:
     state.turn = next_seat(state, seat)
     remember_position(state)
     if state.opts.repetition_draw and state.repeats >= 3:
-        return end_game(state, None, "repetition", msg(
-            "The same hands, pile and player to move have come up a third time: game {game} is drawn (our safeguard "
-            "against endless play).", game=state.game_no))
+        return end_game(
+            state,
+            None,
+            "repetition",
+            msg(
+                "The same hands, pile and player to move have come up a third time: game {game} is drawn (our safeguard "
+                "against endless play).",
+                game=state.game_no,
+            ),
+        )
     if state.turns >= state.opts.turn_limit:
-        return end_game(state, None, "turn_limit", plural(
-            "Game {game} has lasted {n} turn, the most a game allows: it is drawn (our safeguard against endless "
-            "play).", "Game {game} has lasted {n} turns, the most a game allows: it is drawn (our safeguard against "
-            "endless play).", state.turns, game=state.game_no))
+        return end_game(
+            state,
+            None,
+            "turn_limit",
+            plural(
+                "Game {game} has lasted {n} turn, the most a game allows: it is drawn (our safeguard against endless "
+                "play).",
+                "Game {game} has lasted {n} turns, the most a game allows: it is drawn (our safeguard against "
+                "endless play).",
+                state.turns,
+                game=state.game_no,
+            ),
+        )
 
 
 def position(state: State) -> str:
@@ -717,15 +914,33 @@ def last_one_left(state: State, seat: int) -> None:
     name = state.names[seat]
     hand, top = state.hands[last], state.pile[-1]
     if len(hand) == 1 and beats(hand[0], top, state.trumps[last]):
-        return end_game(state, None, "draw_rule", msg(
-            "{name} is out of cards, but {last}'s last card, the {card}, beats the {top}: game {game} is drawn.",
-            name=name, last=state.names[last], card=short(hand[0]), top=short(top), game=state.game_no))
+        return end_game(
+            state,
+            None,
+            "draw_rule",
+            msg(
+                "{name} is out of cards, but {last}'s last card, the {card}, beats the {top}: game {game} is drawn.",
+                name=name,
+                last=state.names[last],
+                card=short(hand[0]),
+                top=short(top),
+                game=state.game_no,
+            ),
+        )
     if state.n == 2:
-        text = msg("{name} is out of cards and wins game {game}; {last} loses.", name=name, game=state.game_no,
-                   last=state.names[last])
+        text = msg(
+            "{name} is out of cards and wins game {game}; {last} loses.",
+            name=name,
+            game=state.game_no,
+            last=state.names[last],
+        )
     else:
-        text = msg("{name} is out of cards. {last} is left holding cards and loses game {game}.", name=name,
-                   last=state.names[last], game=state.game_no)
+        text = msg(
+            "{name} is out of cards. {last} is left holding cards and loses game {game}.",
+            name=name,
+            last=state.names[last],
+            game=state.game_no,
+        )
     end_game(state, last, "out", text)
 
 
@@ -739,13 +954,21 @@ def end_game(state: State, loser: int | None, ended: str, text: dict) -> None:
         state.losses[loser] += 1
         state.wins[state.out[0]] += 1
     log(state, None, text)
-    state.games.append({
-        "game": state.game_no, "dealer": state.dealer, "trumps": list(state.trumps), "ended": ended,
-        "loser": loser, "out": list(state.out), "text": text, "turns": state.turns,
-        "top": state.pile[-1] if state.pile else None,
-        "cards_left": [len(h) for h in state.hands],
-        "tally": tally(state),
-    })
+    state.games.append(
+        {
+            "game": state.game_no,
+            "dealer": state.dealer,
+            "trumps": list(state.trumps),
+            "ended": ended,
+            "loser": loser,
+            "out": list(state.out),
+            "text": text,
+            "turns": state.turns,
+            "top": state.pile[-1] if state.pile else None,
+            "cards_left": [len(h) for h in state.hands],
+            "tally": tally(state),
+        }
+    )
     if loser is not None:
         state.dealer = loser
     if state.game_no >= state.opts.match_games:
@@ -755,8 +978,10 @@ def end_game(state: State, loser: int | None, ended: str, text: dict) -> None:
 
 
 def tally(state: State) -> list:
-    return [{"seat": s, "name": state.names[s], "wins": state.wins[s], "losses": state.losses[s],
-             "draws": state.draws[s]} for s in range(state.n)]
+    return [
+        {"seat": s, "name": state.names[s], "wins": state.wins[s], "losses": state.losses[s], "draws": state.draws[s]}
+        for s in range(state.n)
+    ]
 
 
 def finish(state: State) -> None:
@@ -770,6 +995,7 @@ def finish(state: State) -> None:
 
 
 # --- What a seat sees -----------------------------------------------------------------------------
+
 
 def waiting_for(state: State) -> list:
     if state.over:
@@ -788,14 +1014,19 @@ def player_line(state: State, seat: int) -> dict:
     trump = state.trumps[seat]
     place = state.out.index(seat) + 1 if seat in state.out else None
     return {
-        "seat": seat, "name": state.names[seat],
-        "trump": trump, "trump_name": SUIT_NAMES.get(trump), "trump_symbol": SUIT_SYMBOLS.get(trump),
+        "seat": seat,
+        "name": state.names[seat],
+        "trump": trump,
+        "trump_name": SUIT_NAMES.get(trump),
+        "trump_symbol": SUIT_SYMBOLS.get(trump),
         "hand_count": len(state.hands[seat]),
         "dealer": seat == state.dealer,
         "status": "in" if place is None else "out",
         "place": place,
         "known": sorted_cards(state.known[seat]) if state.known[seat] else [],
-        "wins": state.wins[seat], "losses": state.losses[seat], "draws": state.draws[seat],
+        "wins": state.wins[seat],
+        "losses": state.losses[seat],
+        "draws": state.draws[seat],
     }
 
 
@@ -812,8 +1043,17 @@ def hand_view(state: State, seat: int) -> list:
             why = None
         else:
             why = refusal(card, top, trump, others.get(card[-1]))
-        lines.append({"card": card, "label": LABELS[card], "short": SHORTS[card], "suit": card[-1],
-                      "own_trump": card[-1] == trump, "playable": why is None, "why": why})
+        lines.append(
+            {
+                "card": card,
+                "label": LABELS[card],
+                "short": SHORTS[card],
+                "suit": card[-1],
+                "own_trump": card[-1] == trump,
+                "playable": why is None,
+                "why": why,
+            }
+        )
     return lines
 
 
@@ -836,9 +1076,16 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         "dealer": state.dealer,
         "leader": state.leader,
         "players": [player_line(state, s) for s in range(state.n)],
-        "trump_choice": {"chooser": state.chooser, "free": free_suits(state),
-                         "taken": [s for s in SUITS if s in state.trumps]} if state.phase == "trumps" else None,
-        "pile": [{"card": c, "label": LABELS[c], "short": SHORTS[c], "by": by} for c, by in zip(state.pile, state.pile_by)],
+        "trump_choice": {
+            "chooser": state.chooser,
+            "free": free_suits(state),
+            "taken": [s for s in SUITS if s in state.trumps],
+        }
+        if state.phase == "trumps"
+        else None,
+        "pile": [
+            {"card": c, "label": LABELS[c], "short": SHORTS[c], "by": by} for c, by in zip(state.pile, state.pile_by)
+        ],
         "top": card_line(top) | {"by": state.pile_by[-1]} if top else None,
         "pickup": pickup,
         "sixes": [dict(s) for s in state.sixes],
@@ -849,15 +1096,23 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         "repeats": state.repeats if playing else 0,
         "hand": None if seat is None else hand_view(state, seat),
         "actions": [] if seat is None else legal_actions(state, seat),
-        "options": {"pass_sixes": state.opts.pass_sixes, "voluntary_pickup": state.opts.voluntary_pickup,
-                    "allow_same_trump": state.opts.allow_same_trump,
-                    "repetition_draw": state.opts.repetition_draw, "turn_limit": state.opts.turn_limit},
+        "options": {
+            "pass_sixes": state.opts.pass_sixes,
+            "voluntary_pickup": state.opts.voluntary_pickup,
+            "allow_same_trump": state.opts.allow_same_trump,
+            "repetition_draw": state.opts.repetition_draw,
+            "turn_limit": state.opts.turn_limit,
+        },
         "over": state.over,
         "result": result(state),
     }
     if not brief:
-        view |= {"events": recent_events(state.events), "games": [copy_game(g) for g in state.games],
-                 "last_game": copy_game(state.games[-1]) if state.games else None, "summary": summary(state, seat)}
+        view |= {
+            "events": recent_events(state.events),
+            "games": [copy_game(g) for g in state.games],
+            "last_game": copy_game(state.games[-1]) if state.games else None,
+            "summary": summary(state, seat),
+        }
     return view
 
 
@@ -867,31 +1122,57 @@ def summary(state: State, seat: int | None) -> dict:
     this_game = [e for e in state.events[-1:] if e["n"] >= state.first_event]  # never an earlier deal's cards
     if state.over:
         return situation(msg("The match is over."), result_text(state), last_move(this_game))
-    lines = [msg("Game {game} of {games}.", game=state.game_no, games=state.opts.match_games)
-             if state.opts.match_games > 1 else None]
-    trumps = [msg("your {suit}", suit=SUIT_NAMES[t]) if s == seat
-              else msg("{name}'s {suit}", name=state.names[s], suit=SUIT_NAMES[t])
-              for s, t in enumerate(state.trumps) if t]
+    lines = [
+        msg("Game {game} of {games}.", game=state.game_no, games=state.opts.match_games)
+        if state.opts.match_games > 1
+        else None
+    ]
+    trumps = [
+        msg("your {suit}", suit=SUIT_NAMES[t])
+        if s == seat
+        else msg("{name}'s {suit}", name=state.names[s], suit=SUIT_NAMES[t])
+        for s, t in enumerate(state.trumps)
+        if t
+    ]
     lines.append(msg("Trumps: {trumps}.", trumps=listed(trumps)) if trumps else msg("No trumps chosen yet."))
     if state.phase == "trumps":
-        lines.append(msg("Choose your trump suit.") if state.chooser == seat
-                     else msg("{name} chooses a trump suit.", name=state.names[state.chooser]))
+        lines.append(
+            msg("Choose your trump suit.")
+            if state.chooser == seat
+            else msg("{name} chooses a trump suit.", name=state.names[state.chooser])
+        )
         return situation(*lines, last_move(this_game))
     lines.append(msg("Your turn.") if state.turn == seat else msg("{name}'s turn.", name=state.names[state.turn]))
     top = top_card(state)
     if not top:
         lines.append(msg("The pile is empty."))
     elif state.pile_by[-1] == seat:
-        lines.append(plural("On top: {card}, played by you, {n} card in the pile.",
-                            "On top: {card}, played by you, {n} cards in the pile.", len(state.pile), card=label(top)))
+        lines.append(
+            plural(
+                "On top: {card}, played by you, {n} card in the pile.",
+                "On top: {card}, played by you, {n} cards in the pile.",
+                len(state.pile),
+                card=label(top),
+            )
+        )
     else:
-        lines.append(plural("On top: {card}, played by {name}, {n} card in the pile.",
-                            "On top: {card}, played by {name}, {n} cards in the pile.", len(state.pile),
-                            card=label(top), name=state.names[state.pile_by[-1]]))
+        lines.append(
+            plural(
+                "On top: {card}, played by {name}, {n} card in the pile.",
+                "On top: {card}, played by {name}, {n} cards in the pile.",
+                len(state.pile),
+                card=label(top),
+                name=state.names[state.pile_by[-1]],
+            )
+        )
     holders = [seat] + [s for s in range(state.n) if s != seat] if seat is not None else range(state.n)
-    held = [plural("You hold {n} card", "You hold {n} cards", len(state.hands[s])) if s == seat
-            else plural("{name} holds {n} card", "{name} holds {n} cards", len(state.hands[s]), name=state.names[s])
-            for s in holders if s not in state.out]
+    held = [
+        plural("You hold {n} card", "You hold {n} cards", len(state.hands[s]))
+        if s == seat
+        else plural("{name} holds {n} card", "{name} holds {n} cards", len(state.hands[s]), name=state.names[s])
+        for s in holders
+        if s not in state.out
+    ]
     # Translators: the list of who holds how many cards ("You hold 3 cards and Bob holds 30 cards"), as a sentence.
     lines.append(msg("{holdings}.", holdings=listed(held)))
     return situation(*lines, last_move(this_game))
@@ -899,8 +1180,12 @@ def summary(state: State, seat: int | None) -> dict:
 
 def copy_game(game: dict) -> dict:
     """A game summary for a view (a copy: changing a view changes no game)."""
-    return game | {"trumps": list(game["trumps"]), "out": list(game["out"]), "cards_left": list(game["cards_left"]),
-                   "tally": [dict(t) for t in game["tally"]]}
+    return game | {
+        "trumps": list(game["trumps"]),
+        "out": list(game["out"]),
+        "cards_left": list(game["cards_left"]),
+        "tally": [dict(t) for t in game["tally"]],
+    }
 
 
 def undo_block(state: State, seat: int, last: dict) -> dict | None:
@@ -918,17 +1203,29 @@ def undo_block(state: State, seat: int, last: dict) -> dict | None:
 def result(state: State) -> dict | None:
     if not state.over:
         return None
-    return {"winners": list(state.winners), "text": result_text(state), "standings": standings(state),
-            "tally": tally(state)}
+    return {
+        "winners": list(state.winners),
+        "text": result_text(state),
+        "standings": standings(state),
+        "tally": tally(state),
+    }
 
 
 def tally_text(state: State, seat: int) -> dict:
     """A player's line of the match's standings."""
     if state.n == 2:
-        return msg("Lost {lost}, won {won}, drawn {drawn}", lost=state.losses[seat], won=state.wins[seat],
-                   drawn=state.draws[seat])
-    return msg("Lost {lost}, first out {won}, drawn {drawn}", lost=state.losses[seat], won=state.wins[seat],
-               drawn=state.draws[seat])
+        return msg(
+            "Lost {lost}, won {won}, drawn {drawn}",
+            lost=state.losses[seat],
+            won=state.wins[seat],
+            drawn=state.draws[seat],
+        )
+    return msg(
+        "Lost {lost}, first out {won}, drawn {drawn}",
+        lost=state.losses[seat],
+        won=state.wins[seat],
+        drawn=state.draws[seat],
+    )
 
 
 def result_text(state: State) -> dict:
@@ -942,8 +1239,15 @@ def result_text(state: State) -> dict:
 
 def standings(state: State) -> list:
     order = sorted(range(state.n), key=lambda s: (state.losses[s], -state.wins[s], s))
-    return [{"seat": s, "name": state.names[s], "place": 1 + sum(state.losses[o] < state.losses[s] for o in order),
-             "detail": tally_text(state, s)} for s in order]
+    return [
+        {
+            "seat": s,
+            "name": state.names[s],
+            "place": 1 + sum(state.losses[o] < state.losses[s] for o in order),
+            "detail": tally_text(state, s),
+        }
+        for s in order
+    ]
 
 
 def simulation_counts(state: State) -> dict:
@@ -965,6 +1269,7 @@ def simulation_counts(state: State) -> dict:
 
 
 # --- Invariants (checked by the simulator and the property tests) ---------------------------------
+
 
 def check_invariants(state: State) -> None:
     """Raise AssertionError if the state breaks a rule that must always hold."""

@@ -68,11 +68,22 @@ def is_clear(card: str) -> bool:
 
 NUMBERS = {c + k: int(k) for c in COLOURS for k in KINDS if k not in CLEARS}
 # The cards' names (messages, translated in this game's catalogs): colour and number, colour and Clear kind.
-NUMBER_LABELS = {"R": lambda n: msg("Red {number}", number=n), "B": lambda n: msg("Blue {number}", number=n),
-                 "G": lambda n: msg("Green {number}", number=n)}
-CLEAR_LABELS = {"RC": msg("Red Clear"), "RC+1": msg("Red Clear +1"), "RC+2": msg("Red Clear +2"),
-                "BC": msg("Blue Clear"), "BC+1": msg("Blue Clear +1"), "BC+2": msg("Blue Clear +2"),
-                "GC": msg("Green Clear"), "GC+1": msg("Green Clear +1"), "GC+2": msg("Green Clear +2")}
+NUMBER_LABELS = {
+    "R": lambda n: msg("Red {number}", number=n),
+    "B": lambda n: msg("Blue {number}", number=n),
+    "G": lambda n: msg("Green {number}", number=n),
+}
+CLEAR_LABELS = {
+    "RC": msg("Red Clear"),
+    "RC+1": msg("Red Clear +1"),
+    "RC+2": msg("Red Clear +2"),
+    "BC": msg("Blue Clear"),
+    "BC+1": msg("Blue Clear +1"),
+    "BC+2": msg("Blue Clear +2"),
+    "GC": msg("Green Clear"),
+    "GC+1": msg("Green Clear +1"),
+    "GC+2": msg("Green Clear +2"),
+}
 LABELS = {c + k: CLEAR_LABELS[c + k] if k in CLEARS else NUMBER_LABELS[c](int(k)) for c in COLOURS for k in KINDS}
 
 
@@ -82,7 +93,7 @@ def number(card: str) -> int:
 
 
 def label(card: str) -> dict:
-    """"Red 7", "Green Clear +2" (a message; shared, never changed)."""
+    """ "Red 7", "Green Clear +2" (a message; shared, never changed)."""
     return LABELS[card]
 
 
@@ -100,17 +111,17 @@ def sorted_cards(cards) -> list:
 
 
 def a_number(n: int) -> dict:
-    """"a 7", "an 8": a number as a noun inside a sentence (a message)."""
+    """ "a 7", "an 8": a number as a noun inside a sentence (a message)."""
     return msg("an {number}", number=n) if n == 8 else msg("a {number}", number=n)
 
 
 def a_number_first(n: int) -> dict:
-    """"A 7", "An 8": the same at the start of a sentence."""
+    """ "A 7", "An 8": the same at the start of a sentence."""
     return msg("An {number}", number=n) if n == 8 else msg("A {number}", number=n)
 
 
 def numbers_of(n: int) -> dict:
-    """"7s": the cards of one number (a message)."""
+    """ "7s": the cards of one number (a message)."""
     return msg("{number}s", number=n)
 
 
@@ -123,88 +134,270 @@ def card_list(cards: list) -> dict | str:
 
 NO_LIMIT = 0  # trade_limit: E6's "any number of trades"
 
-COLOUR_CHOICES = (("RBG", msg("Red, blue and green (all 74 cards)")), ("RG", msg("Red and green (50 cards)")),
-                  ("RB", msg("Red and blue (48 cards)")), ("BG", msg("Blue and green (50 cards)")),
-                  ("G", msg("Green only (26 cards, 2 players)")), ("R", msg("Red only (24 cards, 2 players)")))
+COLOUR_CHOICES = (
+    ("RBG", msg("Red, blue and green (all 74 cards)")),
+    ("RG", msg("Red and green (50 cards)")),
+    ("RB", msg("Red and blue (48 cards)")),
+    ("BG", msg("Blue and green (50 cards)")),
+    ("G", msg("Green only (26 cards, 2 players)")),
+    ("R", msg("Red only (24 cards, 2 players)")),
+)
 
 OPTION_SPECS = [
-    OptionSpec("colours", msg("Colours in the deck"), msg("Leave out a colour for a shorter game with 2 to 4 "
-               "players: all its cards go, its Clear cards too (only green has Clear +2)."),
-               "choice", "RBG", COLOUR_CHOICES),
-    OptionSpec("first_player", msg("Who starts"), msg("Who plays first in each round."), "choice", "left_of_dealer",
-               (("left_of_dealer", msg("Left of the dealer (a random first dealer; the deal passes left)")),
-                ("random", msg("A player chosen at random each round")))),
-    OptionSpec("mix_zones", msg("Last hand cards with face-up cards"), msg("On: once the draw pile is empty, your "
-               "last hand cards may be played together with face-up cards of the same number."), "bool", False),
-    OptionSpec("failed_flip", msg("A face-down card that cannot be played"), msg("Where it goes; either way you "
-               "pick up the pile and nobody else is shown it."), "choice", "hand",
-               (("hand", msg("Into your hand with the pile")), ("back", msg("Back face down (you know it now)")))),
-    OptionSpec("refill_after_clear", msg("Refill after a clear or a pick-up"), msg("On: draw back up to three at the "
-               "end of every turn. Off: not after a turn that ended with a clear or a pick-up."), "bool", True),
-    OptionSpec("followup_draws", msg("Draws before Clear +2 follow-ups"),
-               msg("After a Clear +1 or Clear +2 you may draw a card before each follow-up play, or only once for "
-                   "them all."), "choice", "each",
-               (("each", msg("One before each follow-up")), ("one", msg("One in all per Clear +1 / +2")))),
-    OptionSpec("empty_followup", msg("Follow-up with nothing to play"),
-               msg("You still owe a follow-up (the extra play after a Clear +1 or +2), your hand is empty and the "
-                   "draw pile is not."), "choice", "draw",
-               (("draw", msg("Draw a card and play it if you can")), ("forfeit", msg("The follow-up lapses")))),
-    OptionSpec("clear_followup", msg("Plain Clear as a follow-up"), msg("A plain Clear played as a follow-up."),
-               "choice", "ends_turn", (("ends_turn", msg("Clears the pile and ends the turn")),
-                             ("counts", msg("Clears the pile and counts as that follow-up")))),
-    OptionSpec("nested_clear", msg("Clear +1 / +2 as a follow-up"),
-               msg("A Clear +1 or Clear +2 played as a follow-up."),
-               "choice", "adds", (("adds", msg("Adds its follow-ups to those still owed")),
-                                  ("replaces", msg("Its follow-ups replace those still owed")))),
-    OptionSpec("triple_followup", msg("Three of a number during follow-ups"), msg("Three or more of one number on "
-               "top of the pile, made by a follow-up play."), "choice", "ends_turn",
-               (("ends_turn", msg("Clears the pile and ends the turn")),
-                ("continue", msg("Clears the pile; the owed follow-ups go on")))),
-    OptionSpec("triple_across", msg("Three of a number across players"), msg("On: three of one number on top clear "
-               "the pile whoever played them. Off: only three played by one player in one turn."), "bool", True),
-    OptionSpec("placings", msg("Play on for placings"), msg("After the first player goes out the others play "
-               "on to decide second, third and the rest."), "bool", False),
-    OptionSpec("draw_instead", msg("Draw instead of playing"), msg("On your turn you may draw a card instead of "
-               "playing, while the draw pile lasts (not to avoid a pick-up, not for a follow-up)."), "bool", False),
+    OptionSpec(
+        "colours",
+        msg("Colours in the deck"),
+        msg(
+            "Leave out a colour for a shorter game with 2 to 4 "
+            "players: all its cards go, its Clear cards too (only green has Clear +2)."
+        ),
+        "choice",
+        "RBG",
+        COLOUR_CHOICES,
+    ),
+    OptionSpec(
+        "first_player",
+        msg("Who starts"),
+        msg("Who plays first in each round."),
+        "choice",
+        "left_of_dealer",
+        (
+            ("left_of_dealer", msg("Left of the dealer (a random first dealer; the deal passes left)")),
+            ("random", msg("A player chosen at random each round")),
+        ),
+    ),
+    OptionSpec(
+        "mix_zones",
+        msg("Last hand cards with face-up cards"),
+        msg(
+            "On: once the draw pile is empty, your "
+            "last hand cards may be played together with face-up cards of the same number."
+        ),
+        "bool",
+        False,
+    ),
+    OptionSpec(
+        "failed_flip",
+        msg("A face-down card that cannot be played"),
+        msg("Where it goes; either way you pick up the pile and nobody else is shown it."),
+        "choice",
+        "hand",
+        (("hand", msg("Into your hand with the pile")), ("back", msg("Back face down (you know it now)"))),
+    ),
+    OptionSpec(
+        "refill_after_clear",
+        msg("Refill after a clear or a pick-up"),
+        msg(
+            "On: draw back up to three at the "
+            "end of every turn. Off: not after a turn that ended with a clear or a pick-up."
+        ),
+        "bool",
+        True,
+    ),
+    OptionSpec(
+        "followup_draws",
+        msg("Draws before Clear +2 follow-ups"),
+        msg("After a Clear +1 or Clear +2 you may draw a card before each follow-up play, or only once for them all."),
+        "choice",
+        "each",
+        (("each", msg("One before each follow-up")), ("one", msg("One in all per Clear +1 / +2"))),
+    ),
+    OptionSpec(
+        "empty_followup",
+        msg("Follow-up with nothing to play"),
+        msg(
+            "You still owe a follow-up (the extra play after a Clear +1 or +2), your hand is empty and the "
+            "draw pile is not."
+        ),
+        "choice",
+        "draw",
+        (("draw", msg("Draw a card and play it if you can")), ("forfeit", msg("The follow-up lapses"))),
+    ),
+    OptionSpec(
+        "clear_followup",
+        msg("Plain Clear as a follow-up"),
+        msg("A plain Clear played as a follow-up."),
+        "choice",
+        "ends_turn",
+        (
+            ("ends_turn", msg("Clears the pile and ends the turn")),
+            ("counts", msg("Clears the pile and counts as that follow-up")),
+        ),
+    ),
+    OptionSpec(
+        "nested_clear",
+        msg("Clear +1 / +2 as a follow-up"),
+        msg("A Clear +1 or Clear +2 played as a follow-up."),
+        "choice",
+        "adds",
+        (
+            ("adds", msg("Adds its follow-ups to those still owed")),
+            ("replaces", msg("Its follow-ups replace those still owed")),
+        ),
+    ),
+    OptionSpec(
+        "triple_followup",
+        msg("Three of a number during follow-ups"),
+        msg("Three or more of one number on top of the pile, made by a follow-up play."),
+        "choice",
+        "ends_turn",
+        (
+            ("ends_turn", msg("Clears the pile and ends the turn")),
+            ("continue", msg("Clears the pile; the owed follow-ups go on")),
+        ),
+    ),
+    OptionSpec(
+        "triple_across",
+        msg("Three of a number across players"),
+        msg(
+            "On: three of one number on top clear "
+            "the pile whoever played them. Off: only three played by one player in one turn."
+        ),
+        "bool",
+        True,
+    ),
+    OptionSpec(
+        "placings",
+        msg("Play on for placings"),
+        msg("After the first player goes out the others play on to decide second, third and the rest."),
+        "bool",
+        False,
+    ),
+    OptionSpec(
+        "draw_instead",
+        msg("Draw instead of playing"),
+        msg(
+            "On your turn you may draw a card instead of "
+            "playing, while the draw pile lasts (not to avoid a pick-up, not for a follow-up)."
+        ),
+        "bool",
+        False,
+    ),
     OptionSpec("ones_reverse", msg("Ones reverse"), msg("Playing a 1 changes the direction of play."), "bool", False),
-    OptionSpec("reverse_per", msg("Ones reverse: how often"), msg("A play of several 1s."), "choice", "play",
-               (("play", msg("Once per play")), ("card", msg("Once per 1 (two 1s cancel out)"))),
-               when={"ones_reverse": [True]}),
-    OptionSpec("scoring", msg("Scoring over several rounds"), msg("When the first player goes out, everyone "
-               "scores their cards (numbers face value, Clear 15, Clear +1 20, Clear +2 25); after the "
-               "last round the lowest total wins."), "bool", False),
-    OptionSpec("rounds", msg("Rounds"), msg("How many rounds the match lasts."), "int", 3, min=1, max=10,
-               when={"scoring": [True]}),
-    OptionSpec("score_zones", msg("Cards that score"), msg("Which cards count against a player."), "choice", "hand",
-               (("hand", msg("The cards left in hand")), ("all", msg("Hand, face-up and face-down cards"))),
-               when={"scoring": [True]}),
-    OptionSpec("pile_switch", msg("Switch the piles at random"), msg("After everyone has picked, the face-up "
-               "and face-down cards of each player move to another player, at random."), "choice", "off",
-               (("off", msg("Off")), ("any", msg("At random (you may keep your own)")),
-                ("nobody_keeps", msg("At random, nobody keeps their own")))),
-    OptionSpec("trading", msg("Trade for face-up cards"), msg("Before the first turn, each player in turn may "
-               "swap cards from their hand for face-up cards of other players, one for one."), "bool", False),
-    OptionSpec("trade_limit", msg("Trades each"), msg("How many trades each player may make. With no limit, a "
-               "player trades until they say they are done."), "choice", NO_LIMIT,
-               ((NO_LIMIT, msg("No limit")), *((n, str(n)) for n in range(1, 10))), when={"trading": [True]}),
-    OptionSpec("four_colour", msg("Four of a colour"), msg("Four cards of one colour in a row on the pile let "
-               "the player who laid the fourth swap a hand card for one of their face-up cards."), "bool", False),
-    OptionSpec("four_colour_on_triple", msg("Four of a colour counts on a clear"), msg("On: the four are counted "
-               "before three of a number clear the pile. Off: a play that clears gives no swap."), "bool", True,
-               when={"four_colour": [True]}),
-    OptionSpec("turn_limit", msg("Most turns in a round"), msg("A round still going after this many turns is drawn "
-               "(it keeps a pile passed back and forth from going on for ever)."), "int", 600, min=100,
-               max=5000),
-    OptionSpec("deck", msg("Deck"), msg("How many of each card the deck holds."), "counts", DEFAULT_DECK, min=0,
-               max=10),
+    OptionSpec(
+        "reverse_per",
+        msg("Ones reverse: how often"),
+        msg("A play of several 1s."),
+        "choice",
+        "play",
+        (("play", msg("Once per play")), ("card", msg("Once per 1 (two 1s cancel out)"))),
+        when={"ones_reverse": [True]},
+    ),
+    OptionSpec(
+        "scoring",
+        msg("Scoring over several rounds"),
+        msg(
+            "When the first player goes out, everyone "
+            "scores their cards (numbers face value, Clear 15, Clear +1 20, Clear +2 25); after the "
+            "last round the lowest total wins."
+        ),
+        "bool",
+        False,
+    ),
+    OptionSpec(
+        "rounds",
+        msg("Rounds"),
+        msg("How many rounds the match lasts."),
+        "int",
+        3,
+        min=1,
+        max=10,
+        when={"scoring": [True]},
+    ),
+    OptionSpec(
+        "score_zones",
+        msg("Cards that score"),
+        msg("Which cards count against a player."),
+        "choice",
+        "hand",
+        (("hand", msg("The cards left in hand")), ("all", msg("Hand, face-up and face-down cards"))),
+        when={"scoring": [True]},
+    ),
+    OptionSpec(
+        "pile_switch",
+        msg("Switch the piles at random"),
+        msg(
+            "After everyone has picked, the face-up "
+            "and face-down cards of each player move to another player, at random."
+        ),
+        "choice",
+        "off",
+        (
+            ("off", msg("Off")),
+            ("any", msg("At random (you may keep your own)")),
+            ("nobody_keeps", msg("At random, nobody keeps their own")),
+        ),
+    ),
+    OptionSpec(
+        "trading",
+        msg("Trade for face-up cards"),
+        msg(
+            "Before the first turn, each player in turn may "
+            "swap cards from their hand for face-up cards of other players, one for one."
+        ),
+        "bool",
+        False,
+    ),
+    OptionSpec(
+        "trade_limit",
+        msg("Trades each"),
+        msg("How many trades each player may make. With no limit, a player trades until they say they are done."),
+        "choice",
+        NO_LIMIT,
+        ((NO_LIMIT, msg("No limit")), *((n, str(n)) for n in range(1, 10))),
+        when={"trading": [True]},
+    ),
+    OptionSpec(
+        "four_colour",
+        msg("Four of a colour"),
+        msg(
+            "Four cards of one colour in a row on the pile let "
+            "the player who laid the fourth swap a hand card for one of their face-up cards."
+        ),
+        "bool",
+        False,
+    ),
+    OptionSpec(
+        "four_colour_on_triple",
+        msg("Four of a colour counts on a clear"),
+        msg("On: the four are counted before three of a number clear the pile. Off: a play that clears gives no swap."),
+        "bool",
+        True,
+        when={"four_colour": [True]},
+    ),
+    OptionSpec(
+        "turn_limit",
+        msg("Most turns in a round"),
+        msg(
+            "A round still going after this many turns is drawn "
+            "(it keeps a pile passed back and forth from going on for ever)."
+        ),
+        "int",
+        600,
+        min=100,
+        max=5000,
+    ),
+    OptionSpec(
+        "deck", msg("Deck"), msg("How many of each card the deck holds."), "counts", DEFAULT_DECK, min=0, max=10
+    ),
 ]
 PRESETS = {
     "base": (msg("Base game"), {}),
     "party": (msg("Party: placings + ones reverse"), {"placings": True, "ones_reverse": True}),
     "match": (msg("Scored match: 3 rounds, lowest total wins"), {"scoring": True, "rounds": 3}),
     "short": (msg("Short deck: red and green (2-4 players)"), {"colours": "RG"}),
-    "all": (msg("Every optional rule"), {"placings": True, "draw_instead": True, "ones_reverse": True,
-                                    "scoring": True, "pile_switch": "any", "trading": True, "four_colour": True}),
+    "all": (
+        msg("Every optional rule"),
+        {
+            "placings": True,
+            "draw_instead": True,
+            "ones_reverse": True,
+            "scoring": True,
+            "pile_switch": "any",
+            "trading": True,
+            "four_colour": True,
+        },
+    ),
 }
 
 
@@ -255,9 +448,14 @@ def make_options(raw) -> Options:
 
 
 def info() -> dict:
-    return lobby_info(GAME_ID, TITLE, {"min": MIN_SEATS, "max": MAX_SEATS},
-                      [{"id": key, "title": title, "options": options} for key, (title, options) in PRESETS.items()],
-                      OPTION_SPECS, RULES_SUMMARY)
+    return lobby_info(
+        GAME_ID,
+        TITLE,
+        {"min": MIN_SEATS, "max": MAX_SEATS},
+        [{"id": key, "title": title, "options": options} for key, (title, options) in PRESETS.items()],
+        OPTION_SPECS,
+        RULES_SUMMARY,
+    )
 
 
 def progress(state: "State") -> dict:
@@ -269,36 +467,61 @@ def progress(state: "State") -> dict:
 
 
 RULES_SUMMARY = [  # (heading, paragraph): the in-app rules, in plain words
-    (msg("Players and cards"),
-     msg("2 to 6 players. The deck has the numbers 1 to 10 in red, blue and green, and Clear, Clear +1 and "
-     "Clear +2 cards (74 cards). Everyone gets three cards face down, which nobody may look at, and six "
-     "more. Each player secretly picks three of the six to lie face up on the face-down cards; the other "
-     "three are the hand. The picks are shown when everyone has picked.")),
-    (msg("Your turn"),
-     msg("On your turn play a card from your hand, or several of one number, at least as high as the top of "
-     "the pile (anything goes on an empty pile). If you can play, you must. If you cannot, pick up the whole "
-     "pile and your turn ends. At the end of your turn draw back up to three cards while the draw pile lasts.")),
-    (msg("Face-up and face-down cards"),
-     msg("When the draw pile is gone and your hand is empty, play your face-up cards the same way; then flip "
-     "one face-down card a turn. If it cannot be played, it goes into your hand with the pile, and only you "
-     "see it. The first player to get rid of every card wins.")),
-    (msg("Clear cards and three of a kind"),
-     msg("Clear cards go on anything and take the whole pile out of the game. After a plain Clear your turn "
-     "ends. After a Clear +1 you must play once more, after a Clear +2 twice (a multiple counts as one), and "
-     "before each of those plays you may draw a card. Three or more of one number on top of the pile also "
-     "take it out of the game, and end the turn.")),
-    (msg("Optional rules"),
-     msg("Options: play on for placings, draw instead of playing, ones reverse the direction, scoring over "
-     "several rounds (lowest total wins), switching the piles at random, trading hand cards for others' "
-     "face-up cards before the first turn, and a swap after four cards of one colour in a row. A round "
-     "still going after the turn limit is drawn, so that a pile passed back and forth cannot go on for ever.")),
-    (msg("Taking a move back"),
-     msg("Undo: you can take back a play until you draw or turn up a card: drawing, refilling and flipping a "
-     "face-down card show you cards, so they are final.")),
+    (
+        msg("Players and cards"),
+        msg(
+            "2 to 6 players. The deck has the numbers 1 to 10 in red, blue and green, and Clear, Clear +1 and "
+            "Clear +2 cards (74 cards). Everyone gets three cards face down, which nobody may look at, and six "
+            "more. Each player secretly picks three of the six to lie face up on the face-down cards; the other "
+            "three are the hand. The picks are shown when everyone has picked."
+        ),
+    ),
+    (
+        msg("Your turn"),
+        msg(
+            "On your turn play a card from your hand, or several of one number, at least as high as the top of "
+            "the pile (anything goes on an empty pile). If you can play, you must. If you cannot, pick up the whole "
+            "pile and your turn ends. At the end of your turn draw back up to three cards while the draw pile lasts."
+        ),
+    ),
+    (
+        msg("Face-up and face-down cards"),
+        msg(
+            "When the draw pile is gone and your hand is empty, play your face-up cards the same way; then flip "
+            "one face-down card a turn. If it cannot be played, it goes into your hand with the pile, and only you "
+            "see it. The first player to get rid of every card wins."
+        ),
+    ),
+    (
+        msg("Clear cards and three of a kind"),
+        msg(
+            "Clear cards go on anything and take the whole pile out of the game. After a plain Clear your turn "
+            "ends. After a Clear +1 you must play once more, after a Clear +2 twice (a multiple counts as one), and "
+            "before each of those plays you may draw a card. Three or more of one number on top of the pile also "
+            "take it out of the game, and end the turn."
+        ),
+    ),
+    (
+        msg("Optional rules"),
+        msg(
+            "Options: play on for placings, draw instead of playing, ones reverse the direction, scoring over "
+            "several rounds (lowest total wins), switching the piles at random, trading hand cards for others' "
+            "face-up cards before the first turn, and a swap after four cards of one colour in a row. A round "
+            "still going after the turn limit is drawn, so that a pile passed back and forth cannot go on for ever."
+        ),
+    ),
+    (
+        msg("Taking a move back"),
+        msg(
+            "Undo: you can take back a play until you draw or turn up a card: drawing, refilling and flipping a "
+            "face-down card show you cards, so they are final."
+        ),
+    ),
 ]
 
 
 # --- State ------------------------------------------------------------------------------------------
+
 
 @dataclass
 class State:
@@ -355,9 +578,15 @@ def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
         raise GameError("bad_seats", msg("3UP 3DOWN is for {min} to {max} players.", min=MIN_SEATS, max=MAX_SEATS))
     size = sum(opts.cards.values())
     if size < (TABLE_CARDS + DEALT) * len(names):  # R1.3
-        raise GameError("bad_option", msg("The deck ({size} cards) is too small for {players} players: each "
-                                          "needs {each} cards.", size=size, players=len(names),
-                                          each=TABLE_CARDS + DEALT))
+        raise GameError(
+            "bad_option",
+            msg(
+                "The deck ({size} cards) is too small for {players} players: each needs {each} cards.",
+                size=size,
+                players=len(names),
+                each=TABLE_CARDS + DEALT,
+            ),
+        )
     setup.check(opts.cards, len(names))
     setup.start_values(set())
     state = State(opts=opts, names=list(names), rng=rng, setup=setup, stacked=setup.deck_queue())
@@ -365,8 +594,6 @@ def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
     state.notes = [None] * state.n
     deal(state)
     return state
-
-
 
 
 def left_of(state: State, seat: int) -> int:
@@ -377,8 +604,11 @@ def deal(state: State) -> None:
     """R3: shuffle, three face down each, then six more each, one card at a time from the first player."""
     state.round += 1
     if state.opts.first_player == "random":  # R3.7 option
-        state.first = state.rng.below(state.n) if state.round > 1 or state.setup.dealer is None \
+        state.first = (
+            state.rng.below(state.n)
+            if state.round > 1 or state.setup.dealer is None
             else left_of(state, state.setup.dealer)
+        )
         state.dealer = (state.first - 1) % state.n
     else:
         if state.round == 1:
@@ -408,12 +638,20 @@ def deal(state: State) -> None:
     state.notes = [None] * state.n
     state.seen, state.low = [[] for _ in range(state.n)], [None] * state.n
     state.phase, state.turn = "pick", state.first
-    log(state, None, msg("Round {round}: {dealer} deals; everyone chooses three cards to lie face up. {first} "
-                         "plays first.", round=state.round, dealer=state.names[state.dealer],
-                         first=state.names[state.first]))
+    log(
+        state,
+        None,
+        msg(
+            "Round {round}: {dealer} deals; everyone chooses three cards to lie face up. {first} plays first.",
+            round=state.round,
+            dealer=state.names[state.dealer],
+            first=state.names[state.first],
+        ),
+    )
 
 
 # --- Where a player plays from (R6) -----------------------------------------------------------------
+
 
 def zone(state: State, seat: int) -> str:
     """R6 / §2.16 activeZone: "hand", "need_draw" (an owed follow-up, nothing in hand, cards in the
@@ -446,8 +684,11 @@ def rank_block(state: State, card: str) -> dict | None:
     if beats_top(state, card):
         return None
     top = top_number(state)
-    return msg("{card} cannot go on {top}: play {top} or higher, or a Clear.", card=a_number_first(number(card)),
-               top=a_number(top))
+    return msg(
+        "{card} cannot go on {top}: play {top} or higher, or a Clear.",
+        card=a_number_first(number(card)),
+        top=a_number(top),
+    )
 
 
 def mixing(state: State, seat: int) -> list:
@@ -504,9 +745,18 @@ def has_play(state: State, seat: int) -> bool:
 
 # --- Actions: form ----------------------------------------------------------------------------------
 
-ACTION_FIELDS = {"pick": {"cards"}, "play": {"cards"}, "flip": {"slot"}, "pickup": set(), "draw": set(),
-                 "refill": set(), "trade": {"give", "seat", "take"}, "done": set(), "swap": {"give", "take"},
-                 "no_swap": set()}
+ACTION_FIELDS = {
+    "pick": {"cards"},
+    "play": {"cards"},
+    "flip": {"slot"},
+    "pickup": set(),
+    "draw": set(),
+    "refill": set(),
+    "trade": {"give", "seat", "take"},
+    "done": set(),
+    "swap": {"give", "take"},
+    "no_swap": set(),
+}
 
 
 def _card(raw, not_a_code: dict) -> str:
@@ -531,13 +781,13 @@ def parse_text(text: str) -> dict:
         slots = [number_or_word(w) for w in rest]
         return {"type": kind_, "slot": slots[0] if len(slots) == 1 else slots}
     if kind_ == "trade" and len(rest) == 3:
-        return {"type": kind_, "give": rest[0], "seat": number_or_word(rest[1]),
-                "take": rest[2]}
+        return {"type": kind_, "give": rest[0], "seat": number_or_word(rest[1]), "take": rest[2]}
     if kind_ == "swap" and len(rest) == 2:
         return {"type": kind_, "give": rest[0], "take": rest[1]}
     if rest:
-        raise GameError("bad_action", msg("'{action}' is not the string form of a 3UP 3DOWN action.",
-                                          action=shown(text)))
+        raise GameError(
+            "bad_action", msg("'{action}' is not the string form of a 3UP 3DOWN action.", action=shown(text))
+        )
     return {"type": kind_}
 
 
@@ -550,9 +800,8 @@ def parse_action(raw) -> dict:
     if kind_ in ("pick", "play"):
         cards = raw.get("cards")
         if not isinstance(cards, list) or not cards:
-            raise GameError("bad_action", msg("A '{kind}' action lists its cards, such as [\"R7\", \"B7\"].",
-                                              kind=kind_))
-        action["cards"] = [_card(c, msg("Each card must be a card code such as \"R7\" or \"GC+2\".")) for c in cards]
+            raise GameError("bad_action", msg('A \'{kind}\' action lists its cards, such as ["R7", "B7"].', kind=kind_))
+        action["cards"] = [_card(c, msg('Each card must be a card code such as "R7" or "GC+2".')) for c in cards]
         if kind_ == "pick":
             action["cards"] = sorted_cards(action["cards"])  # a pick is a set: one form
     elif kind_ == "flip":
@@ -568,15 +817,16 @@ def parse_action(raw) -> dict:
         seat = raw.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise GameError("bad_action", msg("Say whose face-up card you take, by seat number."))
-        action.update(give=_card(raw.get("give"), msg("The card you give must be a card code such as \"R7\" or "
-                                                      "\"GC+2\".")), seat=seat,
-                      take=_card(raw.get("take"), msg("The card you take must be a card code such as \"R7\" or "
-                                                      "\"GC+2\".")))
+        action.update(
+            give=_card(raw.get("give"), msg('The card you give must be a card code such as "R7" or "GC+2".')),
+            seat=seat,
+            take=_card(raw.get("take"), msg('The card you take must be a card code such as "R7" or "GC+2".')),
+        )
     elif kind_ == "swap":
-        action.update(give=_card(raw.get("give"), msg("The hand card must be a card code such as \"R7\" or "
-                                                      "\"GC+2\".")),
-                      take=_card(raw.get("take"), msg("The face-up card must be a card code such as \"R7\" or "
-                                                      "\"GC+2\".")))
+        action.update(
+            give=_card(raw.get("give"), msg('The hand card must be a card code such as "R7" or "GC+2".')),
+            take=_card(raw.get("take"), msg('The face-up card must be a card code such as "R7" or "GC+2".')),
+        )
     return action
 
 
@@ -595,14 +845,19 @@ def action_text(action: dict) -> str:
 
 # --- Actions: legality ------------------------------------------------------------------------------
 
+
 def turn_block(state: State, seat: int, kind_: str) -> GameError | None:
     """Why `seat` cannot take an action of this kind now (whose turn, which phase); None if it may."""
     if state.over:
         return GameError("game_over", msg("The game is over."))
     if state.phase == "pick":
         if kind_ != "pick":
-            return GameError("illegal_action", msg("Everyone is still choosing face-up cards.") if state.up[seat]
-                             else msg("Choose your three face-up cards first."))
+            return GameError(
+                "illegal_action",
+                msg("Everyone is still choosing face-up cards.")
+                if state.up[seat]
+                else msg("Choose your three face-up cards first."),
+            )
         if state.up[seat]:
             return GameError("illegal_action", msg("You have already chosen your face-up cards."))
         return None
@@ -612,8 +867,13 @@ def turn_block(state: State, seat: int, kind_: str) -> GameError | None:
         if seat in state.out:
             return GameError("not_your_turn", msg("You are out of this round."))
         return GameError("not_your_turn", msg("It is {name}'s turn.", name=state.names[state.turn]))
-    wanted = {"trade": ("trade",), "done": ("trade",), "swap": ("swap",), "no_swap": ("swap",),
-              "refill": ("refill",)}.get(kind_, ("play", "follow"))
+    wanted = {
+        "trade": ("trade",),
+        "done": ("trade",),
+        "swap": ("swap",),
+        "no_swap": ("swap",),
+        "refill": ("refill",),
+    }.get(kind_, ("play", "follow"))
     if state.phase in wanted:
         return None
     return GameError("illegal_action", PHASE_NEEDS[state.phase])
@@ -649,10 +909,15 @@ def play_block(state: State, seat: int, cards: list) -> GameError | None:
     if missing:
         card = sorted_cards(missing)[0]
         if where == "hand" and card in state.up[seat]:
-            return GameError("illegal_card", msg("Only face-up cards of the same number as your last hand cards "
-                                                 "can join them.") if extra else
-                             msg("Play the cards in your hand first; your face-up cards come after the hand and the "
-                                 "draw pile are gone."))
+            return GameError(
+                "illegal_card",
+                msg("Only face-up cards of the same number as your last hand cards can join them.")
+                if extra
+                else msg(
+                    "Play the cards in your hand first; your face-up cards come after the hand and the "
+                    "draw pile are gone."
+                ),
+            )
         return GameError("not_in_hand", not_held(label(card), card in have, where == "hand"))
     if from_up and have - wanted:
         return GameError("illegal_card", msg("Face-up cards can join your last hand cards only with all of them."))
@@ -662,19 +927,30 @@ def play_block(state: State, seat: int, cards: list) -> GameError | None:
         return None  # R7.2: on anything
     numbers = sorted({number(c) for c in cards})
     if len(numbers) > 1:  # R8.1
-        return GameError("illegal_card", msg("Cards played together must be one number: {numbers} do not mix.",
-                                             numbers=listed([numbers_of(v) for v in numbers])))
+        return GameError(
+            "illegal_card",
+            msg(
+                "Cards played together must be one number: {numbers} do not mix.",
+                numbers=listed([numbers_of(v) for v in numbers]),
+            ),
+        )
     why = rank_block(state, cards[0])
     return GameError("illegal_card", why) if why else None
 
 
 def not_held(card: dict, another: bool, in_hand: bool) -> dict:
-    """"You do not have the Red 7 in your hand." (or another one, or face up)."""
+    """ "You do not have the Red 7 in your hand." (or another one, or face up)."""
     if in_hand:
-        return msg("You do not have another {card} in your hand.", card=card) if another \
+        return (
+            msg("You do not have another {card} in your hand.", card=card)
+            if another
             else msg("You do not have the {card} in your hand.", card=card)
-    return msg("You do not have another {card} face up.", card=card) if another \
+        )
+    return (
+        msg("You do not have another {card} face up.", card=card)
+        if another
         else msg("You do not have the {card} face up.", card=card)
+    )
 
 
 def flip_block(state: State, seat: int, slot: int) -> GameError | None:
@@ -719,11 +995,15 @@ def draw_block(state: State, seat: int) -> GameError | None:
             return None
         return GameError("already_drawn", msg("You have already drawn before this follow-up play."))
     if not state.opts.draw_instead:
-        return GameError("nothing_to_draw", msg("You may draw only before a Clear +1 or Clear +2 follow-up play; "
-                                                "the rest of your cards come when you refill."))
+        return GameError(
+            "nothing_to_draw",
+            msg(
+                "You may draw only before a Clear +1 or Clear +2 follow-up play; "
+                "the rest of your cards come when you refill."
+            ),
+        )
     if not has_play(state, seat):  # E2
-        return GameError("illegal_action", msg("You cannot play, so you must pick up the pile; drawing is no way "
-                                               "out."))
+        return GameError("illegal_action", msg("You cannot play, so you must pick up the pile; drawing is no way out."))
     return None
 
 
@@ -736,8 +1016,12 @@ def pick_block(state: State, seat: int, cards: list) -> GameError | None:
     missing = Counter(cards) - Counter(state.hands[seat])
     if missing:
         card = sorted_cards(missing)[0]
-        return GameError("not_in_hand", msg("You were not dealt another {card}.", card=label(card))
-                         if card in state.hands[seat] else msg("You were not dealt the {card}.", card=label(card)))
+        return GameError(
+            "not_in_hand",
+            msg("You were not dealt another {card}.", card=label(card))
+            if card in state.hands[seat]
+            else msg("You were not dealt the {card}.", card=label(card)),
+        )
     return None
 
 
@@ -751,8 +1035,9 @@ def trade_block(state: State, seat: int, action: dict) -> GameError | None:
     if action["give"] not in state.hands[seat]:
         return GameError("not_in_hand", msg("You do not hold the {card}.", card=label(action["give"])))
     if action["take"] not in state.up[other]:
-        return GameError("illegal_card", msg("{name} has no face-up {card}.", name=state.names[other],
-                                             card=label(action["take"])))
+        return GameError(
+            "illegal_card", msg("{name} has no face-up {card}.", name=state.names[other], card=label(action["take"]))
+        )
     return None
 
 
@@ -795,16 +1080,26 @@ def legal_actions(state: State, seat: int) -> list:
         return []
     phase = state.phase
     if phase == "pick":
-        return [{"type": "pick", "cards": list(c)} for c in sorted(set(
-            tuple(sorted_cards(trio)) for trio in combinations3(state.hands[seat])))]
+        return [
+            {"type": "pick", "cards": list(c)}
+            for c in sorted(set(tuple(sorted_cards(trio)) for trio in combinations3(state.hands[seat])))
+        ]
     if phase == "trade":
-        trades = [{"type": "trade", "give": g, "seat": s, "take": t}
-                  for g in sorted_cards(set(state.hands[seat])) for s in range(state.n) if s != seat
-                  for t in sorted_cards(set(state.up[s]))]
+        trades = [
+            {"type": "trade", "give": g, "seat": s, "take": t}
+            for g in sorted_cards(set(state.hands[seat]))
+            for s in range(state.n)
+            if s != seat
+            for t in sorted_cards(set(state.up[s]))
+        ]
         return trades + [{"type": "done"}]
     if phase == "swap":
-        swaps = [{"type": "swap", "give": g, "take": t} for g in sorted_cards(set(state.hands[seat]))
-                 for t in sorted_cards(set(state.up[seat])) if g != t]
+        swaps = [
+            {"type": "swap", "give": g, "take": t}
+            for g in sorted_cards(set(state.hands[seat]))
+            for t in sorted_cards(set(state.up[seat]))
+            if g != t
+        ]
         return swaps + [{"type": "no_swap"}]
     if phase == "refill":
         return [{"type": "refill"}]
@@ -824,9 +1119,8 @@ def combinations3(cards: list) -> list:
     return [(cards[i], cards[j], cards[k]) for i in range(n) for j in range(i + 1, n) for k in range(j + 1, n)]
 
 
-
-
 # --- Setup (R3.4, O5, O6) ---------------------------------------------------------------------------
+
 
 def do_pick(state: State, seat: int, action: dict) -> None:
     """R3.4: the picks lie face up, but nobody's are shown until everyone has picked."""
@@ -855,9 +1149,12 @@ def switch_piles(state: State) -> None:
     for s in range(state.n):
         state.up[s], state.down[s], state.known[s] = units[source[s]]
     state.switched = source
-    who = [msg("{name} has their own", name=state.names[s]) if source[s] == s
-           else msg("{name} has {owner}’s", name=state.names[s], owner=state.names[source[s]])
-           for s in range(state.n)]
+    who = [
+        msg("{name} has their own", name=state.names[s])
+        if source[s] == s
+        else msg("{name} has {owner}’s", name=state.names[s], owner=state.names[source[s]])
+        for s in range(state.n)
+    ]
     log(state, None, msg("The piles were switched at random: {who}.", who=semicolons(who)))
 
 
@@ -876,8 +1173,17 @@ def do_trade(state: State, seat: int, action: dict) -> None:
     state.up[other][place] = give
     hand_changes(state, seat, give, take)
     state.trades += 1
-    log(state, seat, msg("{name} traded the {give} for {other}’s face-up {take}.", name=state.names[seat],
-                         give=label(give), other=state.names[other], take=label(take)))
+    log(
+        state,
+        seat,
+        msg(
+            "{name} traded the {give} for {other}’s face-up {take}.",
+            name=state.names[seat],
+            give=label(give),
+            other=state.names[other],
+            take=label(take),
+        ),
+    )
     if trades_left(state) == 0:
         next_trader(state)
 
@@ -893,6 +1199,7 @@ def do_done(state: State, seat: int, action: dict) -> None:
 
 
 # --- Turns ------------------------------------------------------------------------------------------
+
 
 def next_seat(state: State, seat: int) -> int:
     """R5.2: the next player in the direction of play still in the round (O1 skips those out)."""
@@ -969,21 +1276,47 @@ def do_flip(state: State, seat: int, action: dict) -> None:
     if state.opts.failed_flip == "back":
         state.down[seat].insert(slot, card)
         state.known[seat].insert(slot, True)
-        note = msg("Your face-down card was the {card} (you knew it): it cannot go on {top}, so it goes back face "
-                   "down and you pick up the pile.", **args) if seen else \
-            msg("Your face-down card was the {card}: it cannot go on {top}, so it goes back face down and you pick "
-                "up the pile.", **args)
+        note = (
+            msg(
+                "Your face-down card was the {card} (you knew it): it cannot go on {top}, so it goes back face "
+                "down and you pick up the pile.",
+                **args,
+            )
+            if seen
+            else msg(
+                "Your face-down card was the {card}: it cannot go on {top}, so it goes back face down and you pick "
+                "up the pile.",
+                **args,
+            )
+        )
     else:
         state.hands[seat].append(card)
         state.low[seat] = [1, top]  # everyone saw that it could not go on the top
-        note = msg("Your face-down card was the {card} (you knew it): it cannot go on {top}, so it goes into your "
-                   "hand and you pick up the pile.", **args) if seen else \
-            msg("Your face-down card was the {card}: it cannot go on {top}, so it goes into your hand and you pick "
-                "up the pile.", **args)
+        note = (
+            msg(
+                "Your face-down card was the {card} (you knew it): it cannot go on {top}, so it goes into your "
+                "hand and you pick up the pile.",
+                **args,
+            )
+            if seen
+            else msg(
+                "Your face-down card was the {card}: it cannot go on {top}, so it goes into your hand and you pick "
+                "up the pile.",
+                **args,
+            )
+        )
     state.notes[seat] = note
-    log(state, seat, plural("{name} flipped a face-down card that cannot go on {top} and picks up the pile ({n} "
-                            "card).", "{name} flipped a face-down card that cannot go on {top} and picks up the "
-                            "pile ({n} cards).", taken, name=state.names[seat], top=a_number(top)))
+    log(
+        state,
+        seat,
+        plural(
+            "{name} flipped a face-down card that cannot go on {top} and picks up the pile ({n} card).",
+            "{name} flipped a face-down card that cannot go on {top} and picks up the pile ({n} cards).",
+            taken,
+            name=state.names[seat],
+            top=a_number(top),
+        ),
+    )
     state.mine_on_pile, state.ended_by = 0, "pickup"
     end_turn(state, seat)
 
@@ -991,8 +1324,16 @@ def do_flip(state: State, seat: int, action: dict) -> None:
 def do_pickup(state: State, seat: int, action: dict) -> None:
     """R10.1 / R12.6: no legal play: the whole pile goes to the hand and the turn ends."""
     taken = take_pile(state, seat)
-    log(state, seat, plural("{name} cannot play and picks up the pile ({n} card).",
-                            "{name} cannot play and picks up the pile ({n} cards).", taken, name=state.names[seat]))
+    log(
+        state,
+        seat,
+        plural(
+            "{name} cannot play and picks up the pile ({n} card).",
+            "{name} cannot play and picks up the pile ({n} cards).",
+            taken,
+            name=state.names[seat],
+        ),
+    )
     state.mine_on_pile, state.ended_by = 0, "pickup"
     end_turn(state, seat)
 
@@ -1081,8 +1422,11 @@ def land(state: State, seat: int, cards: list, flipped: bool) -> None:
         state.draw_ok = True
     if bonus and state.hands[seat] and state.up[seat]:  # E7: not possible without hand or face-up cards
         state.phase = "swap"
-        log(state, seat, msg("Four of a colour: {name} may swap a hand card for a face-up card.",
-                             name=state.names[seat]))
+        log(
+            state,
+            seat,
+            msg("Four of a colour: {name} may swap a hand card for a face-up card.", name=state.names[seat]),
+        )
         return
     continue_turn(state, seat)
 
@@ -1094,31 +1438,75 @@ def landed_text(name: str, cards: list, flipped: bool, reverses: bool, then: str
     played = card_list(cards)
     if then == "clear":
         if flipped:
-            return plural("{name} flipped a face-down card: {card}: the pile is out of the game; {n} more play.",
-                          "{name} flipped a face-down card: {card}: the pile is out of the game; {n} more plays.",
-                          owed, name=name, card=played) if owed \
-                else msg("{name} flipped a face-down card: {card}: the pile is out of the game.", name=name,
-                         card=played)
-        return plural("{name} played {cards}: the pile is out of the game; {n} more play.",
-                      "{name} played {cards}: the pile is out of the game; {n} more plays.", owed, name=name,
-                      cards=played) if owed \
+            return (
+                plural(
+                    "{name} flipped a face-down card: {card}: the pile is out of the game; {n} more play.",
+                    "{name} flipped a face-down card: {card}: the pile is out of the game; {n} more plays.",
+                    owed,
+                    name=name,
+                    card=played,
+                )
+                if owed
+                else msg(
+                    "{name} flipped a face-down card: {card}: the pile is out of the game.", name=name, card=played
+                )
+            )
+        return (
+            plural(
+                "{name} played {cards}: the pile is out of the game; {n} more play.",
+                "{name} played {cards}: the pile is out of the game; {n} more plays.",
+                owed,
+                name=name,
+                cards=played,
+            )
+            if owed
             else msg("{name} played {cards}: the pile is out of the game.", name=name, cards=played)
+        )
     if then == "triple":
         three = numbers_of(number(cards[-1]))
         if flipped:
-            return msg("{name} flipped a face-down card: {card}; play changes direction: three or more {numbers} "
-                       "take the pile out of the game.", name=name, card=played, numbers=three) if reverses \
-                else msg("{name} flipped a face-down card: {card}: three or more {numbers} take the pile out of "
-                         "the game.", name=name, card=played, numbers=three)
-        return msg("{name} played {cards}; play changes direction: three or more {numbers} take the pile out of "
-                   "the game.", name=name, cards=played, numbers=three) if reverses \
-            else msg("{name} played {cards}: three or more {numbers} take the pile out of the game.", name=name,
-                     cards=played, numbers=three)
+            return (
+                msg(
+                    "{name} flipped a face-down card: {card}; play changes direction: three or more {numbers} "
+                    "take the pile out of the game.",
+                    name=name,
+                    card=played,
+                    numbers=three,
+                )
+                if reverses
+                else msg(
+                    "{name} flipped a face-down card: {card}: three or more {numbers} take the pile out of the game.",
+                    name=name,
+                    card=played,
+                    numbers=three,
+                )
+            )
+        return (
+            msg(
+                "{name} played {cards}; play changes direction: three or more {numbers} take the pile out of the game.",
+                name=name,
+                cards=played,
+                numbers=three,
+            )
+            if reverses
+            else msg(
+                "{name} played {cards}: three or more {numbers} take the pile out of the game.",
+                name=name,
+                cards=played,
+                numbers=three,
+            )
+        )
     if flipped:
-        return msg("{name} flipped a face-down card: {card}; play changes direction.", name=name, card=played) \
-            if reverses else msg("{name} flipped a face-down card: {card}.", name=name, card=played)
-    return msg("{name} played {cards}; play changes direction.", name=name, cards=played) if reverses \
+        return (
+            msg("{name} flipped a face-down card: {card}; play changes direction.", name=name, card=played)
+            if reverses
+            else msg("{name} flipped a face-down card: {card}.", name=name, card=played)
+        )
+    return (
+        msg("{name} played {cards}; play changes direction.", name=name, cards=played)
+        if reverses
         else msg("{name} played {cards}.", name=name, cards=played)
+    )
 
 
 def continue_turn(state: State, seat: int) -> None:
@@ -1148,7 +1536,7 @@ def triple(state: State) -> bool:
         reach = state.mine_on_pile
     top = number(pile[-1])
     run = 0
-    for card in reversed(pile[len(pile) - reach:]):
+    for card in reversed(pile[len(pile) - reach :]):
         if number(card) != top:
             break
         run += 1
@@ -1182,8 +1570,16 @@ def do_swap(state: State, seat: int, action: dict) -> None:
     give, take = action["give"], action["take"]
     state.up[seat][state.up[seat].index(take)] = give
     hand_changes(state, seat, give, take)
-    log(state, seat, msg("{name} swapped the {give} from hand for the face-up {take}.", name=state.names[seat],
-                         give=label(give), take=label(take)))
+    log(
+        state,
+        seat,
+        msg(
+            "{name} swapped the {give} from hand for the face-up {take}.",
+            name=state.names[seat],
+            give=label(give),
+            take=label(take),
+        ),
+    )
     continue_turn(state, seat)
 
 
@@ -1193,13 +1589,18 @@ def do_no_swap(state: State, seat: int, action: dict) -> None:
 
 # --- Going out, rounds, the end (R14, O1, O4) -------------------------------------------------------
 
+
 def go_out(state: State, seat: int) -> None:
     state.out.append(seat)
     state.owed = 0
     place = len(state.out)
-    log(state, seat, msg("{name} has no cards left and goes out first!", name=state.names[seat]) if place == 1
-        else msg("{name} has no cards left and goes out: {place} place.", name=state.names[seat],
-                 place=ordinal(place)))
+    log(
+        state,
+        seat,
+        msg("{name} has no cards left and goes out first!", name=state.names[seat])
+        if place == 1
+        else msg("{name} has no cards left and goes out: {place} place.", name=state.names[seat], place=ordinal(place)),
+    )
     if place == 1 and state.opts.scoring:
         take_scores(state)
     left = [s for s in range(state.n) if s not in state.out]
@@ -1222,9 +1623,13 @@ def end_round(state: State, capped: bool = False) -> None:
     if state.opts.scoring:
         for s in range(state.n):
             state.scores[s] += state.round_points[s]
-    sheet = {"round": state.round, "out": list(state.out), "drawn": capped and not state.out,
-             "points": list(state.round_points) if state.opts.scoring else None,
-             "totals": list(state.scores) if state.opts.scoring else None}
+    sheet = {
+        "round": state.round,
+        "out": list(state.out),
+        "drawn": capped and not state.out,
+        "points": list(state.round_points) if state.opts.scoring else None,
+        "totals": list(state.scores) if state.opts.scoring else None,
+    }
     sheet["text"] = round_text(state, sheet)
     state.sheets.append(sheet)
     if state.round < state.opts.round_count:
@@ -1235,8 +1640,11 @@ def end_round(state: State, capped: bool = False) -> None:
 
 def round_text(state: State, sheet: dict) -> dict:
     if sheet["drawn"]:
-        text = msg("Round {round} is drawn: nobody went out within {turns} turns.", round=sheet["round"],
-                   turns=state.opts.turn_limit)
+        text = msg(
+            "Round {round} is drawn: nobody went out within {turns} turns.",
+            round=sheet["round"],
+            turns=state.opts.turn_limit,
+        )
     else:
         text = msg("Round {round}: {name} went out first.", round=sheet["round"], name=state.names[sheet["out"][0]])
     if sheet["points"] is None:
@@ -1263,10 +1671,18 @@ def result_text(state: State) -> dict:
     if state.opts.scoring:
         total = state.scores[state.winners[0]]
         if len(names) == 1:
-            return plural("{name} wins with {n} point, the lowest total!",
-                          "{name} wins with {n} points, the lowest total!", total, name=names[0])
-        return plural("{names} share the win with {n} point, the lowest total!",
-                      "{names} share the win with {n} points, the lowest total!", total, names=listed(names))
+            return plural(
+                "{name} wins with {n} point, the lowest total!",
+                "{name} wins with {n} points, the lowest total!",
+                total,
+                name=names[0],
+            )
+        return plural(
+            "{names} share the win with {n} point, the lowest total!",
+            "{names} share the win with {n} points, the lowest total!",
+            total,
+            names=listed(names),
+        )
     if len(names) == 1:
         return msg("{name} wins!", name=names[0])
     return msg("{names} share the win!", names=listed(names))
@@ -1278,13 +1694,26 @@ def standings(state: State) -> list:
     if state.opts.scoring:
         order = sorted(range(state.n), key=lambda s: state.scores[s])
         place_of = {s: 1 + sum(state.scores[o] < state.scores[s] for o in range(state.n)) for s in order}
-        return [{"seat": s, "name": state.names[s], "place": place_of[s],
-                 "detail": plural("{n} point", "{n} points", state.scores[s])} for s in order]
+        return [
+            {
+                "seat": s,
+                "name": state.names[s],
+                "place": place_of[s],
+                "detail": plural("{n} point", "{n} points", state.scores[s]),
+            }
+            for s in order
+        ]
     ranked = [s for s in state.out]
     rest = [s for s in range(state.n) if s not in ranked]
-    lines = [{"seat": s, "name": state.names[s], "place": i + 1,
-              "detail": msg("Went out first") if i == 0 else msg("Out {place}", place=ordinal(i + 1))}
-             for i, s in enumerate(ranked)]
+    lines = [
+        {
+            "seat": s,
+            "name": state.names[s],
+            "place": i + 1,
+            "detail": msg("Went out first") if i == 0 else msg("Out {place}", place=ordinal(i + 1)),
+        }
+        for i, s in enumerate(ranked)
+    ]
     last = msg("Last") if state.opts.placings and len(rest) == 1 else msg("Still holding cards")
     lines += [{"seat": s, "name": state.names[s], "place": len(ranked) + 1, "detail": last} for s in rest]
     return lines
@@ -1294,16 +1723,27 @@ ORDINALS = {1: msg("1st"), 2: msg("2nd"), 3: msg("3rd"), 4: msg("4th"), 5: msg("
 
 
 def ordinal(n: int) -> dict:
-    """"2nd" (a message: the word for a place, in each language)."""
+    """ "2nd" (a message: the word for a place, in each language)."""
     return ORDINALS[n]
 
 
-PERFORM = {"pick": do_pick, "trade": do_trade, "done": do_done, "play": do_play, "flip": do_flip,
-           "pickup": do_pickup, "draw": do_draw, "refill": do_refill, "swap": do_swap, "no_swap": do_no_swap}
+PERFORM = {
+    "pick": do_pick,
+    "trade": do_trade,
+    "done": do_done,
+    "play": do_play,
+    "flip": do_flip,
+    "pickup": do_pickup,
+    "draw": do_draw,
+    "refill": do_refill,
+    "swap": do_swap,
+    "no_swap": do_no_swap,
+}
 apply = applier(parse_action, check, PERFORM)
 
 
 # --- What a seat sees -------------------------------------------------------------------------------
+
 
 def waiting_for(state: State) -> list:
     """The seats that may act now: while picking, everyone still to pick (from the first player on);
@@ -1326,8 +1766,9 @@ def seat_card_lines(state: State, seat: int, where: str) -> list:
     """The seat's hand or face-up cards with, for each, whether it can be played now and why not."""
     cards = sorted_cards(zone_cards(state, seat, where))
     if state.phase == "pick":
-        return [card_line(c, None if where == "hand" and not state.up[seat] else msg("The picks are made."))
-                for c in cards]
+        return [
+            card_line(c, None if where == "hand" and not state.up[seat] else msg("The picks are made.")) for c in cards
+        ]
     if seat not in waiting_for(state) or state.phase not in ("play", "follow"):
         why = card_why_not_now(state, seat)
         return [card_line(c, why) for c in cards]
@@ -1349,9 +1790,16 @@ def down_lines(state: State, seat: int) -> list:
     """The seat's own face-down places: unknown (or known, if a failed flip went back), flippable or why not."""
     block = None if state.phase not in ("play", "follow") else flip_block(state, seat, 0)
     why = block.text if block else None if state.phase in ("play", "follow") else card_why_not_now(state, seat)
-    return [{"slot": i, "card": c if state.known[seat][i] else None,
-             "label": label(c) if state.known[seat][i] else None, "playable": why is None, "why": why}
-            for i, c in enumerate(state.down[seat])]
+    return [
+        {
+            "slot": i,
+            "card": c if state.known[seat][i] else None,
+            "label": label(c) if state.known[seat][i] else None,
+            "playable": why is None,
+            "why": why,
+        }
+        for i, c in enumerate(state.down[seat])
+    ]
 
 
 def player_line(state: State, s: int, viewer: int | None) -> dict:
@@ -1395,14 +1843,30 @@ def owed_text(state: State, seat: int) -> dict | None:
     top = top_number(state)
     may_draw = draw_block(state, seat) is None
     if top is None:
-        return plural("Play {n} more card: any card, or draw first.",
-                      "Play {n} more cards (one play each): any card, or draw first.", n) if may_draw \
+        return (
+            plural(
+                "Play {n} more card: any card, or draw first.",
+                "Play {n} more cards (one play each): any card, or draw first.",
+                n,
+            )
+            if may_draw
             else plural("Play {n} more card: any card.", "Play {n} more cards (one play each): any card.", n)
-    return plural("Play {n} more card: {top} or higher, or a Clear, or draw first.",
-                  "Play {n} more cards (one play each): {top} or higher, or a Clear, or draw first.", n,
-                  top=a_number(top)) if may_draw \
-        else plural("Play {n} more card: {top} or higher, or a Clear.",
-                    "Play {n} more cards (one play each): {top} or higher, or a Clear.", n, top=a_number(top))
+        )
+    return (
+        plural(
+            "Play {n} more card: {top} or higher, or a Clear, or draw first.",
+            "Play {n} more cards (one play each): {top} or higher, or a Clear, or draw first.",
+            n,
+            top=a_number(top),
+        )
+        if may_draw
+        else plural(
+            "Play {n} more card: {top} or higher, or a Clear.",
+            "Play {n} more cards (one play each): {top} or higher, or a Clear.",
+            n,
+            top=a_number(top),
+        )
+    )
 
 
 def view(state: State, seat: int | None, brief: bool = False) -> dict:
@@ -1424,13 +1888,21 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         "direction": "clockwise" if state.direction == 1 else "counterclockwise",
         "players": [player_line(state, s, seat) for s in range(state.n)],
         "draw_count": len(state.draw_pile),
-        "pile": {"count": len(state.pile), "cards": [{"card": c, "label": label(c)} for c in state.pile],
-                 "run": [{"card": c, "label": label(c)} for c in top_run(state)], "top": top_number(state)},
+        "pile": {
+            "count": len(state.pile),
+            "cards": [{"card": c, "label": label(c)} for c in state.pile],
+            "run": [{"card": c, "label": label(c)} for c in top_run(state)],
+            "top": top_number(state),
+        },
         "removed_count": len(state.removed),
         "removed": sorted_cards(state.removed),
         "owed": state.owed if state.phase == "follow" else 0,
-        "owed_draw": {"seat": state.turn, "count": min(HAND_TARGET - len(state.hands[state.turn]), len(state.draw_pile))}
-        if state.phase == "refill" else None,  # the refill due (the page gives a computer's draw a short pause)
+        "owed_draw": {
+            "seat": state.turn,
+            "count": min(HAND_TARGET - len(state.hands[state.turn]), len(state.draw_pile)),
+        }
+        if state.phase == "refill"
+        else None,  # the refill due (the page gives a computer's draw a short pause)
         "owed_text": owed_text(state, state.turn),
         "trades_left": trades_left(state) if state.phase == "trade" else None,
         "hand": seat_card_lines(state, seat, "hand") if mine else None,
@@ -1447,8 +1919,12 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
     }
     if not brief:
         sheets = copied(state.sheets)
-        view |= {"sheets": sheets, "last_round": copied(sheets[-1]) if sheets else None,
-                 "events": recent_events(state.events), "summary": summary(state, seat)}
+        view |= {
+            "sheets": sheets,
+            "last_round": copied(sheets[-1]) if sheets else None,
+            "events": recent_events(state.events),
+            "summary": summary(state, seat),
+        }
     return view
 
 
@@ -1457,22 +1933,36 @@ def summary(state: State, seat: int | None) -> dict:
     pile, everyone's cards (face-up ones by name), and the last move."""
     if state.over:
         return situation(msg("The game is over. {result}", result=result_text(state)), last_move(state.events))
-    lines = [msg("Round {round} of {rounds}.", round=state.round, rounds=state.opts.round_count)
-             if state.opts.round_count > 1 else None]
+    lines = [
+        msg("Round {round} of {rounds}.", round=state.round, rounds=state.opts.round_count)
+        if state.opts.round_count > 1
+        else None
+    ]
     waiting = waiting_for(state)
     if state.phase == "pick":
-        lines.append(msg("Choose three of your cards to lie face up.") if seat in waiting
-                     else msg("Waiting for {names} to choose face-up cards.",
-                              names=listed([state.names[s] for s in waiting])))
+        lines.append(
+            msg("Choose three of your cards to lie face up.")
+            if seat in waiting
+            else msg("Waiting for {names} to choose face-up cards.", names=listed([state.names[s] for s in waiting]))
+        )
     elif state.phase == "trade":
-        lines.append(msg("You are trading.") if state.turn == seat
-                     else msg("{name} is trading.", name=state.names[state.turn]))
+        lines.append(
+            msg("You are trading.") if state.turn == seat else msg("{name} is trading.", name=state.names[state.turn])
+        )
     else:
         lines.append(msg("Your turn.") if state.turn == seat else msg("{name}'s turn.", name=state.names[state.turn]))
         if state.phase == "follow" and state.turn == seat:
             lines.append(owed_text(state, seat))
-    pile = plural("Pile: {n} card, {card} on top.", "Pile: {n} cards, {card} on top.", len(state.pile),
-                  card=label(state.pile[-1])) if state.pile else msg("The pile is empty.")
+    pile = (
+        plural(
+            "Pile: {n} card, {card} on top.",
+            "Pile: {n} cards, {card} on top.",
+            len(state.pile),
+            card=label(state.pile[-1]),
+        )
+        if state.pile
+        else msg("The pile is empty.")
+    )
     lines += [pile, plural("Draw pile: {n} card.", "Draw pile: {n} cards.", len(state.draw_pile))]
     for s in [seat] + [t for t in range(state.n) if t != seat] if seat is not None else range(state.n):
         up = state.up[s] if state.phase != "pick" or s == seat else []
@@ -1481,21 +1971,36 @@ def summary(state: State, seat: int | None) -> dict:
 
 
 def player_sentence(you: bool, name: str, hand: int, up: list, down: int) -> dict:
-    """"Bob: 3 in hand; face up Blue 5, Red 6 and Green 7; 3 face down." ("You: ..." for the viewer)."""
+    """ "Bob: 3 in hand; face up Blue 5, Red 6 and Green 7; 3 face down." ("You: ..." for the viewer)."""
     if up:
         cards = listed([label(c) for c in up])
-        return msg("You: {hand} in hand; face up {cards}; {down} face down.", hand=hand, cards=cards, down=down) \
-            if you else msg("{name}: {hand} in hand; face up {cards}; {down} face down.", name=name, hand=hand,
-                            cards=cards, down=down)
-    return msg("You: {hand} in hand; {down} face down.", hand=hand, down=down) if you \
+        return (
+            msg("You: {hand} in hand; face up {cards}; {down} face down.", hand=hand, cards=cards, down=down)
+            if you
+            else msg(
+                "{name}: {hand} in hand; face up {cards}; {down} face down.",
+                name=name,
+                hand=hand,
+                cards=cards,
+                down=down,
+            )
+        )
+    return (
+        msg("You: {hand} in hand; {down} face down.", hand=hand, down=down)
+        if you
         else msg("{name}: {hand} in hand; {down} face down.", name=name, hand=hand, down=down)
+    )
 
 
 def result(state: State) -> dict | None:
     if not state.over:
         return None
-    return {"winners": list(state.winners), "drawn": state.drawn, "text": result_text(state),
-            "standings": standings(state)}
+    return {
+        "winners": list(state.winners),
+        "drawn": state.drawn,
+        "text": result_text(state),
+        "standings": standings(state),
+    }
 
 
 def public_action(action: dict, actor: int, viewer: int) -> dict:
@@ -1550,7 +2055,7 @@ def check_views(state: State) -> None:
     cards = [c for p in places for c in p]
     SplitMix64(len(state.events)).shuffle(cards)  # a different deal of the same hidden cards
     for p in places:
-        p[:], cards = cards[:len(p)], cards[len(p):]
+        p[:], cards = cards[: len(p)], cards[len(p) :]
     try:
         assert view(state, None) == public, "the public view shows a hidden card"
     finally:

@@ -12,19 +12,26 @@ const guarded = () => !!(history.state && history.state.pygamesGuard);
  * dialogs) is shown, hidden, opened or closed; call `onBack()` when Back takes the guard away.
  */
 export function guardBack({ wanted, onBack, watch = [] }) {
-  let leaving = false;  // our own history.back() is on its way: its popstate is not the player's
+  let leaving = false; // our own history.back() is on its way: its popstate is not the player's
   const sync = () => {
     if (leaving) return;
     if (wanted() && !guarded()) history.pushState(GUARD, "");
-    else if (!wanted() && guarded()) { leaving = true; history.back(); }
+    else if (!wanted() && guarded()) {
+      leaving = true;
+      history.back();
+    }
   };
   window.addEventListener("popstate", () => {
-    if (leaving) { leaving = false; sync(); return; }
+    if (leaving) {
+      leaving = false;
+      sync();
+      return;
+    }
     onBack();
     sync();
   });
   // Dialogs opening or closing and screens hidden or shown change what Back should do.
   const observer = new MutationObserver(() => sync());
   for (const node of watch) observer.observe(node, { attributes: true, attributeFilter: ["open", "hidden"] });
-  sync();  // a reload keeps the history entry it was on: a guard there may no longer be wanted
+  sync(); // a reload keeps the history entry it was on: a guard there may no longer be wanted
 }

@@ -36,12 +36,12 @@ export const PAUSE = TEST_SPEED
 const PAUSE_SCALE = { slow: 1.6, normal: 1, fast: 0.55, off: 0.55 };
 
 function pauseFor(kind) {
-  if (TEST_SPEED || kind === "race") return PAUSE[kind];  // the race is a rule's timing, not a pace
+  if (TEST_SPEED || kind === "race") return PAUSE[kind]; // the race is a rule's timing, not a pace
   const scaled = Math.round(PAUSE[kind] * (PAUSE_SCALE[motionPace()] || 1));
   return kind === "fast" ? scaled : Math.max(scaled, moveMs() + 80);
 }
 const SEED = /^\d+$/.test(query.get("seed") || "") ? Number(query.get("seed")) : undefined;
-const NS = EMBED ? EMBED.ns : "pygames:main";  // embed.html: save slots of its own per embedded table
+const NS = EMBED ? EMBED.ns : "pygames:main"; // embed.html: save slots of its own per embedded table
 // One saved game per game (IndexedDB, worker side), and beside it, in localStorage, the page's
 // own state of that game: the viewer and the rounds shown (no cards).
 const SAVES = `${NS}:save:`;
@@ -50,9 +50,9 @@ const uiKey = (gameId) => `${NS}:ui:${gameId}`;
 // Before there was a slot per game there was one slot: a save found there is moved to its game's.
 const OLD_SAVE_KEY = `${NS}:current`;
 const OLD_UI_KEY = `${NS}:ui`;
-const PLAYING_KEY = `${NS}:playing`;   // localStorage: the game on the table when the page was left
-const SETUP_KEY = `${NS}:setup`;       // localStorage: last lobby setup
-const GAMES_KEY = `${NS}:games`;       // localStorage: list_games, to draw the lobby at once
+const PLAYING_KEY = `${NS}:playing`; // localStorage: the game on the table when the page was left
+const SETUP_KEY = `${NS}:setup`; // localStorage: last lobby setup
+const GAMES_KEY = `${NS}:games`; // localStorage: list_games, to draw the lobby at once
 // …one list per language (English keeps the key of before).
 const gamesKey = () => (currentLang() === "en" ? GAMES_KEY : `${GAMES_KEY}:${currentLang()}`);
 // The games this page has a table for (game id -> renderer); the engine may know more.
@@ -60,7 +60,9 @@ const RENDERERS = { ono99: ono99Table, canasta: canastaTable, three_up: threeUpT
 const TABLES = new Set(Object.keys(RENDERERS));
 const renderer = () => RENDERERS[game.info && game.info.game] || ono99Table;
 // Empty the table of whatever game it showed: nothing of any hand stays in the DOM.
-const clearTable = () => { for (const r of Object.values(RENDERERS)) r.clear(); };
+const clearTable = () => {
+  for (const r of Object.values(RENDERERS)) r.clear();
+};
 const playable = (list) => (list || []).filter((g) => TABLES.has(g.id) && (!EMBED || g.id === EMBED.game));
 
 const client = new EngineClient();
@@ -68,12 +70,12 @@ if (query.get("bench") === "1") client.call("__options", { timeBotMove: true });
 
 const game = {
   handle: null,
-  key: null,          // where the open game is saved
-  info: null,         // MatchInfo
-  persons: [],        // seats of people
-  viewer: null,       // the person whose hand is shown (null: nobody's)
-  view: null,         // the view being shown (null while the curtain is up)
-  gen: 0,             // bumps on every step; stale timers and replies check it
+  key: null, // where the open game is saved
+  info: null, // MatchInfo
+  persons: [], // seats of people
+  viewer: null, // the person whose hand is shown (null: nobody's)
+  view: null, // the view being shown (null while the curtain is up)
+  gen: 0, // bumps on every step; stale timers and replies check it
   timer: null,
   busy: false,
   lastEvent: 0,
@@ -82,14 +84,22 @@ const game = {
 };
 let games = playable(readJSON(gamesKey()));
 if (!games.length) games = null;
-let saves = [];           // the saved games, as the worker lists them
-let engineReady = null;   // resolves (true) once the engine is up and the saved games are known
+let saves = []; // the saved games, as the worker lists them
+let engineReady = null; // resolves (true) once the engine is up and the saved games are known
 
 function readJSON(key) {
-  try { return JSON.parse(localStorage.getItem(key)); } catch { return null; }
+  try {
+    return JSON.parse(localStorage.getItem(key));
+  } catch {
+    return null;
+  }
 }
 function writeJSON(key, value) {
-  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* private mode: fine */ }
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* private mode: fine */
+  }
 }
 
 // ------------------------------------------------------------------ lobby
@@ -122,7 +132,10 @@ $("settings-button").addEventListener("click", showSettings);
 $("leave-button").addEventListener("click", leaveGame);
 
 async function leaveGame() {
-  if (game.view && game.view.over) { backToLobby(true); return; }
+  if (game.view && game.view.over) {
+    backToLobby(true);
+    return;
+  }
   if (await confirmLeave()) backToLobby(false);
 }
 
@@ -130,21 +143,23 @@ const titleOf = (gameId) => ((games || []).find((g) => g.id === gameId) || {}).t
 
 // Back closes the dialog on top; at the table it asks before leaving the game. (An embedded
 // table leaves the host page's history alone.)
-if (!EMBED) guardBack({
-  wanted: () => $("lobby").hidden || !!document.querySelector("dialog[open]"),
-  onBack: () => {
-    const open = [...document.querySelectorAll("dialog[open]")];
-    if (open.length) open[open.length - 1].close();
-    else if ($("lobby").hidden && game.handle) leaveGame();
-  },
-  watch: [$("lobby"), ...document.querySelectorAll("dialog")],
-});
+if (!EMBED)
+  guardBack({
+    wanted: () => $("lobby").hidden || !!document.querySelector("dialog[open]"),
+    onBack: () => {
+      const open = [...document.querySelectorAll("dialog[open]")];
+      if (open.length) open[open.length - 1].close();
+      else if ($("lobby").hidden && game.handle) leaveGame();
+    },
+    watch: [$("lobby"), ...document.querySelectorAll("dialog")],
+  });
 
 async function refreshSaves() {
   try {
     const listed = (await client.call("saves", { prefix: SAVES })).saves;
     // A save too damaged to name its game is still that of the game its key names.
-    saves = listed.map((s) => ({ ...s, game: s.game || s.key.slice(SAVES.length) }))
+    saves = listed
+      .map((s) => ({ ...s, game: s.game || s.key.slice(SAVES.length) }))
       .filter((s) => TABLES.has(s.game) && (!EMBED || s.game === EMBED.game));
   } catch (e) {
     console.warn("The saved games could not be listed:", e);
@@ -193,7 +208,10 @@ async function closeGame() {
 
 /** Resume a saved game from the lobby's list (the open one, if that is it). */
 async function resumeSaved(key) {
-  if (game.handle && game.key === key) { enterGame(game.handle, game.info, null, key); return; }
+  if (game.handle && game.key === key) {
+    enterGame(game.handle, game.info, null, key);
+    return;
+  }
   lobby.showProblem("");
   await closeGame();
   try {
@@ -207,8 +225,10 @@ async function resumeSaved(key) {
 
 async function deleteSaved(key, title) {
   const yes = await ask({
-    title: t("Delete your saved {title} game?", { title }), text: t("It cannot be brought back."),
-    yes: t("Delete it"), no: t("Keep it"),
+    title: t("Delete your saved {title} game?", { title }),
+    text: t("It cannot be brought back."),
+    yes: t("Delete it"),
+    no: t("Keep it"),
   });
   if (!yes) return;
   if (game.key === key) await closeGame();
@@ -223,7 +243,7 @@ function setupFromInfo(info) {
   return { ...prev, game: info.game, values: info.options, seats: info.seats };
 }
 
-let startWanted = false;  // Start was pressed: the page does not resume a game on its own any more
+let startWanted = false; // Start was pressed: the page does not resume a game on its own any more
 
 async function startGame(setup, options) {
   writeJSON(SETUP_KEY, setup);
@@ -244,9 +264,15 @@ async function startGame(setup, options) {
     const yes = await ask({
       title: t("Replace your saved {title} game?", { title }),
       text: progress
-        ? t("A new game of {title} takes the place of the one you saved ({progress}). Your saved games of other games stay.", { title, progress })
-        : t("A new game of {title} takes the place of the one you saved. Your saved games of other games stay.", { title }),
-      yes: t("Replace it"), no: t("Keep it"),
+        ? t(
+            "A new game of {title} takes the place of the one you saved ({progress}). Your saved games of other games stay.",
+            { title, progress },
+          )
+        : t("A new game of {title} takes the place of the one you saved. Your saved games of other games stay.", {
+            title,
+          }),
+      yes: t("Replace it"),
+      no: t("Keep it"),
     });
     if (!yes) return;
   }
@@ -264,11 +290,13 @@ async function newGame(params) {
     const r = await client.call("new_game", params, key);
     if (old) client.call("close", { handle: old }).catch(() => {});
     enterGame(r.handle, r.info, { viewer: null, roundShown: 0, id: r.info.id }, key);
-    if (oldSaveDamaged) {  // replaced by a new game, as the one slot of before was
+    if (oldSaveDamaged) {
+      // replaced by a new game, as the one slot of before was
       oldSaveDamaged = false;
       client.call("forget", { key: OLD_SAVE_KEY }).catch(() => {});
     }
-    if (r.save_error) showMessage(t("This game cannot be saved on this device ({reason}); it still plays.", { reason: r.save_error }));
+    if (r.save_error)
+      showMessage(t("This game cannot be saved on this device ({reason}); it still plays.", { reason: r.save_error }));
   } catch (e) {
     // Back to (or stay in) the lobby and say what the engine said (bad seats, bad option…).
     if ($("lobby").hidden) showLobbyScreen();
@@ -288,8 +316,8 @@ function enterGame(handle, info, ui, key) {
   game.persons = info.seats.map((s, i) => (s.kind === "human" ? i : null)).filter((i) => i !== null);
   if (!ui) ui = { viewer: game.viewer, roundShown: game.roundShown, lastEvent: game.lastEvent, id: info.id };
   const sameGame = ui && ui.id === info.id;
-  game.viewer = game.persons.length === 1 ? game.persons[0]
-    : sameGame && game.persons.includes(ui.viewer) ? ui.viewer : null;
+  game.viewer =
+    game.persons.length === 1 ? game.persons[0] : sameGame && game.persons.includes(ui.viewer) ? ui.viewer : null;
   game.roundShown = sameGame ? ui.roundShown || 0 : 0;
   game.lastEvent = sameGame ? ui.lastEvent || 0 : 0;
   resetHistory();
@@ -301,8 +329,12 @@ function enterGame(handle, info, ui, key) {
 
 function saveUi() {
   if (!game.info) return;
-  writeJSON(uiKey(game.info.game),
-    { viewer: game.viewer, roundShown: game.roundShown, lastEvent: game.lastEvent, id: game.info.id });
+  writeJSON(uiKey(game.info.game), {
+    viewer: game.viewer,
+    roundShown: game.roundShown,
+    lastEvent: game.lastEvent,
+    id: game.info.id,
+  });
 }
 
 // ------------------------------------------------------------------ the loop
@@ -346,11 +378,14 @@ async function advance(drawn = null) {
   const newRound = !over && summary && summary.no > game.roundShown;
   if (newRound) {
     // The round summary is public: show it before passing the device.
-    if (curtain) { game.view = null; clearTable(); } else show(view, []);
+    if (curtain) {
+      game.view = null;
+      clearTable();
+    } else show(view, []);
     if (drawn) drawn();
     // Shown once: a later redraw (even one that overtakes this) does not show it again.
     game.roundShown = summary.no;
-    game.fastForward = false;  // a new round, hand or game: back to the readable pace
+    game.fastForward = false; // a new round, hand or game: back to the readable pace
     saveUi();
     await summary.show();
     if (gen !== game.gen) return;
@@ -365,20 +400,35 @@ async function advance(drawn = null) {
   // pass the device when they are done.
   const passTo = !over && game.persons.length >= 2 && viewerWaits && people.includes(view.turn) ? view.turn : null;
   const extra = [];
-  if (passTo != null) extra.push({ label: t("Pass the device to {name}", { name: nameOf(passTo) }), onClick: () => raiseCurtain(passTo) });
+  if (passTo != null)
+    extra.push({
+      label: t("Pass the device to {name}", { name: nameOf(passTo) }),
+      onClick: () => raiseCurtain(passTo),
+    });
   // Every person is out: the computers may finish without the readable pause.
-  const peopleOut = game.persons.length > 0 && view.players
-    .filter((p) => isPerson(p.seat)).every((p) => p.status === "eliminated" || p.status === "out");
+  const peopleOut =
+    game.persons.length > 0 &&
+    view.players.filter((p) => isPerson(p.seat)).every((p) => p.status === "eliminated" || p.status === "out");
   if (!over && peopleOut && !game.fastForward) {
-    extra.push({ label: t("Fast-forward to the end"), onClick: () => { game.fastForward = true; advance(); } });
+    extra.push({
+      label: t("Fast-forward to the end"),
+      onClick: () => {
+        game.fastForward = true;
+        advance();
+      },
+    });
   }
-  if (!over && viewerWaits && offersHard()) extra.push({ label: t("Suggest a move"), onClick: () => suggestMove(gen, view.seat) });
+  if (!over && viewerWaits && offersHard())
+    extra.push({ label: t("Suggest a move"), onClick: () => suggestMove(gen, view.seat) });
   show(view, extra);
   if (drawn) drawn();
 
   if (over) {
     game.over = true;
-    if (summary) { game.roundShown = summary.no; saveUi(); }
+    if (summary) {
+      game.roundShown = summary.no;
+      saveUi();
+    }
     showResult(view, { onPlayAgain: playAgain, onNewGame: () => backToLobby(true) }, renderer().result(view));
     return;
   }
@@ -595,7 +645,7 @@ function engineTrouble(e) {
 }
 
 // ------------------------------------------------------------------ start
-let oldSaveDamaged = false;  // the one slot of before holds a save that cannot be read
+let oldSaveDamaged = false; // the one slot of before holds a save that cannot be read
 
 /**
  * Start-up, once the engine is up: its list of games, the saved games (a save in the one slot of
@@ -698,19 +748,28 @@ async function setUpOffline() {
     const reg = await navigator.serviceWorker.register(`sw.js?build=${encodeURIComponent(info.hash)}`);
     let wantReload = false;
     const offer = (worker) => {
-      if (!navigator.serviceWorker.controller) return;  // first install: nothing to switch from
+      if (!navigator.serviceWorker.controller) return; // first install: nothing to switch from
       $("update-banner").hidden = false;
-      $("update-reload").onclick = () => { wantReload = true; worker.postMessage("skip-waiting"); };
+      $("update-reload").onclick = () => {
+        wantReload = true;
+        worker.postMessage("skip-waiting");
+      };
     };
     const watch = (worker) => {
       if (!worker) return;
       if (worker.state === "installed") offer(worker);
-      else worker.addEventListener("statechange", () => { if (worker.state === "installed") offer(worker); });
+      else
+        worker.addEventListener("statechange", () => {
+          if (worker.state === "installed") offer(worker);
+        });
     };
     watch(reg.waiting || reg.installing);
     reg.addEventListener("updatefound", () => watch(reg.installing));
     navigator.serviceWorker.addEventListener("controllerchange", () => {
-      if (wantReload) { wantReload = false; location.reload(); }
+      if (wantReload) {
+        wantReload = false;
+        location.reload();
+      }
     });
   } catch (e) {
     console.warn("Offline play is not available:", e);
@@ -760,7 +819,10 @@ async function relabelAll(lang) {
   lobby.relabel();
   if ($("lobby").hidden === false) document.title = t("pygames");
   const cached = playable(readJSON(gamesKey()));
-  if (cached.length) { games = cached; lobby.setGames(games, lobby.game ? lobby.setup() : null); }
+  if (cached.length) {
+    games = cached;
+    lobby.setGames(games, lobby.game ? lobby.setup() : null);
+  }
   let ready = false;
   if (engineReady) ready = await Promise.race([engineReady, Promise.resolve(false)]);
   if (ready) {
@@ -789,7 +851,7 @@ async function relabelAll(lang) {
       }
     }
     try {
-      game.info = (await client.call("info", { handle: game.handle })).info;  // the options, for the rules
+      game.info = (await client.call("info", { handle: game.handle })).info; // the options, for the rules
     } catch (e) {
       console.warn("The game's options could not be read again:", e);
     }

@@ -28,7 +28,10 @@ export function showRules(game, optionsText = null) {
     $("rules-title").textContent = t("How to play {game}", { game: game.title });
     for (const part of game.rules_summary || []) {
       // {heading, text}; a list of games cached by an older version has plain paragraphs.
-      if (typeof part === "string") { body.append(el("p", { text: part })); continue; }
+      if (typeof part === "string") {
+        body.append(el("p", { text: part }));
+        continue;
+      }
       body.append(el("h3", { text: part.heading }), el("p", { text: part.text }));
     }
     if (optionsText && optionsText.length) {
@@ -44,12 +47,27 @@ export function showRules(game, optionsText = null) {
 // The settings a player sees, in SETTINGS' own values (web/app/settings.js holds them and their defaults).
 const SETTING_CHOICES = () => [
   { name: "cardSize", legend: t("Card size"), labels: { small: t("Small"), normal: t("Normal"), large: t("Large") } },
-  { name: "motion", legend: t("Animation speed"), labels: {
-    auto: t("As the device prefers (normal, or off if it asks for less motion)"),
-    slow: t("Slow"), normal: t("Normal"), fast: t("Fast"), off: t("Off: cards jump to their place") } },
-  { name: "thinkMs", legend: t("How long the Hard computer thinks"), labels: {
-    100: t("A tenth of a second"), 200: t("A fifth of a second"), 400: t("Almost half a second"),
-    800: t("Almost a second (plays best)") } },
+  {
+    name: "motion",
+    legend: t("Animation speed"),
+    labels: {
+      auto: t("As the device prefers (normal, or off if it asks for less motion)"),
+      slow: t("Slow"),
+      normal: t("Normal"),
+      fast: t("Fast"),
+      off: t("Off: cards jump to their place"),
+    },
+  },
+  {
+    name: "thinkMs",
+    legend: t("How long the Hard computer thinks"),
+    labels: {
+      100: t("A tenth of a second"),
+      200: t("A fifth of a second"),
+      400: t("Almost half a second"),
+      800: t("Almost a second (plays best)"),
+    },
+  },
   // Each language in its own words; "auto" (the browser's) is shown as the language it gives now.
   { name: "lang", legend: t("Language"), labels: { auto: t("As the browser prefers"), ...LANGUAGES } },
 ];
@@ -61,10 +79,21 @@ function settingChoices({ name, legend, labels }) {
   for (const value of SETTINGS[name].values) {
     const input = el("input", { type: "radio", name: `setting-${name}`, value: String(value) });
     input.checked = value === current;
-    input.addEventListener("change", () => { if (input.checked) setSetting(name, value); });
-    box.append(el("label", { class: "choice" }, input,
-      el("span", { text: labels[value], lang: name === "lang" && value !== "auto" ? value : null,
-        class: name === "lang" && value !== "auto" ? "lang-name" : null })));
+    input.addEventListener("change", () => {
+      if (input.checked) setSetting(name, value);
+    });
+    box.append(
+      el(
+        "label",
+        { class: "choice" },
+        input,
+        el("span", {
+          text: labels[value],
+          lang: name === "lang" && value !== "auto" ? value : null,
+          class: name === "lang" && value !== "auto" ? "lang-name" : null,
+        }),
+      ),
+    );
   }
   field.append(box);
   return field;
@@ -76,12 +105,26 @@ export function showSettings() {
   four.checked = getSetting("fourColour");
   four.addEventListener("change", () => setSetting("fourColour", four.checked));
   const [size, motion, think, lang] = SETTING_CHOICES().map(settingChoices);
-  $("settings-body").replaceChildren(size,
-    el("div", { class: "option option-bool" },
-      el("div", { class: "option-line" }, four,
-        el("label", { for: "setting-fourColour", text: t("Four-colour deck") })),
-      el("p", { class: "help", text: t("Each suit its own colour, so that hearts and diamonds, or spades and clubs, are never mixed up.") })),
-    motion, think, lang);
+  $("settings-body").replaceChildren(
+    size,
+    el(
+      "div",
+      { class: "option option-bool" },
+      el(
+        "div",
+        { class: "option-line" },
+        four,
+        el("label", { for: "setting-fourColour", text: t("Four-colour deck") }),
+      ),
+      el("p", {
+        class: "help",
+        text: t("Each suit its own colour, so that hearts and diamonds, or spades and clubs, are never mixed up."),
+      }),
+    ),
+    motion,
+    think,
+    lang,
+  );
   openAtTop($("settings-dialog"), $("settings-title"));
 }
 
@@ -99,7 +142,7 @@ export function ask({ title, text, yes, no }) {
     dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });
     dialog.returnValue = "";
     open(dialog);
-    $("confirm-no").focus();  // the answer that changes nothing
+    $("confirm-no").focus(); // the answer that changes nothing
   });
 }
 
@@ -108,12 +151,20 @@ function roundLines(lastRound) {
   for (const line of lastRound.lines || []) {
     const cards = el("div", { class: "summary-cards" });
     for (const c of line.hand || []) cards.append(miniCard(typeof c === "string" ? c : c.card, c && c.label));
-    list.append(el("li", { class: "summary-line" },
-      el("div", { class: "summary-head" },
-        el("span", { class: "name", text: line.name }),
-        el("span", { class: "points", text: lineScore(line) })),
-      cards,
-      line.detail ? el("p", { class: "detail", text: line.detail }) : null));
+    list.append(
+      el(
+        "li",
+        { class: "summary-line" },
+        el(
+          "div",
+          { class: "summary-head" },
+          el("span", { class: "name", text: line.name }),
+          el("span", { class: "points", text: lineScore(line) }),
+        ),
+        cards,
+        line.detail ? el("p", { class: "detail", text: line.detail }) : null,
+      ),
+    );
   }
   return list;
 }
@@ -148,28 +199,51 @@ export function showResult(view, { onPlayAgain, onNewGame }, parts = null) {
   const dialog = $("result-dialog");
   const result = view.result || { winners: [], text: t("The game is over."), standings: [] };
   const names = result.winners.map((s) => (view.players.find((p) => p.seat === s) || {}).name).filter(Boolean);
-  $("result-title").textContent = parts && parts.title ? parts.title
-    : names.length === 1 ? t("{name} wins!", { name: names[0] }) : names.length ? t("{names} win!", { names: listWords(names) }) : t("Game over");
+  $("result-title").textContent =
+    parts && parts.title
+      ? parts.title
+      : names.length === 1
+        ? t("{name} wins!", { name: names[0] })
+        : names.length
+          ? t("{names} win!", { names: listWords(names) })
+          : t("Game over");
   const body = $("result-body");
   body.replaceChildren();
-  if (result.text && result.text !== $("result-title").textContent) body.append(el("p", { class: "lead", text: result.text }));
+  if (result.text && result.text !== $("result-title").textContent)
+    body.append(el("p", { class: "lead", text: result.text }));
   if (result.standings && result.standings.length) {
     const table = el("ol", { class: "standings", "aria-label": t("Standings") });
     for (const s of result.standings) {
-      table.append(el("li", { class: s.place === 1 ? "winner" : "" },
-        el("span", { class: "place", text: ordinal(s.place) }),
-        el("span", { class: "name", text: s.name }),
-        s.detail ? el("span", { class: "detail", text: s.detail }) : null));
+      table.append(
+        el(
+          "li",
+          { class: s.place === 1 ? "winner" : "" },
+          el("span", { class: "place", text: ordinal(s.place) }),
+          el("span", { class: "name", text: s.name }),
+          s.detail ? el("span", { class: "detail", text: s.detail }) : null,
+        ),
+      );
     }
     body.append(table);
   }
   if (parts && parts.nodes) body.append(...parts.nodes.filter(Boolean));
   if (view.last_round) {
-    const d = el("details", { class: "last-round" }, el("summary", { text: t("Show the last round (round {round})", { round: view.last_round.round }) }), roundLines(view.last_round));
+    const d = el(
+      "details",
+      { class: "last-round" },
+      el("summary", { text: t("Show the last round (round {round})", { round: view.last_round.round }) }),
+      roundLines(view.last_round),
+    );
     body.append(d);
   }
-  $("play-again").onclick = () => { dialog.close(); onPlayAgain(); };
-  $("new-game").onclick = () => { dialog.close(); onNewGame(); };
+  $("play-again").onclick = () => {
+    dialog.close();
+    onPlayAgain();
+  };
+  $("new-game").onclick = () => {
+    dialog.close();
+    onNewGame();
+  };
   // The result stays until the player chooses: Escape must not strand them.
   dialog.oncancel = (e) => e.preventDefault();
   open(dialog);
@@ -184,7 +258,9 @@ export function closeAll() {
 
 export function confirmLeave() {
   return ask({
-    title: t("Leave this game?"), yes: t("Leave the game"), no: t("Keep playing"),
+    title: t("Leave this game?"),
+    yes: t("Leave the game"),
+    no: t("Keep playing"),
     text: t("It stays saved on this device: you can go back to it from the list of saved games."),
   });
 }

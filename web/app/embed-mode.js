@@ -63,7 +63,11 @@ if (EMBED && window.parent !== window) {
     const app = document.getElementById("app");
     if (app) observer.observe(app);
     for (const d of document.querySelectorAll("dialog")) observer.observe(d);
-    new MutationObserver(tell).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["open", "hidden"] });
+    new MutationObserver(tell).observe(document.body, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ["open", "hidden"],
+    });
     tell();
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch);

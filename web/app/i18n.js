@@ -59,7 +59,7 @@ export function listWords(items) {
   const list = items.filter((x) => x != null && x !== "");
   if (list.length < 2) return list.join("");
   if (list.length === 2) return t("{first} and {last}", { first: list[0], last: list[1] });
-  return t("{first}, {rest}", { first: list[0], rest: listWords(list.slice(1)) });  // as the engine's core/i18n.py
+  return t("{first}, {rest}", { first: list[0], rest: listWords(list.slice(1)) }); // as the engine's core/i18n.py
 }
 
 async function fetchCatalog(code) {

@@ -38,16 +38,18 @@ export function rove(row) {
     row.dataset.roving = "true";
     row.addEventListener("keydown", onKey);
     // A tap or a programmatic focus moves the stop too, so Tab comes back to the last card used.
-    row.addEventListener("focusin", (e) => { if (e.target.matches("button")) makeStop(row, e.target); });
+    row.addEventListener("focusin", (e) => {
+      if (e.target.matches("button")) makeStop(row, e.target);
+    });
   }
   const items = itemsOf(row);
-  const stop = items.find((b) => b === document.activeElement)
-    || items.find((b) => b.dataset.playable === "true") || items[0];
+  const stop =
+    items.find((b) => b === document.activeElement) || items.find((b) => b.dataset.playable === "true") || items[0];
   if (stop) makeStop(row, stop);
 }
 
 // ------------------------------------------------------------------ the focus never lost
-let last = null;  // the element that last had the focus
+let last = null; // the element that last had the focus
 
 const gone = (node) => !node || !node.isConnected || node.closest("[hidden]") || node.getClientRects().length === 0;
 const overlay = () => !$("curtain").hidden || document.querySelector("dialog[open]");
@@ -57,11 +59,13 @@ function bestTarget() {
   if (!$("lobby").hidden) return document.querySelector("#games input:checked") || $("start-button");
   const table = $("table");
   if (table.hidden) return null;
-  return [...table.querySelectorAll('.hand button[tabindex="0"]')].find((b) => !gone(b))
-    || table.querySelector(".draw-button")
-    || table.querySelector("#actions button:not([aria-disabled])")
-    || [...table.querySelectorAll("button")].find((b) => !gone(b))
-    || table;
+  return (
+    [...table.querySelectorAll('.hand button[tabindex="0"]')].find((b) => !gone(b)) ||
+    table.querySelector(".draw-button") ||
+    table.querySelector("#actions button:not([aria-disabled])") ||
+    [...table.querySelectorAll("button")].find((b) => !gone(b)) ||
+    table
+  );
 }
 
 function rescue() {
@@ -72,17 +76,20 @@ function rescue() {
   if (overlay() || !gone(last)) return;
   const target = bestTarget();
   if (!target) return;
-  if (target === $("table")) target.tabIndex = -1;  // focusable by script only: it names the table
+  if (target === $("table")) target.tabIndex = -1; // focusable by script only: it names the table
   target.focus({ preventScroll: true });
 }
 
 /** Watch the page once: whenever the focused element is removed or hidden, or a dialog closes, the
  *  focus moves to the best place on the screen instead of <body>. */
 export function keepFocus() {
-  document.addEventListener("focusin", (e) => { last = e.target; });
+  document.addEventListener("focusin", (e) => {
+    last = e.target;
+  });
   // A redraw replaces the focused button; showing a screen hides the one that had the focus.
-  new MutationObserver(() => { if (document.activeElement === document.body) rescue(); })
-    .observe($("app"), { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
+  new MutationObserver(() => {
+    if (document.activeElement === document.body) rescue();
+  }).observe($("app"), { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
   // A closed dialog gives the focus back to the element that opened it, if that is still there.
   document.addEventListener("close", () => requestAnimationFrame(rescue), true);
 }

@@ -25,13 +25,23 @@ const ENGINE_BOTS = ["random", "heuristic"];
 /** The worker's words for its start-up stages (engine/python-boot.js, engine/worker.js), in the page's language. */
 function stageWords(label) {
   switch (label) {
-    case "Shuffling the cards": return t("Shuffling the cards");
-    case "Setting up the table": return t("Setting up the table");
-    case "Fetching the cards": return t("Fetching the cards");
-    case "Starting": return t("Starting");
-    case "Ready": return t("Ready");
-    case "Getting the cards ready": case undefined: case null: case "": return t("Getting the cards ready");
-    default: return label;
+    case "Shuffling the cards":
+      return t("Shuffling the cards");
+    case "Setting up the table":
+      return t("Setting up the table");
+    case "Fetching the cards":
+      return t("Fetching the cards");
+    case "Starting":
+      return t("Starting");
+    case "Ready":
+      return t("Ready");
+    case "Getting the cards ready":
+    case undefined:
+    case null:
+    case "":
+      return t("Getting the cards ready");
+    default:
+      return label;
   }
 }
 
@@ -57,8 +67,11 @@ function defaultName(kind, index, botNumber) {
 
 function isDefaultName(name) {
   const computer = t("Computer {number}", { number: "#" });
-  return PERSON_NAMES.includes(name) || /^Computer \d+$/.test(name)
-    || (name.startsWith(computer.split("#")[0]) && /^\d+$/.test(name.slice(computer.split("#")[0].length)));
+  return (
+    PERSON_NAMES.includes(name) ||
+    /^Computer \d+$/.test(name) ||
+    (name.startsWith(computer.split("#")[0]) && /^\d+$/.test(name.slice(computer.split("#")[0].length)))
+  );
 }
 
 export class Lobby {
@@ -67,22 +80,28 @@ export class Lobby {
     this.onResume = onResume;
     this.onDelete = onDelete;
     this.games = [];
-    this.game = null;          // GameInfo of the chosen game
+    this.game = null; // GameInfo of the chosen game
     this.presetId = null;
-    this.values = {};          // option values
-    this.seats = [];           // [{name, kind: "human"|"bot", bot}]
+    this.values = {}; // option values
+    this.seats = []; // [{name, kind: "human"|"bot", bot}]
     this.ready = false;
-    this.waiting = false;      // Start was pressed before the engine was ready
-    $("setup").addEventListener("submit", (e) => { e.preventDefault(); this._start(); });
+    this.waiting = false; // Start was pressed before the engine was ready
+    $("setup").addEventListener("submit", (e) => {
+      e.preventDefault();
+      this._start();
+    });
     $("seat-count").addEventListener("change", () => this._setSeatCount(Number($("seat-count").value)));
   }
 
-  show() { $("lobby").hidden = false; }
+  show() {
+    $("lobby").hidden = false;
+  }
 
   /** The lobby's own words again, in the language chosen now (the games' words come with setGames). */
   relabel() {
-    if (this.failed) { $("loading-label").textContent = t("The game could not start"); }
-    else if (this.ready) $("loading-label").textContent = t("Ready to play");
+    if (this.failed) {
+      $("loading-label").textContent = t("The game could not start");
+    } else if (this.ready) $("loading-label").textContent = t("Ready to play");
     else if (this.stageLabel) $("loading-label").textContent = stageWords(this.stageLabel);
     this.setWaiting(this.waiting);
     if (this.game) {
@@ -91,14 +110,19 @@ export class Lobby {
       for (const seat of this.seats) {
         if (seat.kind !== "bot") continue;
         number++;
-        if (seat.auto || /^Computer \d+$/.test(seat.name)) { seat.name = defaultName("bot", 0, number); seat.auto = true; }
+        if (seat.auto || /^Computer \d+$/.test(seat.name)) {
+          seat.name = defaultName("bot", 0, number);
+          seat.auto = true;
+        }
       }
       this._renderSeats();
       this._renderLevels();
     }
     this.showSaves(this.lastSaves || [], this.lastCurrent);
   }
-  hide() { $("lobby").hidden = true; }
+  hide() {
+    $("lobby").hidden = true;
+  }
 
   // ------------------------------------------------------------ loading
   progress({ label, loaded, total }) {
@@ -109,7 +133,10 @@ export class Lobby {
     if (total > 0) {
       bar.max = total;
       bar.value = Math.min(loaded, total);
-      $("loading-bytes").textContent = t("{loaded} of {total} MB", { loaded: formatMB(loaded), total: formatMB(total) });
+      $("loading-bytes").textContent = t("{loaded} of {total} MB", {
+        loaded: formatMB(loaded),
+        total: formatMB(total),
+      });
     }
   }
 
@@ -120,7 +147,8 @@ export class Lobby {
     $("loading-label").textContent = t("Ready to play");
     $("loading-bytes").textContent = "";
     const bar = $("loading-bar");
-    bar.max = 1; bar.value = 1;
+    bar.max = 1;
+    bar.value = 1;
     this._updateStart();
   }
 
@@ -166,25 +194,34 @@ export class Lobby {
     list.replaceChildren();
     const ordered = [...saves].sort((a, b) => (b.key === current) - (a.key === current));
     for (const save of ordered) {
-      const title = (save.summary && save.summary.title)
-        || (this.games.find((g) => g.id === save.game) || {}).title || t("A game");
+      const title =
+        (save.summary && save.summary.title) || (this.games.find((g) => g.id === save.game) || {}).title || t("A game");
       const parts = [title];
       if (save.summary && save.summary.progress) parts.push(save.summary.progress);
       if (save.savedAt) parts.push(timeAgo(save.savedAt));
       const resume = el("button", {
-        type: "button", class: save.key === current ? "primary" : "secondary",
+        type: "button",
+        class: save.key === current ? "primary" : "secondary",
         // The visible words begin the name (what a voice-control user says is what they see).
         text: save.key === current ? t("Back to the game") : t("Resume"),
         "aria-label": save.key === current ? t("Back to the game: {title}", { title }) : t("Resume {title}", { title }),
       });
       resume.addEventListener("click", () => this.onResume(save.key));
       const remove = el("button", {
-        type: "button", class: "ghost", text: t("Delete"), "aria-label": t("Delete the saved {title} game", { title }),
+        type: "button",
+        class: "ghost",
+        text: t("Delete"),
+        "aria-label": t("Delete the saved {title} game", { title }),
       });
       remove.addEventListener("click", () => this.onDelete(save.key, title));
-      list.append(el("li", { class: "save-row" },
-        el("span", { class: "save-text", text: parts.join(" · ") }),
-        el("span", { class: "save-actions" }, resume, remove)));
+      list.append(
+        el(
+          "li",
+          { class: "save-row" },
+          el("span", { class: "save-text", text: parts.join(" · ") }),
+          el("span", { class: "save-actions" }, resume, remove),
+        ),
+      );
     }
     $("saves-box").hidden = saves.length === 0;
   }
@@ -209,21 +246,26 @@ export class Lobby {
     this.game = game;
     const presets = game.presets || [];
     const owned = [...this._presetKeys()];
-    const matches = (p) => setup && setup.values && owned.length > 0
-      && owned.every((k) => JSON.stringify(setup.values[k]) === JSON.stringify(p.options[k]));
-    const preset = presets.find(matches)
-      || (setup && presets.find((p) => p.id === setup.preset)) || presets[0] || null;
+    const matches = (p) =>
+      setup &&
+      setup.values &&
+      owned.length > 0 &&
+      owned.every((k) => JSON.stringify(setup.values[k]) === JSON.stringify(p.options[k]));
+    const preset = presets.find(matches) || (setup && presets.find((p) => p.id === setup.preset)) || presets[0] || null;
     this.values = this._defaults();
     if (preset) Object.assign(this.values, preset.options);
     if (setup && setup.values) {
       for (const spec of game.options || []) {
-        if (spec.key in setup.values && !this._presetKeys().has(spec.key)) this.values[spec.key] = setup.values[spec.key];
+        if (spec.key in setup.values && !this._presetKeys().has(spec.key))
+          this.values[spec.key] = setup.values[spec.key];
       }
     }
     this.presetId = preset ? preset.id : null;
     const before = this.seats;
     this.seats = setup && Array.isArray(setup.seats) ? setup.seats.map((s) => ({ ...s })) : [];
-    this.seats.forEach((s, i) => { if (before[i] && before[i].auto && before[i].name === s.name) s.auto = true; });
+    this.seats.forEach((s, i) => {
+      if (before[i] && before[i].auto && before[i].name === s.name) s.auto = true;
+    });
     this._renderPresets();
     this._renderOptions();
     this._renderSeats();
@@ -244,10 +286,16 @@ export class Lobby {
     const presets = this.game.presets || [];
     const keys = new Set();
     if (presets.length < 2) return keys;
-    const ids = presets.map((p) => p.id).sort().join("\n");
+    const ids = presets
+      .map((p) => p.id)
+      .sort()
+      .join("\n");
     for (const spec of this.game.options || []) {
       if (spec.type !== "choice") continue;
-      const values = (spec.choices || []).map((c) => String(c.value)).sort().join("\n");
+      const values = (spec.choices || [])
+        .map((c) => String(c.value))
+        .sort()
+        .join("\n");
       if (values === ids && presets.every((p) => p.options && String(p.options[spec.key]) === p.id)) keys.add(spec.key);
     }
     return keys;
@@ -294,7 +342,10 @@ export class Lobby {
       if (spec.type === "bool") {
         control = el("input", { type: "checkbox", id });
         control.checked = !!this.values[spec.key];
-        control.addEventListener("change", () => { this.values[spec.key] = control.checked; this._optionChanged(); });
+        control.addEventListener("change", () => {
+          this.values[spec.key] = control.checked;
+          this._optionChanged();
+        });
       } else if (spec.type === "choice") {
         control = el("select", { id });
         for (const c of spec.choices || []) {
@@ -302,7 +353,10 @@ export class Lobby {
           o.selected = c.value === this.values[spec.key];
           control.append(o);
         }
-        control.addEventListener("change", () => { this.values[spec.key] = JSON.parse(control.value); this._optionChanged(); });
+        control.addEventListener("change", () => {
+          this.values[spec.key] = JSON.parse(control.value);
+          this._optionChanged();
+        });
       } else if (spec.type === "int") {
         control = el("input", { type: "number", id, inputmode: "numeric", step: "1" });
         if (spec.min != null) control.min = spec.min;
@@ -377,7 +431,12 @@ export class Lobby {
     return LEVEL_IDS.filter((level) => byLevel.has(level)).map((level) => {
       const bot = byLevel.get(level);
       const words = levelWords(level);
-      return { id: bot.id, level, ...words, ...(bot.about ? { help: t("{level}: {about}", { level: words.title, about: bot.about }) } : {}) };
+      return {
+        id: bot.id,
+        level,
+        ...words,
+        ...(bot.about ? { help: t("{level}: {about}", { level: words.title, about: bot.about }) } : {}),
+      };
     });
   }
 
@@ -402,7 +461,12 @@ export class Lobby {
       let number = bots + 1;
       const taken = new Set(this.seats.map((s) => nameKey(s.name)));
       while (taken.has(nameKey(defaultName("bot", 0, number)))) number++;
-      this.seats.push({ name: defaultName("bot", this.seats.length, number), kind: "bot", bot: this.defaultBot(), auto: true });
+      this.seats.push({
+        name: defaultName("bot", this.seats.length, number),
+        kind: "bot",
+        bot: this.defaultBot(),
+        auto: true,
+      });
     }
     this.seats.length = n;
     this._renderSeats();
@@ -415,7 +479,8 @@ export class Lobby {
       // A person and computers: as many seats as the game suggests (`players.default`), else 3.
       const n = (this.game.players && this.game.players.default) || 3;
       this.seats = [{ name: PERSON_NAMES[0], kind: "human" }];
-      for (let i = 1; i < n; i++) this.seats.push({ name: defaultName("bot", i, i), kind: "bot", bot: this.defaultBot(), auto: true });
+      for (let i = 1; i < n; i++)
+        this.seats.push({ name: defaultName("bot", i, i), kind: "bot", bot: this.defaultBot(), auto: true });
     }
     for (const seat of this.seats) if (seat.kind === "bot") seat.bot = this._botId(seat.bot);
     if (this.seats.length < min || this.seats.length > max) {
@@ -439,19 +504,25 @@ export class Lobby {
     this.seats.forEach((seat, i) => {
       const nameId = `seat-${i}-name`;
       const name = el("input", {
-        type: "text", id: nameId, value: seat.name, maxlength: "24", autocomplete: "off",
-        "aria-label": t("Seat {number} name", { number: i + 1 }), spellcheck: "false",
+        type: "text",
+        id: nameId,
+        value: seat.name,
+        maxlength: "24",
+        autocomplete: "off",
+        "aria-label": t("Seat {number} name", { number: i + 1 }),
+        spellcheck: "false",
       });
       name.addEventListener("input", () => {
         seat.name = name.value;
-        delete seat.auto;  // typed by the player: a change of language leaves it
+        delete seat.auto; // typed by the player: a change of language leaves it
         this._renderTeams();
         this._checkNames();
         this._updateStart();
       });
       const kind = el("select", { "aria-label": t("Seat {number} player", { number: i + 1 }) });
       kind.append(el("option", { value: "human", text: t("Person") }));
-      for (const b of this.bots()) kind.append(el("option", { value: `bot:${b.id}`, text: t("{level} computer", { level: b.title }) }));
+      for (const b of this.bots())
+        kind.append(el("option", { value: `bot:${b.id}`, text: t("{level} computer", { level: b.title }) }));
       kind.value = seat.kind === "human" ? "human" : `bot:${seat.bot}`;
       const describe = () => {
         const level = seat.kind === "bot" && this.bots().find((b) => b.id === seat.bot);
@@ -461,12 +532,18 @@ export class Lobby {
       describe();
       kind.addEventListener("change", () => {
         const wasKind = seat.kind;
-        if (kind.value === "human") { seat.kind = "human"; delete seat.bot; }
-        else { seat.kind = "bot"; seat.bot = kind.value.slice(4); }
+        if (kind.value === "human") {
+          seat.kind = "human";
+          delete seat.bot;
+        } else {
+          seat.kind = "bot";
+          seat.bot = kind.value.slice(4);
+        }
         if (wasKind !== seat.kind && isDefaultName(seat.name)) {
-          const index = seat.kind === "human"
-            ? this.seats.slice(0, i).filter((s) => s.kind === "human").length
-            : this.seats.slice(0, i).filter((s) => s.kind === "bot").length + 1;
+          const index =
+            seat.kind === "human"
+              ? this.seats.slice(0, i).filter((s) => s.kind === "human").length
+              : this.seats.slice(0, i).filter((s) => s.kind === "bot").length + 1;
           let fresh = defaultName(seat.kind, index, index);
           const taken = new Set(this.seats.filter((s) => s !== seat).map((s) => nameKey(s.name)));
           for (let k = index + 1; taken.has(nameKey(fresh)); k++) fresh = defaultName(seat.kind, k, k);
@@ -481,8 +558,14 @@ export class Lobby {
         this._renderLevels();
       });
       const problem = el("p", { class: "field-problem", id: `seat-${i}-problem`, hidden: true });
-      const row = el("li", { class: "seat-row" },
-        el("span", { class: "seat-number", "aria-hidden": "true", text: String(i + 1) }), name, kind, problem);
+      const row = el(
+        "li",
+        { class: "seat-row" },
+        el("span", { class: "seat-number", "aria-hidden": "true", text: String(i + 1) }),
+        name,
+        kind,
+        problem,
+      );
       row.dataset.kind = seat.kind;
       if (this.game.teams && !this._teamsDrawn()) {
         const ti = this.game.teams.findIndex((team) => team.includes(i));
@@ -504,8 +587,11 @@ export class Lobby {
   _renderLevels() {
     const used = new Set(this.seats.filter((s) => s.kind === "bot").map((s) => s.bot));
     const list = $("levels");
-    list.replaceChildren(...this.bots().filter((b) => used.has(b.id))
-      .map((b) => el("li", { id: `level-${b.level}`, text: b.help })));
+    list.replaceChildren(
+      ...this.bots()
+        .filter((b) => used.has(b.id))
+        .map((b) => el("li", { id: `level-${b.level}`, text: b.help })),
+    );
     list.hidden = used.size === 0;
   }
 
@@ -517,7 +603,10 @@ export class Lobby {
       const key = nameKey(seat.name);
       if (!key) return;
       if (first.has(key)) {
-        problems[i] = t("Player {number} is already called {name}: choose another name.", { number: first.get(key) + 1, name: seat.name.trim() });
+        problems[i] = t("Player {number} is already called {name}: choose another name.", {
+          number: first.get(key) + 1,
+          name: seat.name.trim(),
+        });
       } else {
         first.set(key, i);
       }
@@ -557,15 +646,21 @@ export class Lobby {
     note.hidden = !teams;
     if (!teams) return;
     if (this._teamsDrawn()) {
-      note.textContent = t("Partners are drawn when the game starts: everyone draws a card; the highest plays first with the second highest as partner ({team1}), and the other two play together ({team2}). Partners sit opposite.", { team1: this._teamName(0), team2: this._teamName(1) });
+      note.textContent = t(
+        "Partners are drawn when the game starts: everyone draws a card; the highest plays first with the second highest as partner ({team1}), and the other two play together ({team2}). Partners sit opposite.",
+        { team1: this._teamName(0), team2: this._teamName(1) },
+      );
       return;
     }
-    const side = (team, ti) => t("{players} ({team})", {
-      players: listWords(team.map((s) => (this.seats[s] || {}).name || t("Seat {number}", { number: s + 1 }))),
-      team: this._teamName(ti) });
-    note.textContent = teams.length === 2
-      ? t("Partners sit opposite: {team1} against {team2}.", { team1: side(teams[0], 0), team2: side(teams[1], 1) })
-      : t("Partners sit opposite: {teams}.", { teams: teams.map(side).join(t(", ")) });
+    const side = (team, ti) =>
+      t("{players} ({team})", {
+        players: listWords(team.map((s) => (this.seats[s] || {}).name || t("Seat {number}", { number: s + 1 }))),
+        team: this._teamName(ti),
+      });
+    note.textContent =
+      teams.length === 2
+        ? t("Partners sit opposite: {team1} against {team2}.", { team1: side(teams[0], 0), team2: side(teams[1], 1) })
+        : t("Partners sit opposite: {teams}.", { teams: teams.map(side).join(t(", ")) });
   }
 
   /** Whether the draw decides the partnerships (the game says under which option values). */
@@ -583,15 +678,23 @@ export class Lobby {
 
   /** Update the team names beside the seats and in the note, keeping the focus where it is. */
   _renderTeamLabels() {
-    for (const tag of document.querySelectorAll("#seats .seat-team")) tag.textContent = this._teamName(Number(tag.dataset.team));
+    for (const tag of document.querySelectorAll("#seats .seat-team"))
+      tag.textContent = this._teamName(Number(tag.dataset.team));
     this._renderTeams();
   }
 
   _updateStart() {
-    const textsOk = ((this.game && this.game.options) || []).every((spec) => spec.type !== "text"
-      || !this._visible(spec) || String(this.values[spec.key] || "").trim().length >= (spec.min || 0));
-    const ok = this.game && textsOk && this.seats.every((s) => s.name.trim().length >= 1)
-      && Object.keys(this._nameProblems()).length === 0;
+    const textsOk = ((this.game && this.game.options) || []).every(
+      (spec) =>
+        spec.type !== "text" ||
+        !this._visible(spec) ||
+        String(this.values[spec.key] || "").trim().length >= (spec.min || 0),
+    );
+    const ok =
+      this.game &&
+      textsOk &&
+      this.seats.every((s) => s.name.trim().length >= 1) &&
+      Object.keys(this._nameProblems()).length === 0;
     $("start-button").disabled = !ok;
   }
 
@@ -601,9 +704,9 @@ export class Lobby {
       game: this.game && this.game.id,
       preset: this.presetId,
       values: { ...this.values },
-      seats: this.seats.map((s) => (s.kind === "human"
-        ? { name: s.name.trim(), kind: "human" }
-        : { name: s.name.trim(), kind: "bot", bot: s.bot })),
+      seats: this.seats.map((s) =>
+        s.kind === "human" ? { name: s.name.trim(), kind: "human" } : { name: s.name.trim(), kind: "bot", bot: s.bot },
+      ),
     };
   }
 

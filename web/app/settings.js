@@ -16,7 +16,11 @@ export const SETTINGS = {
 };
 
 function stored() {
-  try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; }
+  try {
+    return JSON.parse(localStorage.getItem(KEY)) || {};
+  } catch {
+    return {};
+  }
 }
 
 /** The value of setting `name`: the stored one if it is still allowed, else the default. */
@@ -31,7 +35,11 @@ export function setSetting(name, value) {
   if (!SETTINGS[name] || !SETTINGS[name].values.includes(value)) throw new Error(`No setting ${name}=${value}`);
   const all = stored();
   all[name] = value;
-  try { localStorage.setItem(KEY, JSON.stringify(all)); } catch { /* private mode: kept for this page only */ }
+  try {
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    /* private mode: kept for this page only */
+  }
   window.dispatchEvent(new CustomEvent(EVENT, { detail: { name, value } }));
 }
 

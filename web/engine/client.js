@@ -9,16 +9,23 @@ export function workerWords(message) {
   const text = String(message || "");
   const storage = /^The browser's storage could not be (used|read) \((.*)\)\.$/.exec(text);
   if (storage) {
-    return storage[1] === "used" ? t("The browser's storage could not be used ({reason}).", { reason: storage[2] })
+    return storage[1] === "used"
+      ? t("The browser's storage could not be used ({reason}).", { reason: storage[2] })
       : t("The browser's storage could not be read ({reason}).", { reason: storage[2] });
   }
   switch (text) {
-    case "The engine hit a problem; the game is as it was.": return t("The engine hit a problem; the game is as it was.");
-    case "The game engine could not start.": return t("The game engine could not start.");
-    case "The game engine stopped.": return t("The game engine stopped.");
-    case "No save key was given.": return t("No save key was given.");
-    case "That game has no save to move.": return t("That game has no save to move.");
-    default: return text;
+    case "The engine hit a problem; the game is as it was.":
+      return t("The engine hit a problem; the game is as it was.");
+    case "The game engine could not start.":
+      return t("The game engine could not start.");
+    case "The game engine stopped.":
+      return t("The game engine stopped.");
+    case "No save key was given.":
+      return t("No save key was given.");
+    case "That game has no save to move.":
+      return t("That game has no save to move.");
+    default:
+      return text;
   }
 }
 
@@ -58,8 +65,14 @@ export class EngineClient {
 
   _receive(msg) {
     if (!msg) return;
-    if (msg.type === "progress") { if (this.onprogress) this.onprogress(msg); return; }
-    if (msg.type === "ready") { this._resolveReady(msg); return; }
+    if (msg.type === "progress") {
+      if (this.onprogress) this.onprogress(msg);
+      return;
+    }
+    if (msg.type === "ready") {
+      this._resolveReady(msg);
+      return;
+    }
     if (msg.type === "fatal") {
       this._rejectReady(new EngineError("engine_unavailable", msg.message));
       return;

@@ -48,7 +48,7 @@ async function snapshotCache() {
   try {
     return await caches.open(SNAPSHOTS);
   } catch {
-    return null;  // storage refused (a private window, a cross-site embed): no snapshots, silently
+    return null; // storage refused (a private window, a cross-site embed): no snapshots, silently
   }
 }
 

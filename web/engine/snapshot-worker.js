@@ -10,7 +10,7 @@ try {
   await keepSnapshot(info, pyodide.makeMemorySnapshot());
   self.postMessage({ done: true });
 } catch (e) {
-  console.warn("No start-up snapshot was made:", e);  // the next visit starts normally
+  console.warn("No start-up snapshot was made:", e); // the next visit starts normally
   self.postMessage({ done: false, error: String((e && e.message) || e) });
 }
 self.close();

@@ -18,7 +18,7 @@
 import { buildInfo, dropSnapshot, PYODIDE, savedSnapshot, SITE, snapshotWanted, startEngine } from "./python-boot.js";
 
 const MUTATING = new Set(["new_game", "act", "bot_act", "undo"]);
-const SNAPSHOT_DELAY_MS = 2000;  // after the engine is ready, before a first visit's snapshot is made
+const SNAPSHOT_DELAY_MS = 2000; // after the engine is ready, before a first visit's snapshot is made
 // ?snapshot=off on the page: never make a snapshot (for measuring the normal start).
 const NO_SNAPSHOT = new URL(self.location.href).searchParams.get("snapshot") === "off";
 const INTERNAL = new Set(["save", "load"]);
@@ -33,13 +33,15 @@ const EXPECTED = {
   wheel: 200_000,
 };
 
-let api = null;            // the pygames_wasm.api PyProxy
-const keys = new Map();    // handle -> {key, moves}: where its save is, and how many moves it holds
-const timings = {};        // method -> [ms, ...] (engine time only)
+let api = null; // the pygames_wasm.api PyProxy
+const keys = new Map(); // handle -> {key, moves}: where its save is, and how many moves it holds
+const timings = {}; // method -> [ms, ...] (engine time only)
 let options = { timeBotMove: false };
 const started = performance.now();
 
-function post(msg) { self.postMessage(msg); }
+function post(msg) {
+  self.postMessage(msg);
+}
 
 // ---------------------------------------------------------------- progress
 // The big files are stream-fetched here first, so the bar shows real bytes; they
@@ -50,15 +52,20 @@ function post(msg) { self.postMessage(msg); }
 const progress = { files: new Map(), stage: "start", label: "Starting" };
 
 function reportProgress() {
-  let loaded = 0, total = 0;
-  for (const f of progress.files.values()) { loaded += f.loaded; total += Math.max(f.total, f.loaded); }
+  let loaded = 0,
+    total = 0;
+  for (const f of progress.files.values()) {
+    loaded += f.loaded;
+    total += Math.max(f.total, f.loaded);
+  }
   post({ type: "progress", stage: progress.stage, label: progress.label, loaded, total });
 }
 
-const stages = {};         // stage -> ms since the worker started (for bench/page_speed.py)
+const stages = {}; // stage -> ms since the worker started (for bench/page_speed.py)
 
 function setStage(stage, label) {
-  progress.stage = stage; progress.label = label;
+  progress.stage = stage;
+  progress.label = label;
   stages[stage] = Math.round(performance.now() - started);
   reportProgress();
 }
@@ -80,13 +87,19 @@ async function fetchCounted(url, name) {
     chunks.push(value);
     file.loaded += value.byteLength;
     const now = performance.now();
-    if (now - last > 50) { last = now; reportProgress(); }
+    if (now - last > 50) {
+      last = now;
+      reportProgress();
+    }
   }
   file.total = file.loaded;
   reportProgress();
   const bytes = new Uint8Array(file.loaded);
   let at = 0;
-  for (const c of chunks) { bytes.set(c, at); at += c.byteLength; }
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
   return bytes;
 }
 
@@ -99,10 +112,10 @@ async function onThisDevice(url) {
   }
 }
 
-let startedFrom = "start";  // how Python started: "snapshot", or "start" (and why, if a snapshot failed)
-let lastResume = null;  // {moves, fromCheckpoint, checkpoint}: the last resume, for the tests and benchmarks
+let startedFrom = "start"; // how Python started: "snapshot", or "start" (and why, if a snapshot failed)
+let lastResume = null; // {moves, fromCheckpoint, checkpoint}: the last resume, for the tests and benchmarks
 // (checkpoint: "used", "refused", "unused", "stale": another build's, or "none")
-let snapshotMaking = "no";  // a first visit's snapshot: "no" (none needed), "to be made", "made", "failed: …"
+let snapshotMaking = "no"; // a first visit's snapshot: "no" (none needed), "to be made", "made", "failed: …"
 
 async function boot() {
   for (const [name, bytes] of Object.entries(EXPECTED)) progress.files.set(name, { loaded: 0, total: bytes });
@@ -112,12 +125,14 @@ async function boot() {
   setStage("fetch", local ? "Getting the cards ready" : "Fetching the cards");
   const big = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
   const downloads = local
-    ? big.map((name) => { progress.files.set(name, { loaded: EXPECTED[name], total: EXPECTED[name] }); })
+    ? big.map((name) => {
+        progress.files.set(name, { loaded: EXPECTED[name], total: EXPECTED[name] });
+      })
     : big.map((name) => fetchCounted(new URL(name, PYODIDE), name));
   const infoPromise = buildInfo();
   const wheelPromise = infoPromise.then((info) => fetchCounted(new URL(info.wheel, SITE), "wheel"));
   const snapshotPromise = infoPromise.then(savedSnapshot).then((bytes) => {
-    stages["snapshot-read"] = Math.round(performance.now() - started);  // for the benchmarks
+    stages["snapshot-read"] = Math.round(performance.now() - started); // for the benchmarks
     return bytes;
   });
   await Promise.all([...downloads, wheelPromise, snapshotPromise]);
@@ -146,8 +161,12 @@ async function boot() {
     snapshotMaking = "to be made";
     setTimeout(() => {
       const maker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
-      maker.onmessage = (e) => { snapshotMaking = e.data.done ? "made" : `failed: ${e.data.error}`; };
-      maker.onerror = (e) => { snapshotMaking = `failed: ${e.message}`; };
+      maker.onmessage = (e) => {
+        snapshotMaking = e.data.done ? "made" : `failed: ${e.data.error}`;
+      };
+      maker.onerror = (e) => {
+        snapshotMaking = `failed: ${e.message}`;
+      };
     }, SNAPSHOT_DELAY_MS);
   }
 }
@@ -187,11 +206,12 @@ async function store(mode, fn) {
 }
 
 const idbGet = (key) => store("readonly", (s) => s.get(key));
-const forget = (key) => store("readwrite", (s) => {
-  s.delete(movesOf(key));
-  s.delete(checkpointKey(key));
-  return s.delete(key);
-});
+const forget = (key) =>
+  store("readwrite", (s) => {
+    s.delete(movesOf(key));
+    s.delete(checkpointKey(key));
+    return s.delete(key);
+  });
 
 // A saved game is its record, kept as a header (everything but the moves) under the game's key,
 // and one entry per move under moveKey(key, i): a move writes one small entry, not the whole
@@ -202,7 +222,7 @@ const movesOf = (key) => IDBKeyRange.bound(moveKey(key, 0), `${key}|move|~`);
 // only), so that a resume replays the moves since it rather than the whole game.
 const checkpointKey = (key) => `${key}|checkpoint`;
 const CHECKPOINT_EVERY = 50;
-let buildHash = null;  // from build-info.json: checkpoints are kept only for the build that made them
+let buildHash = null; // from build-info.json: checkpoints are kept only for the build that made them
 
 // The header also holds the engine's summary of the game (title, how far it has got), which the
 // lobby lists without opening every saved game.
@@ -215,7 +235,7 @@ const summaryOf = (handle) => {
     if (!s) return null;
     texts[lang] = s;
   }
-  const { title, progress } = texts.en;  // the summary itself in English, as saves of the older form have it
+  const { title, progress } = texts.en; // the summary itself in English, as saves of the older form have it
   for (const lang of LANGS) texts[lang] = { title: texts[lang].title, progress: texts[lang].progress };
   return { ...texts.en, title, progress, texts };
 };
@@ -252,7 +272,8 @@ async function saveStep(saved, entry, handle) {
   await store("readwrite", (s) => {
     if (entry) s.put(entry, moveKey(saved.key, saved.moves - 1));
     else s.delete(moveKey(saved.key, saved.moves));
-    if (checkpoint && checkpoint.checkpoint) s.put({ build: buildHash, ...checkpoint.checkpoint }, checkpointKey(saved.key));
+    if (checkpoint && checkpoint.checkpoint)
+      s.put({ build: buildHash, ...checkpoint.checkpoint }, checkpointKey(saved.key));
     return s.put({ savedAt: Date.now(), record: saved.header, moves: saved.moves, summary }, saved.key);
   });
 }
@@ -261,7 +282,9 @@ async function saveStep(saved, entry, handle) {
  *  the engine gives none). */
 async function renewCheckpoint(key, handle) {
   const fresh = engine("checkpoint", { handle }).checkpoint;
-  await store("readwrite", (s) => (fresh ? s.put({ build: buildHash, ...fresh }, checkpointKey(key)) : s.delete(checkpointKey(key))));
+  await store("readwrite", (s) =>
+    fresh ? s.put({ build: buildHash, ...fresh }, checkpointKey(key)) : s.delete(checkpointKey(key)),
+  );
 }
 
 /** The saved games whose keys start with `prefix`: [{key, game, savedAt, summary}], newest first.
@@ -274,11 +297,16 @@ async function listSaves(prefix, lang = "en") {
   ]);
   const out = [];
   keysFound.forEach((key, i) => {
-    if (key.includes("|")) return;  // a move or a checkpoint of a game, not a game
+    if (key.includes("|")) return; // a move or a checkpoint of a game, not a game
     const value = values[i];
     const record = value && typeof value === "object" ? value.record : null;
     const game = (value && value.summary && value.summary.game) || (record && record.game) || null;
-    out.push({ key, game, savedAt: (value && value.savedAt) || null, summary: summaryIn(value && value.summary, lang) });
+    out.push({
+      key,
+      game,
+      savedAt: (value && value.savedAt) || null,
+      summary: summaryIn(value && value.summary, lang),
+    });
   });
   return out.sort((a, b) => (b.savedAt || 0) - (a.savedAt || 0));
 }
@@ -293,7 +321,9 @@ async function readSave(key) {
     idbGet(checkpointKey(key)),
   ]);
   return {
-    perMove: true, savedAt: stored.savedAt, record: { ...stored.record, actions: actions.slice(0, stored.moves) },
+    perMove: true,
+    savedAt: stored.savedAt,
+    record: { ...stored.record, actions: actions.slice(0, stored.moves) },
     // Another build's checkpoint could describe another engine's state: it is left unused (stale).
     checkpoint: checkpoint && checkpoint.build === buildHash ? checkpoint : null,
     staleCheckpoint: !!checkpoint && checkpoint.build !== buildHash,
@@ -315,7 +345,9 @@ async function persist(method, handle, reply) {
 }
 
 // ---------------------------------------------------------------- methods
-function fail(code, message) { return { error: { code, message } }; }
+function fail(code, message) {
+  return { error: { code, message } };
+}
 
 async function resume({ key, lang }) {
   if (!key) return fail("bad_request", "No save key was given.");
@@ -330,7 +362,11 @@ async function resume({ key, lang }) {
   // it is, so the engine gives the reason it cannot be read.
   let record = stored && typeof stored === "object" && "record" in stored ? stored.record : stored;
   if (typeof record === "string") {
-    try { record = JSON.parse(record); } catch { /* the engine will say why */ }
+    try {
+      record = JSON.parse(record);
+    } catch {
+      /* the engine will say why */
+    }
   }
   const checkpoint = (stored && stored.checkpoint) || null;
   let loaded = null;
@@ -342,7 +378,8 @@ async function resume({ key, lang }) {
     } catch (e) {
       loaded = fail("internal", String((e && e.message) || e));
     }
-    if (loaded.error) console.warn("The saved checkpoint was refused; the whole record is replayed:", loaded.error.message);
+    if (loaded.error)
+      console.warn("The saved checkpoint was refused; the whole record is replayed:", loaded.error.message);
   }
   const refused = !!(loaded && loaded.error);
   if (!loaded || refused) loaded = engine("load", { record, checkpoint: null, lang });
@@ -350,8 +387,11 @@ async function resume({ key, lang }) {
   // Passed over without an error too (another game's, another position's): `checkpoint_used`
   // false, or no moves spared.
   const used = !refused && !!checkpoint && loaded.checkpoint_used !== false && loaded.resumed_at > 0;
-  lastResume = { moves: record.actions.length, fromCheckpoint: loaded.resumed_at,
-    checkpoint: used ? "used" : refused ? "refused" : checkpoint ? "unused" : stored.staleCheckpoint ? "stale" : "none" };
+  lastResume = {
+    moves: record.actions.length,
+    fromCheckpoint: loaded.resumed_at,
+    checkpoint: used ? "used" : refused ? "refused" : checkpoint ? "unused" : stored.staleCheckpoint ? "stale" : "none",
+  };
   if (stored.perMove) {
     const { actions, ...header } = record;
     keys.set(loaded.handle, { key, header, moves: actions.length });
@@ -363,7 +403,8 @@ async function resume({ key, lang }) {
         console.warn("The checkpoint could not be renewed:", e);
       }
     }
-  } else {  // a save of the older single-object form: rewritten once in the per-move form
+  } else {
+    // a save of the older single-object form: rewritten once in the per-move form
     const saved = { key, header: null, moves: 0 };
     keys.set(loaded.handle, saved);
     try {
@@ -391,10 +432,14 @@ async function dispatch(method, params, key) {
   // Storage may be refused (a private window, a cross-site embed): the page is told, plainly.
   const refused = (e) => fail("bad_save", `The browser's storage could not be used (${e && e.message}).`);
   if (method === "forget") return forget((params || {}).key).then(() => ({ ok: true }), refused);
-  if (method === "saves") return listSaves(String((params || {}).prefix || ""), (params || {}).lang).then((saves) => ({ saves }), refused);
+  if (method === "saves")
+    return listSaves(String((params || {}).prefix || ""), (params || {}).lang).then((saves) => ({ saves }), refused);
   if (method === "move_save") return moveSave(params || {});
   if (method === "__stats") return { timings, bootMs: readyMs, stages, startedFrom, lastResume, snapshotMaking };
-  if (method === "__options") { Object.assign(options, params || {}); return { options }; }
+  if (method === "__options") {
+    Object.assign(options, params || {});
+    return { options };
+  }
   if (INTERNAL.has(method)) return fail("bad_request", `The page may not call ${method}.`);
 
   if (method === "bot_act" && options.timeBotMove) engine("bot_move", params);
@@ -417,7 +462,9 @@ async function dispatch(method, params, key) {
 // ---------------------------------------------------------------- message loop
 let readyMs = null;
 const ready = boot().then(
-  () => { readyMs = Math.round(performance.now() - started); },
+  () => {
+    readyMs = Math.round(performance.now() - started);
+  },
   (e) => {
     console.error(e);
     post({ type: "fatal", message: String((e && e.message) || e) });

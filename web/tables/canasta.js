@@ -16,7 +16,7 @@ import { t, tn } from "../app/i18n.js";
 
 // The viewer's selection: hand indices picked now, and groups put aside as melds.
 const sel = { key: null, picked: new Set(), staged: [], token: 0, addTo: null };
-let current = null;  // {view, ctx}
+let current = null; // {view, ctx}
 
 const isWild = (code) => code === "JK" || rankOf(code) === "2";
 
@@ -51,16 +51,27 @@ function renderPlayers(view) {
     if (p.seat === view.seat) li.classList.add("me");
     const team = teamOf(view, p.team);
     li.append(
-      el("div", { class: "player-name" },
+      el(
+        "div",
+        { class: "player-name" },
         el("span", { class: "name", text: p.name }),
         p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
-        p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null),
-      el("div", { class: "player-status",
-        text: [team ? team.name : "",
+        p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
+      ),
+      el("div", {
+        class: "player-status",
+        text: [
+          team ? team.name : "",
           p.partner === view.seat ? t("partner you") : t("partner {name}", { name: playerName(view, p.partner) }),
-          tn("{n} card", "{n} cards", p.hand_count), p.dealer ? t("dealer") : ""]
-          .filter(Boolean).join(" · ") }));
-    if (acting) li.append(el("span", { class: "turn-badge", text: view.phase === "answer" ? t("Answering") : t("Turn") }));
+          tn("{n} card", "{n} cards", p.hand_count),
+          p.dealer ? t("dealer") : "",
+        ]
+          .filter(Boolean)
+          .join(" · "),
+      }),
+    );
+    if (acting)
+      li.append(el("span", { class: "turn-badge", text: view.phase === "answer" ? t("Answering") : t("Turn") }));
     list.append(li);
   }
   placeSeats(view, view.order);
@@ -70,10 +81,22 @@ function renderCenter(view, ctx) {
   const stock = $("draw-pile");
   stock.replaceChildren();
   const draw = myTurn(view) && (view.actions || []).find((a) => a.type === "draw");
-  const count = el("span", { class: "pile-count", id: "stock-count", text: tn("Stock: {n} card", "Stock: {n} cards", view.stock_count) });
+  const count = el("span", {
+    class: "pile-count",
+    id: "stock-count",
+    text: tn("Stock: {n} card", "Stock: {n} cards", view.stock_count),
+  });
   if (draw) {
-    const b = el("button", { type: "button", class: "card back-face draw-button", "aria-label": t("Draw from the stock"), "aria-describedby": "stock-count" },
-      el("span", { class: "draw-text", "aria-hidden": "true", text: t("Draw") }));
+    const b = el(
+      "button",
+      {
+        type: "button",
+        class: "card back-face draw-button",
+        "aria-label": t("Draw from the stock"),
+        "aria-describedby": "stock-count",
+      },
+      el("span", { class: "draw-text", "aria-hidden": "true", text: t("Draw") }),
+    );
     b.dataset.focusKey = "draw";
     b.addEventListener("click", () => ctx.onAction(draw, b));
     stock.append(b, count);
@@ -87,7 +110,11 @@ function renderCenter(view, ctx) {
   const words = [tn("Discard pile: {n} card", "Discard pile: {n} cards", p.count)];
   if (p.top) words.push(t("top card {card}", { card: playingCardLabel(p.top, p.top_label) }));
   if (p.frozen) words.push(t("frozen"));
-  const box = el("div", { class: `pile-stack${p.frozen ? " frozen" : ""}`, role: "img", "aria-label": words.join(t(", ")) });
+  const box = el("div", {
+    class: `pile-stack${p.frozen ? " frozen" : ""}`,
+    role: "img",
+    "aria-label": words.join(t(", ")),
+  });
   if (p.frozen_by) {
     const under = el("span", { class: "under" });
     drawPlayingCard(under, p.frozen_by);
@@ -104,7 +131,9 @@ function renderCenter(view, ctx) {
   if (p.frozen) pile.append(el("span", { class: "frozen-badge", text: t("FROZEN") }));
   renderAsked(view);
   const note = $("pile-note");
-  const why = [p.frozen ? p.why : null, myTurn(view) && view.phase === "draw" && p.take_why ? p.take_why : null].filter(Boolean);
+  const why = [p.frozen ? p.why : null, myTurn(view) && view.phase === "draw" && p.take_why ? p.take_why : null].filter(
+    Boolean,
+  );
   note.textContent = why.join(" ");
   note.hidden = !why.length;
 }
@@ -113,24 +142,34 @@ function renderCenter(view, ctx) {
 function renderAsked(view) {
   const note = $("ask-note");
   const a = view.asked;
-  if (!a || view.over) { note.textContent = ""; note.hidden = true; return; }
+  if (!a || view.over) {
+    note.textContent = "";
+    note.hidden = true;
+    return;
+  }
   const mine = a.seat === view.seat;
   const partnerSeat = view.players.find((q) => q.seat === a.seat).partner;
   const partnerMe = partnerSeat === view.seat;
   const asker = playerName(view, a.seat);
   const partner = playerName(view, partnerSeat);
   if (a.answer == null) {
-    note.textContent = mine ? t("You asked {partner}: “Partner, may I go out?”", { partner })
-      : partnerMe ? t("{asker} asked you: “Partner, may I go out?”", { asker })
-      : t("{asker} asked {partner}: “Partner, may I go out?”", { asker, partner });
+    note.textContent = mine
+      ? t("You asked {partner}: “Partner, may I go out?”", { partner })
+      : partnerMe
+        ? t("{asker} asked you: “Partner, may I go out?”", { asker })
+        : t("{asker} asked {partner}: “Partner, may I go out?”", { asker, partner });
   } else if (a.answer) {
-    note.textContent = partnerMe ? t("You answered yes: {asker} must go out this turn.", { asker })
-      : mine ? t("{partner} answered yes: you must go out this turn.", { partner })
-      : t("{partner} answered yes: {asker} must go out this turn.", { partner, asker });
+    note.textContent = partnerMe
+      ? t("You answered yes: {asker} must go out this turn.", { asker })
+      : mine
+        ? t("{partner} answered yes: you must go out this turn.", { partner })
+        : t("{partner} answered yes: {asker} must go out this turn.", { partner, asker });
   } else {
-    note.textContent = partnerMe ? t("You answered no: {asker} may not go out this turn.", { asker })
-      : mine ? t("{partner} answered no: you may not go out this turn.", { partner })
-      : t("{partner} answered no: {asker} may not go out this turn.", { partner, asker });
+    note.textContent = partnerMe
+      ? t("You answered no: {asker} may not go out this turn.", { asker })
+      : mine
+        ? t("{partner} answered no: you may not go out this turn.", { partner })
+        : t("{partner} answered no: {asker} may not go out this turn.", { partner, asker });
   }
   note.hidden = false;
 }
@@ -143,22 +182,50 @@ function renderTeams(view) {
   for (const tm of order) {
     const ours = tm.team === mine;
     const names = tm.seats.map((s) => playerName(view, s)).join(" & ");
-    const sec = el("section", { class: `team${ours ? " ours" : ""}`, "aria-label": t("{team} ({players})", { team: tm.name, players: names }) });
+    const sec = el("section", {
+      class: `team${ours ? " ours" : ""}`,
+      "aria-label": t("{team} ({players})", { team: tm.name, players: names }),
+    });
     sec.dataset.team = String(tm.team);
-    sec.append(el("div", { class: "team-head" },
-      el("h3", { text: ours && view.seat != null ? t("{team} (your team)", { team: tm.name }) : tm.name }),
-      el("span", { class: "team-score", text: tn("{n} point", "{n} points", tm.score) })));
+    sec.append(
+      el(
+        "div",
+        { class: "team-head" },
+        el("h3", { text: ours && view.seat != null ? t("{team} (your team)", { team: tm.name }) : tm.name }),
+        el("span", { class: "team-score", text: tn("{n} point", "{n} points", tm.score) }),
+      ),
+    );
     const facts = [names];
     if (tm.canastas) facts.push(tn("{n} canasta", "{n} canastas", tm.canastas));
     sec.append(el("p", { class: "team-facts", text: facts.join(" · ") }));
     if (!tm.initial_met) {
-      sec.append(el("p", { class: "initial-line", text: ours && view.seat != null
-        ? t("Your team's first meld needs {n} points", { n: tm.initial_needed })
-        : t("Their first meld needs {n} points", { n: tm.initial_needed }) }));
+      sec.append(
+        el("p", {
+          class: "initial-line",
+          text:
+            ours && view.seat != null
+              ? t("Your team's first meld needs {n} points", { n: tm.initial_needed })
+              : t("Their first meld needs {n} points", { n: tm.initial_needed }),
+        }),
+      );
     }
     if (tm.red_threes.length) {
-      const r = el("div", { class: "red-threes", role: "group", "aria-label": t("Red threes: {count}, {points} points", { count: tm.red_threes.length, points: tm.red_three_value }) },
-        el("span", { class: "label", text: t("Red threes {points}", { points: `${tm.red_three_value >= 0 ? "+" : ""}${tm.red_three_value}` }), "aria-hidden": "true" }));
+      const r = el(
+        "div",
+        {
+          class: "red-threes",
+          role: "group",
+          "aria-label": t("Red threes: {count}, {points} points", {
+            count: tm.red_threes.length,
+            points: tm.red_three_value,
+          }),
+        },
+        el("span", {
+          class: "label",
+          text: t("Red threes {points}", { points: `${tm.red_three_value >= 0 ? "+" : ""}${tm.red_three_value}` }),
+          "aria-hidden": "true",
+        }),
+      );
       for (const c of tm.red_threes) r.append(miniPlayingCard(c));
       sec.append(r);
     }
@@ -180,7 +247,9 @@ export function turnLine(view) {
   const me = act === view.seat;
   if (view.phase === "answer") {
     const asker = playerName(view, view.turn);
-    return me ? t("{asker} asks: “Partner, may I go out?”", { asker }) : t("{asker} asks {name}: may I go out?", { asker, name });
+    return me
+      ? t("{asker} asks: “Partner, may I go out?”", { asker })
+      : t("{asker} asks {name}: may I go out?", { asker, name });
   }
   if (me) {
     return view.phase === "draw"
@@ -205,7 +274,8 @@ function renderHand(view, ctx) {
   }
   area.hidden = false;
   const me = view.players.find((p) => p.seat === view.seat);
-  $("hand-title").textContent = me ? tn("{name}'s hand · {n} card", "{name}'s hand · {n} cards", view.hand.length, { name: me.name })
+  $("hand-title").textContent = me
+    ? tn("{name}'s hand · {n} card", "{name}'s hand · {n} cards", view.hand.length, { name: me.name })
     : tn("Your hand · {n} card", "Your hand · {n} cards", view.hand.length);
   const turn = myTurn(view);
   area.classList.toggle("my-turn", turn);
@@ -234,11 +304,21 @@ function renderStaged(view) {
   box.append(el("p", { class: "staged-title", text: t("Put aside to meld together:") }));
   sel.staged.forEach((group, gi) => {
     const codes = codesOf(view, group);
-    const row = el("div", { class: "staged-meld", role: "group", "aria-label": t("Put aside: {cards}", { cards: codes.map((c) => handName(view, c)).join(t(", ")) }) });
+    const row = el("div", {
+      class: "staged-meld",
+      role: "group",
+      "aria-label": t("Put aside: {cards}", { cards: codes.map((c) => handName(view, c)).join(t(", ")) }),
+    });
     for (const c of codes) row.append(miniPlayingCard(c));
     const back = el("button", { type: "button", class: "action secondary small", text: t("Back to the hand") });
-    back.setAttribute("aria-label", t("Put back {cards}", { cards: codes.map((c) => handName(view, c)).join(t(", ")) }));
-    back.addEventListener("click", () => { sel.staged.splice(gi, 1); redraw(); });
+    back.setAttribute(
+      "aria-label",
+      t("Put back {cards}", { cards: codes.map((c) => handName(view, c)).join(t(", ")) }),
+    );
+    back.addEventListener("click", () => {
+      sel.staged.splice(gi, 1);
+      redraw();
+    });
     row.append(back);
     box.append(row);
   });
@@ -254,20 +334,30 @@ function candidates(view) {
   const team = teamOf(view, view.team);
   if (view.phase === "answer") {
     for (const a of view.actions || []) {
-      if (a.type === "answer") out.push({ label: a.yes ? t("Yes, go out") : t("No, do not go out"), action: a, key: `answer:${a.yes}` });
+      if (a.type === "answer")
+        out.push({ label: a.yes ? t("Yes, go out") : t("No, do not go out"), action: a, key: `answer:${a.yes}` });
     }
     return out;
   }
   if (view.phase === "draw") {
     // Drawing is the stock itself (the "Draw" card button above): one control, not two.
     if (view.pile.count > 0) {
-      out.push({ label: S.length || M.length ? t("Take the pile with these") : t("Take the pile"),
-        action: { type: "take_pile", cards: S, melds: M }, key: "take", check: true });
+      out.push({
+        label: S.length || M.length ? t("Take the pile with these") : t("Take the pile"),
+        action: { type: "take_pile", cards: S, melds: M },
+        key: "take",
+        check: true,
+      });
     }
   } else if (view.phase === "play") {
     if (M.length) {
       const count = M.length + (S.length ? 1 : 0);
-      out.push({ label: tn("Meld all ({n} meld)", "Meld all ({n} melds)", count), action: { type: "meld", melds: S.length ? [...M, S] : M }, key: "meldall", check: true });
+      out.push({
+        label: tn("Meld all ({n} meld)", "Meld all ({n} melds)", count),
+        action: { type: "meld", melds: S.length ? [...M, S] : M },
+        key: "meldall",
+        check: true,
+      });
     } else if (S.length) {
       out.push({ label: t("Meld these"), action: { type: "meld", melds: [S] }, key: "meld", check: true });
     }
@@ -276,22 +366,42 @@ function candidates(view) {
       const melds = ((team && team.melds) || []).filter((m) => !ranks.size || ranks.has(m.rank));
       if (!ranks.size && melds.length >= 2) {
         // Only wild cards: they fit any meld, so one chooser instead of a button per meld.
-        out.push({ chooser: melds.map((m) => ({ value: m.rank, label: meldName(m), action: { type: "add", meld: m.rank, cards: S } })),
-          key: "add-wild" });
+        out.push({
+          chooser: melds.map((m) => ({
+            value: m.rank,
+            label: meldName(m),
+            action: { type: "add", meld: m.rank, cards: S },
+          })),
+          key: "add-wild",
+        });
       } else {
         for (const m of melds) {
-          out.push({ label: t("Add to {meld} meld", { meld: meldName(m) }), action: { type: "add", meld: m.rank, cards: S }, key: `add:${m.rank}`, check: true });
+          out.push({
+            label: t("Add to {meld} meld", { meld: meldName(m) }),
+            action: { type: "add", meld: m.rank, cards: S },
+            key: `add:${m.rank}`,
+            check: true,
+          });
         }
       }
-      out.push(S.length === 1
-        ? { label: t("Discard {card}", { card: handName(view, S[0]) }), action: { type: "discard", card: S[0] }, key: "discard", check: true }
-        : { label: t("Discard"), key: "discard", why: t("Select one card to discard.") });
+      out.push(
+        S.length === 1
+          ? {
+              label: t("Discard {card}", { card: handName(view, S[0]) }),
+              action: { type: "discard", card: S[0] },
+              key: "discard",
+              check: true,
+            }
+          : { label: t("Discard"), key: "discard", why: t("Select one card to discard.") },
+      );
     } else {
       out.push({ label: t("Discard"), key: "discard", why: t("Select one card to discard.") });
     }
-    if (has("ask_go_out")) out.push({ label: t("Ask partner: may I go out?"), action: has("ask_go_out"), key: "ask", legal: true });
+    if (has("ask_go_out"))
+      out.push({ label: t("Ask partner: may I go out?"), action: has("ask_go_out"), key: "ask", legal: true });
   }
-  if (has("end_hand")) out.push({ label: t("End the hand (the stock is empty)"), action: has("end_hand"), key: "end", legal: true });
+  if (has("end_hand"))
+    out.push({ label: t("End the hand (the stock is empty)"), action: has("end_hand"), key: "end", legal: true });
   if (S.length >= 1 && (view.phase === "play" || view.phase === "draw")) {
     out.push({ label: t("Put aside as a meld"), local: "stage", key: "stage", secondary: true });
   }
@@ -309,12 +419,17 @@ function renderActions(view, ctx) {
       actions.append(addChooser(c, ctx, token, checks));
       continue;
     }
-    const [b, check] = choiceButton(c, ctx, () => token === sel.token, (local) => {
-      if (local === "stage") sel.staged.push([...sel.picked]);
-      else sel.staged = [];  // "clear"
-      sel.picked.clear();
-      redraw();
-    });
+    const [b, check] = choiceButton(
+      c,
+      ctx,
+      () => token === sel.token,
+      (local) => {
+        if (local === "stage") sel.staged.push([...sel.picked]);
+        else sel.staged = []; // "clear"
+        sel.picked.clear();
+        redraw();
+      },
+    );
     if (check) checks.push(check);
     actions.append(b);
   }
@@ -345,19 +460,30 @@ function addChooser(c, ctx, token, checks) {
     if (!ctx.explain) return Promise.resolve();
     b.classList.add("checking");
     const at = pick.value;
-    return ctx.explain(chosen().action).then((r) => {
-      if (token !== sel.token || at !== pick.value) return;
-      b.classList.remove("checking");
-      if (r && !r.legal) {
-        b.setAttribute("aria-disabled", "true");
-        b.classList.add("unavailable");
-        b.dataset.why = r.why || t("That is not possible now.");
-      }
-    }, () => { b.classList.remove("checking"); });
+    return ctx.explain(chosen().action).then(
+      (r) => {
+        if (token !== sel.token || at !== pick.value) return;
+        b.classList.remove("checking");
+        if (r && !r.legal) {
+          b.setAttribute("aria-disabled", "true");
+          b.classList.add("unavailable");
+          b.dataset.why = r.why || t("That is not possible now.");
+        }
+      },
+      () => {
+        b.classList.remove("checking");
+      },
+    );
   };
-  pick.addEventListener("change", () => { sel.addTo = pick.value; check(); });
+  pick.addEventListener("change", () => {
+    sel.addTo = pick.value;
+    check();
+  });
   b.addEventListener("click", () => {
-    if (b.dataset.why) { showMessage(b.dataset.why); return; }
+    if (b.dataset.why) {
+      showMessage(b.dataset.why);
+      return;
+    }
     ctx.onAction(chosen().action, b);
   });
   checks.push(check());
@@ -373,7 +499,8 @@ function toggle(i, button) {
     return;
   }
   performance.mark("select-tap");
-  if (sel.picked.has(i)) sel.picked.delete(i); else sel.picked.add(i);
+  if (sel.picked.has(i)) sel.picked.delete(i);
+  else sel.picked.add(i);
   showMessage("");
   redraw(`card:${i}`).then(() => {
     // Read by bench/canasta_speed.py: tap a card → the table shows what the selection allows.
@@ -399,10 +526,13 @@ function redraw(focus) {
 
 function ensureBoard() {
   if ($("cboard")) return;
-  const board = el("div", { id: "cboard", class: "cboard" },
+  const board = el(
+    "div",
+    { id: "cboard", class: "cboard" },
     el("p", { id: "pile-note", class: "pile-note", hidden: true }),
     el("p", { id: "ask-note", class: "ask-note", role: "status", hidden: true }),
-    el("div", { id: "teams", class: "teams" }));
+    el("div", { id: "teams", class: "teams" }),
+  );
   $("table").querySelector(".center").after(board);
   $("hand").after(el("div", { id: "staged", class: "staged" }));
 }
@@ -427,8 +557,11 @@ export function render(view, ctx) {
   $("turn-line").textContent = turnLine(view);
   renderHand(view, ctx);
   if (key) {
-    const target = (key !== "table" && table.querySelector(`[data-focus-key="${CSS.escape(key)}"]`))
-      || table.querySelector(".draw-button") || table.querySelector("#hand button") || table.querySelector("#actions button");
+    const target =
+      (key !== "table" && table.querySelector(`[data-focus-key="${CSS.escape(key)}"]`)) ||
+      table.querySelector(".draw-button") ||
+      table.querySelector("#hand button") ||
+      table.querySelector("#actions button");
     if (target) target.focus({ preventScroll: true });
   }
 }
@@ -439,7 +572,11 @@ export function clear() {
   sel.picked.clear();
   sel.staged = [];
   for (const id of ["teams", "staged"]) if ($(id)) $(id).replaceChildren();
-  for (const id of ["pile-note", "ask-note"]) if ($(id)) { $(id).textContent = ""; $(id).hidden = true; }
+  for (const id of ["pile-note", "ask-note"])
+    if ($(id)) {
+      $(id).textContent = "";
+      $(id).hidden = true;
+    }
   clearTable();
 }
 
@@ -457,7 +594,7 @@ const PARTS = () => [
 export function sheetTable(sheet, view) {
   const table = el("table", { class: "score-sheet" });
   table.append(el("caption", { class: "visually-hidden", text: t("Score sheet, hand {hand}", { hand: sheet.hand }) }));
-  const head = el("tr", {}, el("td"));  // the corner: no header for an empty cell
+  const head = el("tr", {}, el("td")); // the corner: no header for an empty cell
   for (const tm of sheet.teams) head.append(el("th", { scope: "col", text: tm.name }));
   table.append(el("thead", {}, head));
   const body = el("tbody");
@@ -466,7 +603,10 @@ export function sheetTable(sheet, view) {
     for (const tm of sheet.teams) {
       let text = String(tm[key]);
       if (key === "canastas" && (tm.natural_canastas || tm.mixed_canastas)) {
-        const kinds = t("({natural} natural, {mixed} mixed)", { natural: tm.natural_canastas, mixed: tm.mixed_canastas });
+        const kinds = t("({natural} natural, {mixed} mixed)", {
+          natural: tm.natural_canastas,
+          mixed: tm.mixed_canastas,
+        });
         text += ` ${kinds}`;
       }
       if (key === "red_threes" && tm.red_three_count) text += ` (${tm.red_three_count})`;
@@ -480,13 +620,19 @@ export function sheetTable(sheet, view) {
     for (const [seat, cards] of Object.entries(tm.cards_left || {})) {
       if (!cards.length) continue;
       const name = view ? playerName(view, Number(seat)) : t("Seat {number}", { number: Number(seat) + 1 });
-      const row = el("div", { class: "summary-cards", role: "group", "aria-label": t("{name} held", { name }) },
-        el("span", { class: "name", text: t("{name}:", { name }) }));
+      const row = el(
+        "div",
+        { class: "summary-cards", role: "group", "aria-label": t("{name} held", { name }) },
+        el("span", { class: "name", text: t("{name}:", { name }) }),
+      );
       for (const c of cards) row.append(miniPlayingCard(c));
       left.append(row);
     }
   }
-  return [table, left.childElementCount ? el("details", {}, el("summary", { text: t("Cards left in hands") }), left) : null];
+  return [
+    table,
+    left.childElementCount ? el("details", {}, el("summary", { text: t("Cards left in hands") }), left) : null,
+  ];
 }
 
 /** The hand summary that app/controller.js shows once, before the next hand. */
@@ -495,10 +641,11 @@ export function summary(view) {
   if (!sheet) return null;
   return {
     no: sheet.hand,
-    show: () => showSummary(t("Hand {hand} score sheet", { hand: sheet.hand }), [
-      el("p", { class: "muted", text: sheet.text }),
-      ...sheetTable(sheet, view),
-    ]),
+    show: () =>
+      showSummary(t("Hand {hand} score sheet", { hand: sheet.hand }), [
+        el("p", { class: "muted", text: sheet.text }),
+        ...sheetTable(sheet, view),
+      ]),
   };
 }
 
@@ -506,13 +653,17 @@ export function result(view) {
   const r = view.result || {};
   const team = r.team != null ? teamOf(view, r.team) : null;
   const nodes = [];
-  if (view.last_hand) nodes.push(el("h3", { text: t("Hand {hand}", { hand: view.last_hand.hand }) }), ...sheetTable(view.last_hand, view));
+  if (view.last_hand)
+    nodes.push(
+      el("h3", { text: t("Hand {hand}", { hand: view.last_hand.hand }) }),
+      ...sheetTable(view.last_hand, view),
+    );
   return { title: team ? t("{name} wins!", { name: team.name }) : null, nodes };
 }
 
 export function title(view) {
   const tm = teamOf(view, view.team == null ? 0 : view.team);
-  const name = t("Canasta");  // the engine's title (games/canasta.py)
+  const name = t("Canasta"); // the engine's title (games/canasta.py)
   return `${tm ? tm.score : 0} · ${name} · pygames`;
 }
 

@@ -23,7 +23,7 @@ function span(cls, text) {
 /** Fill `el` with a cached face for `code`: `build(frag)` makes it the first time. */
 const faces = new Map();
 function fillFace(el, key, classes, build) {
-  key = `${currentLang()}:${key}`;  // a face's caption is in the page's language
+  key = `${currentLang()}:${key}`; // a face's caption is in the page's language
   let face = faces.get(key);
   if (!face) {
     face = document.createDocumentFragment();
@@ -44,16 +44,32 @@ function applyDeviceLook() {
   root.classList.toggle("four-colour", getSetting("fourColour") === true);
 }
 applyDeviceLook();
-onSettingChange((name) => { if (name === "cardSize" || name === "fourColour") applyDeviceLook(); });
+onSettingChange((name) => {
+  if (name === "cardSize" || name === "fourColour") applyDeviceLook();
+});
 
 // ------------------------------------------------------------------ ONO 99 cards
 // Fallback names for cards the engine shows only by code (laid-down hands, round
 // summaries). The engine's own `label` wins whenever a view carries one.
 // The names are the engine's msgids (games/ono99.py), so its translation names them here too.
 const NAMES = () => ({
-  "0": t("Zero"), "1": t("One"), "2": t("Two"), "3": t("Three"), "4": t("Four"), "5": t("Five"),
-  "6": t("Six"), "7": t("Seven"), "8": t("Eight"), "9": t("Nine"), "10": t("Ten"),
-  "-10": t("Minus ten"), REV: t("Reverse"), P2: t("Play 2"), DP: t("Double Play"), HOLD: t("Hold"), ONO: t("ONO 99"),
+  0: t("Zero"),
+  1: t("One"),
+  2: t("Two"),
+  3: t("Three"),
+  4: t("Four"),
+  5: t("Five"),
+  6: t("Six"),
+  7: t("Seven"),
+  8: t("Eight"),
+  9: t("Nine"),
+  10: t("Ten"),
+  "-10": t("Minus ten"),
+  REV: t("Reverse"),
+  P2: t("Play 2"),
+  DP: t("Double Play"),
+  HOLD: t("Hold"),
+  ONO: t("ONO 99"),
 });
 
 const FACES = () => ({
@@ -82,7 +98,10 @@ export function cardFace(card) {
  * tilted oval, a caption for the special cards. A 6 and a 9 are underlined, as on real cards. */
 function buildGameFace(frag, glyph, caption, compact) {
   const mark = glyph === "6" || glyph === "9" ? " turnable" : "";
-  if (compact) { frag.append(span(`sign${mark}`, glyph)); return; }
+  if (compact) {
+    frag.append(span(`sign${mark}`, glyph));
+    return;
+  }
   frag.append(span(`idx tl${mark}`, glyph), span("oval"), span(`sign${mark}`, glyph));
   if (caption) frag.append(span("caption", caption));
   else frag.append(span(`idx br${mark}`, glyph));
@@ -93,8 +112,12 @@ function buildGameFace(frag, glyph, caption, compact) {
 export function drawFace(el, card, compact = false) {
   const face = cardFace(card);
   el.dataset.card = card;
-  return fillFace(el, `ono:${card}:${compact}`, ["ono-card", ...face.kind.split(" "), ...(compact ? ["mini"] : [])],
-    (frag) => buildGameFace(frag, face.glyph, face.caption, compact));
+  return fillFace(
+    el,
+    `ono:${card}:${compact}`,
+    ["ono-card", ...face.kind.split(" "), ...(compact ? ["mini"] : [])],
+    (frag) => buildGameFace(frag, face.glyph, face.caption, compact),
+  );
 }
 
 /** A small face-up card for laid-down hands and summaries, named for assistive tech. */
@@ -115,9 +138,15 @@ export function drawThreeUpCard(el, code, compact = false) {
   const kind = code.slice(1);
   const clear = TU_CLEAR()[kind];
   el.dataset.card = code;
-  const classes = ["tu-card", `tu-${TU_COLOURS[code[0]]}`, ...(clear ? ["tu-clear"] : []), ...(compact ? ["mini"] : [])];
-  return fillFace(el, `tu:${code}:${compact}`, classes,
-    (frag) => buildGameFace(frag, clear ? clear[0] : kind, clear ? clear[1] : "", compact));
+  const classes = [
+    "tu-card",
+    `tu-${TU_COLOURS[code[0]]}`,
+    ...(clear ? ["tu-clear"] : []),
+    ...(compact ? ["mini"] : []),
+  ];
+  return fillFace(el, `tu:${code}:${compact}`, classes, (frag) =>
+    buildGameFace(frag, clear ? clear[0] : kind, clear ? clear[1] : "", compact),
+  );
 }
 
 export function miniThreeUpCard(code, label) {
@@ -132,17 +161,34 @@ export function miniThreeUpCard(code, label) {
 // A card's name is the engine's msgid for its rank (core/cards.py: "Seven of {suit}", "hearts",
 // "Joker"), so the engine's translation of it names the card here too.
 const OF_SUIT = {
-  A: (suit) => t("Ace of {suit}", { suit }), K: (suit) => t("King of {suit}", { suit }),
-  Q: (suit) => t("Queen of {suit}", { suit }), J: (suit) => t("Jack of {suit}", { suit }),
-  10: (suit) => t("Ten of {suit}", { suit }), 9: (suit) => t("Nine of {suit}", { suit }),
-  8: (suit) => t("Eight of {suit}", { suit }), 7: (suit) => t("Seven of {suit}", { suit }),
-  6: (suit) => t("Six of {suit}", { suit }), 5: (suit) => t("Five of {suit}", { suit }),
-  4: (suit) => t("Four of {suit}", { suit }), 3: (suit) => t("Three of {suit}", { suit }),
+  A: (suit) => t("Ace of {suit}", { suit }),
+  K: (suit) => t("King of {suit}", { suit }),
+  Q: (suit) => t("Queen of {suit}", { suit }),
+  J: (suit) => t("Jack of {suit}", { suit }),
+  10: (suit) => t("Ten of {suit}", { suit }),
+  9: (suit) => t("Nine of {suit}", { suit }),
+  8: (suit) => t("Eight of {suit}", { suit }),
+  7: (suit) => t("Seven of {suit}", { suit }),
+  6: (suit) => t("Six of {suit}", { suit }),
+  5: (suit) => t("Five of {suit}", { suit }),
+  4: (suit) => t("Four of {suit}", { suit }),
+  3: (suit) => t("Three of {suit}", { suit }),
   2: (suit) => t("Two of {suit}", { suit }),
 };
 const RANK_PLURALS = () => ({
-  A: t("Aces"), K: t("Kings"), Q: t("Queens"), J: t("Jacks"), 10: t("Tens"), 9: t("Nines"), 8: t("Eights"),
-  7: t("Sevens"), 6: t("Sixes"), 5: t("Fives"), 4: t("Fours"), 3: t("Threes"), 2: t("Twos"),
+  A: t("Aces"),
+  K: t("Kings"),
+  Q: t("Queens"),
+  J: t("Jacks"),
+  10: t("Tens"),
+  9: t("Nines"),
+  8: t("Eights"),
+  7: t("Sevens"),
+  6: t("Sixes"),
+  5: t("Fives"),
+  4: t("Fours"),
+  3: t("Threes"),
+  2: t("Twos"),
 });
 const SUIT_WORDS = () => ({ S: t("spades"), H: t("hearts"), D: t("diamonds"), C: t("clubs") });
 const SUITS = { S: ["spades", "♠"], H: ["hearts", "♥"], D: ["diamonds", "♦"], C: ["clubs", "♣"] };
@@ -197,12 +243,16 @@ function courtArt(rank) {
 
 function index(cls, rank, suit) {
   const box = span(`idx ${cls}`);
-  box.append(span(`r${rank === "6" || rank === "9" ? " turnable" : ""}${rank === "10" ? " ten" : ""}`, rank), span("s", suit));
+  box.append(
+    span(`r${rank === "6" || rank === "9" ? " turnable" : ""}${rank === "10" ? " ten" : ""}`, rank),
+    span("s", suit),
+  );
   return box;
 }
 
 function buildPlayingFace(frag, code, compact) {
-  if (compact) {  // a mini card: the index alone, rank over suit
+  if (compact) {
+    // a mini card: the index alone, rank over suit
     frag.append(code === "JK" ? index("tl", "★", "") : index("tl", rankOf(code), SUITS[suitOf(code)][1]));
     return;
   }

@@ -13,7 +13,10 @@ export function cardsOf(action) {
   const walk = (value) => {
     if (typeof value === "string") out.push(value);
     else if (Array.isArray(value)) value.forEach(walk);
-    else if (value && typeof value === "object") Object.entries(value).forEach(([k, v]) => { if (k !== "type") walk(v); });
+    else if (value && typeof value === "object")
+      Object.entries(value).forEach(([k, v]) => {
+        if (k !== "type") walk(v);
+      });
   };
   walk(action);
   return out;
@@ -28,15 +31,23 @@ export function showHint(hint) {
     const face = button.dataset.card ? button : button.querySelector("[data-card]");
     const at = face ? wanted.indexOf(face.dataset.card) : -1;
     if (at < 0) continue;
-    wanted.splice(at, 1);  // two equal cards suggested: two marked
+    wanted.splice(at, 1); // two equal cards suggested: two marked
     button.classList.add("hinted");
     marked += 1;
   }
   const named = table.querySelector(`button.action[data-action="${CSS.escape(hint.action.type)}"]`);
   if (named) named.classList.add("hinted");
   const action = named ? named.textContent.trim() : "";
-  const what = named ? (marked ? t("{action} with the marked cards", { action }) : action)
-    : marked ? tn("the marked card", "the marked cards", marked) : null;
-  showMessage(what ? t("Suggestion: {what}. {reason}", { what, reason: hint.reason })
-    : t("Suggestion: {reason}", { reason: hint.reason }));
+  const what = named
+    ? marked
+      ? t("{action} with the marked cards", { action })
+      : action
+    : marked
+      ? tn("the marked card", "the marked cards", marked)
+      : null;
+  showMessage(
+    what
+      ? t("Suggestion: {what}. {reason}", { what, reason: hint.reason })
+      : t("Suggestion: {reason}", { reason: hint.reason }),
+  );
 }

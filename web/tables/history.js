@@ -84,8 +84,11 @@ export function renderHistory() {
   // Lines are kept newest first: the last child is the oldest event.
   const oldestShown = shown.length ? Number(shown[shown.length - 1].dataset.n) : null;
   const newestShown = shown.length ? Number(shown[0].dataset.n) : null;
-  const fits = shown.length && want.length && oldestShown === want[0].n
-    && want.some((e) => e.n === newestShown && e.text === shown[0].textContent);
+  const fits =
+    shown.length &&
+    want.length &&
+    oldestShown === want[0].n &&
+    want.some((e) => e.n === newestShown && e.text === shown[0].textContent);
   if (!fits) {
     log.replaceChildren(...want.map(line).reverse());
   } else {

@@ -66,18 +66,27 @@ export function choiceButton(c, ctx, current, onLocal) {
   };
   if (c.why) refuse(c.why);
   b.addEventListener("click", () => {
-    if (b.dataset.why) { showMessage(b.dataset.why); return; }
-    if (c.local) { onLocal(c.local); return; }
+    if (b.dataset.why) {
+      showMessage(b.dataset.why);
+      return;
+    }
+    if (c.local) {
+      onLocal(c.local);
+      return;
+    }
     if (c.action) ctx.onAction(c.action, b);
   });
   let check = null;
   if (c.check && ctx.explain) {
     b.classList.add("checking");
-    check = ctx.explain(c.action).then((r) => {
-      if (!current()) return;
-      b.classList.remove("checking");
-      if (r && !r.legal) refuse(r.why || t("That is not possible now."));
-    }, () => b.classList.remove("checking"));
+    check = ctx.explain(c.action).then(
+      (r) => {
+        if (!current()) return;
+        b.classList.remove("checking");
+        if (r && !r.legal) refuse(r.why || t("That is not possible now."));
+      },
+      () => b.classList.remove("checking"),
+    );
   }
   return [b, check];
 }
@@ -87,7 +96,9 @@ export function showMessage(text) {
   const box = $("message");
   box.textContent = "";
   // Re-setting the text makes screen readers announce a repeated message again.
-  requestAnimationFrame(() => { box.textContent = text || ""; });
+  requestAnimationFrame(() => {
+    box.textContent = text || "";
+  });
   box.classList.toggle("visible", !!text);
 }
 
@@ -115,7 +126,7 @@ export function finishHand(box) {
 }
 
 // ------------------------------------------------------------------ seats round the table
-let placed = null;  // the last placement's arguments, for a redraw on resize or turn
+let placed = null; // the last placement's arguments, for a redraw on resize or turn
 
 /** How the table is laid out at this window size: "wide" (room for the history at the side),
  * "landscape" (seats at the sides) or "portrait" (every other seat across the top). */
@@ -179,7 +190,9 @@ export function placeSeats(view, order = view.players.map((p) => p.seat)) {
   const felt = `${rows + 1} / 2 / span ${middle} / span ${cols}`;
   $("felt").style.gridArea = felt;
   $("message").style.gridArea = felt;
-  $("hand-area").style.gridArea = tall ? `${handRow} / 1 / auto / span ${cols + 2}` : `${handRow} / 2 / auto / span ${cols + 1}`;
+  $("hand-area").style.gridArea = tall
+    ? `${handRow} / 1 / auto / span ${cols + 2}`
+    : `${handRow} / 2 / auto / span ${cols + 1}`;
   // The Moves button: by your seat in portrait; else in the top left corner, which no seat takes.
   $("history-button").style.gridArea = tall ? `${handRow - 1} / 2 / auto / span ${cols}` : "1 / 1";
   $("history").style.gridArea = layout === "wide" ? `1 / ${cols + 3} / span ${handRow} / auto` : "";
@@ -191,8 +204,11 @@ export function placeSeats(view, order = view.players.map((p) => p.seat)) {
     li.dataset.side = side;
     let last = li.querySelector(".last-move");
     const said = lastMoveOf(seat);
-    if (!said) { if (last) last.remove(); continue; }
-    if (!last) li.append(last = el("p", { class: "last-move" }));
+    if (!said) {
+      if (last) last.remove();
+      continue;
+    }
+    if (!last) li.append((last = el("p", { class: "last-move" })));
     last.textContent = said;
   }
 }

@@ -15,12 +15,22 @@ const STATE = () => ({ natural: t("Natural canasta"), mixed: t("Mixed canasta") 
 
 /** The words of one meld: its heading, its facts, its canasta state. */
 export function meldWords(m) {
-  const facts = [tn("{n} card", "{n} cards", m.size),
+  const facts = [
+    tn("{n} card", "{n} cards", m.size),
     m.wilds ? tn("{n} wild card", "{n} wild cards", m.wilds) : t("no wild cards"),
-    tn("{n} point", "{n} points", m.count)];
+    tn("{n} point", "{n} points", m.count),
+  ];
   const state = STATE()[m.canasta] || t("Not a canasta yet");
-  return { name: meldName(m), facts, state,
-    label: t("Meld of {meld}: {facts}, {state}", { meld: meldName(m).toLowerCase(), facts: facts.join(t(", ")), state: state.toLowerCase() }) };
+  return {
+    name: meldName(m),
+    facts,
+    state,
+    label: t("Meld of {meld}: {facts}, {state}", {
+      meld: meldName(m).toLowerCase(),
+      facts: facts.join(t(", ")),
+      state: state.toLowerCase(),
+    }),
+  };
 }
 
 /** One meld as a list item: name and canasta state, the facts, then every card (wild ones marked). */
@@ -31,11 +41,15 @@ function meldItem(m) {
   const cards = el("div", { class: "meld-cards", "aria-hidden": "true" });
   for (const c of m.cards) cards.append(miniPlayingCard(c));
   item.append(
-    el("div", { class: "meld-head", "aria-hidden": "true" },
+    el(
+      "div",
+      { class: "meld-head", "aria-hidden": "true" },
       el("span", { class: "meld-rank", text: words.name }),
-      el("span", { class: "meld-state", text: words.state })),
+      el("span", { class: "meld-state", text: words.state }),
+    ),
     el("p", { class: "meld-facts", "aria-hidden": "true", text: words.facts.join(" · ") }),
-    cards);
+    cards,
+  );
   return item;
 }
 

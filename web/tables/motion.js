@@ -38,19 +38,26 @@ function cardsOnTable(table) {
   const out = [];
   const copies = new Map();
   for (const node of table.querySelectorAll("[data-card]")) {
-    if (!node.getClientRects().length) continue;  // not drawn (hidden)
+    if (!node.getClientRects().length) continue; // not drawn (hidden)
     const home = (node.parentElement && node.parentElement.closest("[id]")) || table;
     const base = `${home.id}:${node.dataset.card}`;
     const nth = copies.get(base) || 0;
     copies.set(base, nth + 1);
-    out.push({ key: `${base}#${nth}`, code: node.dataset.card, home: home.id, node, rect: node.getBoundingClientRect() });
+    out.push({
+      key: `${base}#${nth}`,
+      code: node.dataset.card,
+      home: home.id,
+      node,
+      rect: node.getBoundingClientRect(),
+    });
   }
   return out;
 }
 
 function seatRects(table) {
   const out = new Map();
-  for (const li of table.querySelectorAll("#players > li[data-seat]")) out.set(Number(li.dataset.seat), li.getBoundingClientRect());
+  for (const li of table.querySelectorAll("#players > li[data-seat]"))
+    out.set(Number(li.dataset.seat), li.getBoundingClientRect());
   return out;
 }
 
@@ -69,11 +76,17 @@ function glide(node, from, to, ms) {
   const sy = to.height ? from.height / to.height : 1;
   if (Math.abs(dx) < 2 && Math.abs(dy) < 2 && Math.abs(sx - 1) < 0.02) return;
   node.classList.add("moving");
-  const a = node.animate([
-    { transformOrigin: "0 0", transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})` },
-    { transformOrigin: "0 0", transform: "none" },
-  ], { duration: ms, easing: EASING, id: ANIMATION_ID });
-  a.finished.then(() => node.classList.remove("moving"), () => node.classList.remove("moving"));
+  const a = node.animate(
+    [
+      { transformOrigin: "0 0", transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})` },
+      { transformOrigin: "0 0", transform: "none" },
+    ],
+    { duration: ms, easing: EASING, id: ANIMATION_ID },
+  );
+  a.finished.then(
+    () => node.classList.remove("moving"),
+    () => node.classList.remove("moving"),
+  );
 }
 
 /** A card back that flies from `from` to `to` and is gone: a hidden card changing hands. */
@@ -85,11 +98,17 @@ function ghost(from, to, ms, delay) {
   document.body.append(g);
   const dx = to.left + to.width / 2 - (from.left + w / 2);
   const dy = to.top + to.height / 2 - (from.top + h / 2);
-  const a = g.animate([
-    { transform: "translate(0, 0) scale(1)", opacity: 1 },
-    { transform: `translate(${dx}px, ${dy}px) scale(0.5)`, opacity: 0.2 },
-  ], { duration: ms, delay, easing: EASING, id: ANIMATION_ID, fill: "backwards" });
-  a.finished.then(() => g.remove(), () => g.remove());
+  const a = g.animate(
+    [
+      { transform: "translate(0, 0) scale(1)", opacity: 1 },
+      { transform: `translate(${dx}px, ${dy}px) scale(0.5)`, opacity: 0.2 },
+    ],
+    { duration: ms, delay, easing: EASING, id: ANIMATION_ID, fill: "backwards" },
+  );
+  a.finished.then(
+    () => g.remove(),
+    () => g.remove(),
+  );
 }
 
 /**
@@ -122,14 +141,20 @@ export function capture(previous) {
       const actorSeat = actor != null ? seats.get(actor) : null;
       for (const c of after) {
         const old = keys.get(c.key);
-        if (old) { glide(c.node, old.rect, c.rect, ms); continue; }
+        if (old) {
+          glide(c.node, old.rect, c.rect, ms);
+          continue;
+        }
         const same = left.get(c.code);
-        const from = same && same.length ? same.shift().rect
-          : c.home === "hand" ? stock || actorSeat : actorSeat || stock;
+        const from =
+          same && same.length ? same.shift().rect : c.home === "hand" ? stock || actorSeat : actorSeat || stock;
         if (from) glide(c.node, from, c.rect, ms);
       }
       // Hidden cards changing hands: a seat (not the one whose hand is shown) that holds more.
-      const pileLeft = [...left.values()].flat().filter((c) => c.home !== "hand").map((c) => c.rect);
+      const pileLeft = [...left.values()]
+        .flat()
+        .filter((c) => c.home !== "hand")
+        .map((c) => c.rect);
       const seatsNow = seatRects(table);
       for (const p of view.players || []) {
         if (p.seat === view.seat) continue;
@@ -170,10 +195,11 @@ export function noteHand(view) {
   const added = [];
   for (const c of hand) {
     const n = old.get(c) || 0;
-    if (n) old.set(c, n - 1); else added.push(c);
+    if (n) old.set(c, n - 1);
+    else added.push(c);
   }
   if (added.length) fresh.codes = added;
-  else if (hand.length !== fresh.hand.length) fresh.codes = [];  // the viewer played: the mark goes
+  else if (hand.length !== fresh.hand.length) fresh.codes = []; // the viewer played: the mark goes
   fresh.hand = hand;
 }
 

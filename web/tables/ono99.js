@@ -20,11 +20,16 @@ export function actionLabel(action, view) {
       const n = (view.owed_draw && view.owed_draw.count) || 1;
       return n === 1 ? t("Draw a card") : tn("Draw {n} card", "Draw {n} cards", n);
     }
-    case "lay_down": return t("Lay down your hand");
-    case "discard4": return t("Discard four ONO 99 cards");
-    case "bust": return t("Play {card} and go out of the round", { card: label(action.card) });
-    case "play": return t("Play {card}", { card: label(action.card) });
-    default: return action.type;
+    case "lay_down":
+      return t("Lay down your hand");
+    case "discard4":
+      return t("Discard four ONO 99 cards");
+    case "bust":
+      return t("Play {card} and go out of the round", { card: label(action.card) });
+    case "play":
+      return t("Play {card}", { card: label(action.card) });
+    default:
+      return action.type;
   }
 }
 
@@ -40,8 +45,11 @@ export function turnLine(view, ctx) {
   const parts = [];
   if (view.owed_draw && view.owed_draw.seat === act) {
     const n = view.owed_draw.count;
-    parts.push(act === view.seat ? tn("You must draw {n} card", "You must draw {n} cards", n)
-      : tn("{name} must draw {n} card", "{name} must draw {n} cards", n, { name: playerName(view, act) }));
+    parts.push(
+      act === view.seat
+        ? tn("You must draw {n} card", "You must draw {n} cards", n)
+        : tn("{name} must draw {n} card", "{name} must draw {n} cards", n, { name: playerName(view, act) }),
+    );
   } else if (act != null) {
     const kind = view.players.find((p) => p.seat === act);
     if (act === view.seat) parts.push(t("Your turn"));
@@ -50,8 +58,11 @@ export function turnLine(view, ctx) {
   }
   if (view.play2) {
     const left = view.play2.plays_left;
-    parts.push(view.play2.seat === view.seat ? t("You must play 2 cards — {left} left", { left })
-      : t("{name} must play 2 cards — {left} left", { name: playerName(view, view.play2.seat), left }));
+    parts.push(
+      view.play2.seat === view.seat
+        ? t("You must play 2 cards — {left} left", { left })
+        : t("{name} must play 2 cards — {left} left", { name: playerName(view, view.play2.seat), left }),
+    );
   }
   return parts.join(" · ");
 }
@@ -65,10 +76,13 @@ function renderPlayers(view, ctx) {
     if (p.seat === view.to_act && !view.over) li.classList.add("turn");
     if (p.seat === view.to_act) li.classList.add("to-act");
     if (p.seat === view.seat) li.classList.add("me");
-    const who = el("div", { class: "player-name" },
+    const who = el(
+      "div",
+      { class: "player-name" },
       el("span", { class: "name", text: p.name }),
       p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
-      p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null);
+      p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
+    );
     const facts = [];
     facts.push(STATUS()[p.status] || p.status);
     facts.push(tn("{n} card", "{n} cards", p.hand_count));
@@ -86,7 +100,11 @@ function renderPlayers(view, ctx) {
     }
     li.append(who, status, row);
     if (p.laid_down && p.laid_down.length) {
-      const laid = el("div", { class: "laid", role: "group", "aria-label": t("{name}'s laid-down cards", { name: p.name }) });
+      const laid = el("div", {
+        class: "laid",
+        role: "group",
+        "aria-label": t("{name}'s laid-down cards", { name: p.name }),
+      });
       for (const c of p.laid_down) laid.append(miniCard(c));
       li.append(laid);
     }
@@ -113,16 +131,24 @@ function renderCenter(view, ctx) {
   const cw = view.direction === "clockwise";
   $("direction").replaceChildren(
     el("span", { class: `arrow ${cw ? "cw" : "ccw"}`, "aria-hidden": "true", text: cw ? "↻" : "↺" }),
-    el("span", { text: cw ? t("Clockwise") : t("Counterclockwise") }));
+    el("span", { text: cw ? t("Clockwise") : t("Counterclockwise") }),
+  );
 
   // Draw pile: a button exactly when this seat owes a draw.
   const pile = $("draw-pile");
   pile.replaceChildren();
   const drawAction = (view.actions || []).find((a) => a.type === "draw");
-  const count = el("span", { class: "pile-count", id: "draw-count", text: tn("{n} card", "{n} cards", view.draw_count) });
+  const count = el("span", {
+    class: "pile-count",
+    id: "draw-count",
+    text: tn("{n} card", "{n} cards", view.draw_count),
+  });
   if (drawAction) {
-    const b = el("button", { type: "button", class: "card back-face draw-button", "aria-describedby": "draw-count" },
-      el("span", { class: "draw-text", "aria-hidden": "true", text: t("Draw") }));
+    const b = el(
+      "button",
+      { type: "button", class: "card back-face draw-button", "aria-describedby": "draw-count" },
+      el("span", { class: "draw-text", "aria-hidden": "true", text: t("Draw") }),
+    );
     b.setAttribute("aria-label", actionLabel(drawAction, view));
     b.dataset.focusKey = "draw";
     b.addEventListener("click", () => ctx.onAction(drawAction, b));
@@ -135,7 +161,10 @@ function renderCenter(view, ctx) {
   discard.replaceChildren();
   if (view.discard_top) {
     const top = el("div", { role: "img" });
-    top.setAttribute("aria-label", t("Top of the discard pile: {card}", { card: cardLabel(view.discard_top.card, view.discard_top.label) }));
+    top.setAttribute(
+      "aria-label",
+      t("Top of the discard pile: {card}", { card: cardLabel(view.discard_top.card, view.discard_top.label) }),
+    );
     drawFace(top, view.discard_top.card);
     discard.append(top);
   } else {
@@ -160,9 +189,11 @@ function renderHand(view, ctx) {
   }
   area.hidden = false;
   const me = view.players.find((p) => p.seat === view.seat);
-  $("hand-title").textContent = !me ? t("Your hand")
-    : me.status === "eliminated" && view.hand.length === 0 ? t("{name} is out of the game", { name: me.name })
-    : t("{name}'s hand", { name: me.name });
+  $("hand-title").textContent = !me
+    ? t("Your hand")
+    : me.status === "eliminated" && view.hand.length === 0
+      ? t("{name} is out of the game", { name: me.name })
+      : t("{name}'s hand", { name: me.name });
   const myTurn = view.to_act === view.seat && !view.over;
   area.classList.toggle("my-turn", myTurn);
   view.hand.forEach((c, i) => {
@@ -192,17 +223,18 @@ function renderHand(view, ctx) {
   actions.append(...closingButtons(view, ctx));
 }
 
-
 function restoreFocus(key) {
   if (!key) return;
   const table = $("table");
   // After a card is played the next thing to do is usually to draw.
   const draw = key.startsWith("card:") && table.querySelector(".draw-button");
-  const target = draw || (key !== "table" && table.querySelector(`[data-focus-key="${CSS.escape(key)}"]`))
-    || table.querySelector(".draw-button")
-    || table.querySelector('#hand button[data-playable="true"]')
-    || table.querySelector("#actions button")
-    || table.querySelector("#hand button");
+  const target =
+    draw ||
+    (key !== "table" && table.querySelector(`[data-focus-key="${CSS.escape(key)}"]`)) ||
+    table.querySelector(".draw-button") ||
+    table.querySelector('#hand button[data-playable="true"]') ||
+    table.querySelector("#actions button") ||
+    table.querySelector("#hand button");
   if (target) target.focus({ preventScroll: true });
 }
 
@@ -224,7 +256,7 @@ export function renderTable(view, ctx) {
 /** The ONO 99 table, as app/controller.js's registry of tables by game id wants it. */
 export const ono99Table = {
   render: renderTable,
-  clear: clearTable,  // ONO 99 draws nothing beyond what every table has
+  clear: clearTable, // ONO 99 draws nothing beyond what every table has
   turnLine,
   title: (view) => `${view.total} · ONO 99 · pygames`,
   // The round summary (1980 rules), shown once before the next round.

@@ -13,14 +13,29 @@ import { drawPlayingCard, miniPlayingCard, playingCardLabel } from "./cards.js";
 import { ordinal, showSummary } from "../app/dialogs.js";
 import { listWords, t, tn } from "../app/i18n.js";
 
-const SUITS = [["S", "♠"], ["H", "♥"], ["D", "♦"], ["C", "♣"]];
+const SUITS = [
+  ["S", "♠"],
+  ["H", "♥"],
+  ["D", "♦"],
+  ["C", "♣"],
+];
 // The suits' names are the engine's msgids (core/cards.py), translated with the card names.
 const suitName = (code) => ({ S: t("spades"), H: t("hearts"), D: t("diamonds"), C: t("clubs") })[code];
-const SUIT = Object.fromEntries(SUITS.map(([code, symbol]) => [code, { get name() { return suitName(code); }, symbol }]));
+const SUIT = Object.fromEntries(
+  SUITS.map(([code, symbol]) => [
+    code,
+    {
+      get name() {
+        return suitName(code);
+      },
+      symbol,
+    },
+  ]),
+);
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const sel = { key: null, beater: null };
-let current = null;  // {view, ctx}
+let current = null; // {view, ctx}
 
 function playerName(view, seat) {
   const p = view.players.find((q) => q.seat === seat);
@@ -37,7 +52,8 @@ function pickupAction(view) {
 
 function pickupLabel(view, action) {
   const n = action.count;
-  return view.pile.length === n && n > 1 ? tn("Pick up {n} card (the whole pile)", "Pick up {n} cards (the whole pile)", n)
+  return view.pile.length === n && n > 1
+    ? tn("Pick up {n} card (the whole pile)", "Pick up {n} cards (the whole pile)", n)
     : tn("Pick up {n} card", "Pick up {n} cards", n);
 }
 
@@ -47,7 +63,8 @@ function selectionKey(view) {
 
 // ------------------------------------------------------------------ players
 function tallyText(view, p) {
-  if (view.players.length === 2) return t("Won {wins} · Lost {losses} · Drawn {draws}", { wins: p.wins, losses: p.losses, draws: p.draws });
+  if (view.players.length === 2)
+    return t("Won {wins} · Lost {losses} · Drawn {draws}", { wins: p.wins, losses: p.losses, draws: p.draws });
   return t("Lost {losses} · First out {wins} · Drawn {draws}", { wins: p.wins, losses: p.losses, draws: p.draws });
 }
 
@@ -56,9 +73,12 @@ function trumpBadge(p) {
     return el("span", { class: "ot-trump none", text: t("No trumps yet") });
   }
   const s = SUIT[p.trump];
-  return el("span", { class: `ot-trump suit-${p.trump}`, role: "img", "aria-label": t("Trumps: {suit}", { suit: s.name }) },
+  return el(
+    "span",
+    { class: `ot-trump suit-${p.trump}`, role: "img", "aria-label": t("Trumps: {suit}", { suit: s.name }) },
     el("span", { class: "ot-trump-symbol", "aria-hidden": "true", text: s.symbol }),
-    el("span", { class: "ot-trump-name", "aria-hidden": "true", text: cap(s.name) }));
+    el("span", { class: "ot-trump-name", "aria-hidden": "true", text: cap(s.name) }),
+  );
 }
 
 function renderPlayers(view) {
@@ -72,32 +92,48 @@ function renderPlayers(view) {
     if (p.seat === view.seat) li.classList.add("me");
     const playing = view.phase === "play";
     const facts = [];
-    if (playing) facts.push(p.status === "out" ? t("Out of cards: safe ({place})", { place: ordinal(p.place) }) : cards(p.hand_count));
+    if (playing)
+      facts.push(
+        p.status === "out" ? t("Out of cards: safe ({place})", { place: ordinal(p.place) }) : cards(p.hand_count),
+      );
     if (p.dealer) facts.push(t("dealer"));
     const backs = el("div", { class: "backs", "aria-hidden": "true" });
     for (let i = 0; i < Math.min(p.hand_count, 12); i++) backs.append(el("span", { class: "back" }));
     li.append(
-      el("div", { class: "player-name" },
+      el(
+        "div",
+        { class: "player-name" },
         el("span", { class: "name", text: p.name }),
         p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
-        p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null),
+        p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
+      ),
       trumpBadge(p),
       el("div", { class: "player-status", text: facts.join(" · ") }),
-      el("div", { class: "player-row" }, backs));
+      el("div", { class: "player-row" }, backs),
+    );
     if (p.known && p.known.length && p.seat !== view.seat) {
-      const known = el("div", { class: "ot-known", role: "group",
-        "aria-label": t("{name} is known to hold: {cards}", { name: p.name, cards: p.known.map((c) => playingCardLabel(c)).join(t(", ")) }) },
-      el("span", { class: "ot-known-label", "aria-hidden": "true", text: t("Known:") }));
+      const known = el(
+        "div",
+        {
+          class: "ot-known",
+          role: "group",
+          "aria-label": t("{name} is known to hold: {cards}", {
+            name: p.name,
+            cards: p.known.map((c) => playingCardLabel(c)).join(t(", ")),
+          }),
+        },
+        el("span", { class: "ot-known-label", "aria-hidden": "true", text: t("Known:") }),
+      );
       for (const c of p.known) known.append(miniPlayingCard(c));
       li.append(known);
     }
     li.append(el("div", { class: "ot-tally", text: tallyText(view, p) }));
-    if (acting) li.append(el("span", { class: "turn-badge", text: view.phase === "trumps" ? t("Choosing") : t("Turn") }));
+    if (acting)
+      li.append(el("span", { class: "turn-badge", text: view.phase === "trumps" ? t("Choosing") : t("Turn") }));
     list.append(li);
   }
   placeSeats(view);
 }
-
 
 // ------------------------------------------------------------------ the pile
 function renderCenter(view) {
@@ -105,8 +141,11 @@ function renderCenter(view) {
   spot.replaceChildren();
   const top = view.top;
   if (top) {
-    const card = el("div", { role: "img", class: "ot-top",
-      "aria-label": t("Top card: {card}, played by {name}", { card: top.label, name: playerName(view, top.by) }) });
+    const card = el("div", {
+      role: "img",
+      class: "ot-top",
+      "aria-label": t("Top card: {card}, played by {name}", { card: top.label, name: playerName(view, top.by) }),
+    });
     drawPlayingCard(card, top.card);
     spot.append(card);
   } else {
@@ -128,9 +167,13 @@ function renderBoard(view, ctx) {
     strip.append(el("h3", { class: "ot-heading", id: "ot-pile-title", text: t("The pile, bottom to top") }));
     const list = el("ol", { class: "ot-pile-list", "aria-labelledby": "ot-pile-title" });
     view.pile.forEach((c, i) => {
-      const item = el("li", { class: i === view.pile.length - 1 ? "top" : "",
-        "aria-label": i === view.pile.length - 1 ? t("{card} ({name}), on top", { card: c.label, name: playerName(view, c.by) })
-          : t("{card} ({name})", { card: c.label, name: playerName(view, c.by) }) });
+      const item = el("li", {
+        class: i === view.pile.length - 1 ? "top" : "",
+        "aria-label":
+          i === view.pile.length - 1
+            ? t("{card} ({name}), on top", { card: c.label, name: playerName(view, c.by) })
+            : t("{card} ({name})", { card: c.label, name: playerName(view, c.by) }),
+      });
       item.append(miniPlayingCard(c.card));
       list.append(item);
     });
@@ -141,14 +184,22 @@ function renderBoard(view, ctx) {
   if (view.sixes && view.sixes.length && view.phase === "play") {
     sixes.append(el("span", { class: "ot-heading", text: t("Sixes handed over:") }));
     for (const s of view.sixes) {
-      sixes.append(el("span", { class: "ot-six" , text: `${playerName(view, s.from)} → ${playerName(view, s.to)} ${shortOf(s.card)}` }));
+      sixes.append(
+        el("span", {
+          class: "ot-six",
+          text: `${playerName(view, s.from)} → ${playerName(view, s.to)} ${shortOf(s.card)}`,
+        }),
+      );
     }
   }
   const match = $("ot-match");
-  match.textContent = view.match_games > 1 ? t("Game {game} of {games}", { game: view.game_no, games: view.match_games }) : "";
+  match.textContent =
+    view.match_games > 1 ? t("Game {game} of {games}", { game: view.game_no, games: view.match_games }) : "";
   if (view.phase === "play" && view.repeats >= 2 && view.options.repetition_draw) {
-    const repeated = view.repeats === 2 ? t("This position has come up twice: once more and the game is drawn")
-      : t("This position has come up {n} times: once more and the game is drawn", { n: view.repeats });
+    const repeated =
+      view.repeats === 2
+        ? t("This position has come up twice: once more and the game is drawn")
+        : t("This position has come up {n} times: once more and the game is drawn", { n: view.repeats });
     match.textContent += `${match.textContent ? " · " : ""}${repeated}`;
   }
 }
@@ -162,10 +213,20 @@ function renderTrumpChoice(view, ctx) {
   const box = $("ot-trumps");
   box.replaceChildren();
   const choice = view.trump_choice;
-  if (!choice) { box.hidden = true; return; }
+  if (!choice) {
+    box.hidden = true;
+    return;
+  }
   box.hidden = false;
   const mine = myTurn(view);
-  box.append(el("h3", { class: "ot-heading", text: mine ? t("Choose your trump suit") : t("{name} is choosing trumps", { name: playerName(view, choice.chooser) }) }));
+  box.append(
+    el("h3", {
+      class: "ot-heading",
+      text: mine
+        ? t("Choose your trump suit")
+        : t("{name} is choosing trumps", { name: playerName(view, choice.chooser) }),
+    }),
+  );
   const row = el("div", { class: "ot-suits" });
   for (const [code, symbol] of SUITS) {
     const name = suitName(code);
@@ -173,26 +234,45 @@ function renderTrumpChoice(view, ctx) {
     const free = choice.free.includes(code);
     const note = owners.length ? t("{names}'s", { names: listWords(owners) }) : t("free");
     if (mine) {
-      const b = el("button", { type: "button", class: `ot-suit suit-${code}${free ? "" : " unavailable"}`,
-        "aria-label": free ? t("Choose {suit}", { suit: name }) : t("Choose {suit} ({owner} trump)", { suit: name, owner: note }) },
-      el("span", { class: "ot-suit-symbol", "aria-hidden": "true", "data-text": symbol }),
-      el("span", { class: "ot-suit-name", "aria-hidden": "true", text: cap(name) }),
-      el("span", { class: "ot-suit-note", "aria-hidden": "true", "data-text": note }));  // CSS text: not in the name
+      const b = el(
+        "button",
+        {
+          type: "button",
+          class: `ot-suit suit-${code}${free ? "" : " unavailable"}`,
+          "aria-label": free
+            ? t("Choose {suit}", { suit: name })
+            : t("Choose {suit} ({owner} trump)", { suit: name, owner: note }),
+        },
+        el("span", { class: "ot-suit-symbol", "aria-hidden": "true", "data-text": symbol }),
+        el("span", { class: "ot-suit-name", "aria-hidden": "true", text: cap(name) }),
+        el("span", { class: "ot-suit-note", "aria-hidden": "true", "data-text": note }),
+      ); // CSS text: not in the name
       if (!free) b.setAttribute("aria-disabled", "true");
       b.dataset.focusKey = `suit:${code}`;
       const action = { type: "trump", suit: code };
       b.addEventListener("click", () => {
-        if (free) { ctx.onAction(action, b); return; }
+        if (free) {
+          ctx.onAction(action, b);
+          return;
+        }
         // Taken: the engine says why (and which suits are left).
         if (ctx.explain) ctx.explain(action).then((r) => showMessage((r && r.why) || t("That suit is taken.")));
       });
       row.append(b);
     } else {
-      row.append(el("span", { class: `ot-suit chip suit-${code}${free ? "" : " taken"}`, role: "img",
-        "aria-label": `${cap(name)}: ${note}` },
-      el("span", { class: "ot-suit-symbol", "aria-hidden": "true", text: symbol }),
-      el("span", { class: "ot-suit-name", "aria-hidden": "true", text: cap(name) }),
-      el("span", { class: "ot-suit-note", "aria-hidden": "true", text: note })));
+      row.append(
+        el(
+          "span",
+          {
+            class: `ot-suit chip suit-${code}${free ? "" : " taken"}`,
+            role: "img",
+            "aria-label": `${cap(name)}: ${note}`,
+          },
+          el("span", { class: "ot-suit-symbol", "aria-hidden": "true", text: symbol }),
+          el("span", { class: "ot-suit-name", "aria-hidden": "true", text: cap(name) }),
+          el("span", { class: "ot-suit-note", "aria-hidden": "true", text: note }),
+        ),
+      );
     }
   }
   box.append(row);
@@ -215,9 +295,11 @@ export function turnLine(view) {
   const pick = pickupAction(view);
   const beats = (view.hand || []).some((c) => c.playable);
   const count = pick ? cards(pick.count) : "";
-  if (sel.beater) return t("Beat with the {card}: now tap the card to add on top", { card: handCard(view, sel.beater).short });
+  if (sel.beater)
+    return t("Beat with the {card}: now tap the card to add on top", { card: handCard(view, sel.beater).short });
   if (!beats) return t("Your turn: nothing beats the {card}, pick up {count}", { card: view.top.short, count });
-  return pick ? t("Your turn: beat the {card} and add a card, or pick up {count}", { card: view.top.short, count })
+  return pick
+    ? t("Your turn: beat the {card} and add a card, or pick up {count}", { card: view.top.short, count })
     : t("Your turn: beat the {card} and add a card", { card: view.top.short });
 }
 
@@ -225,15 +307,30 @@ export function turnLine(view) {
 function tapCard(c, button) {
   if (!current) return;
   const { view, ctx } = current;
-  if (!myTurn(view) || view.phase !== "play") { showMessage(c.why || t("It is not your turn.")); return; }
-  if (!view.top) { ctx.onAction({ type: "lead", card: c.card }, button); return; }
+  if (!myTurn(view) || view.phase !== "play") {
+    showMessage(c.why || t("It is not your turn."));
+    return;
+  }
+  if (!view.top) {
+    ctx.onAction({ type: "lead", card: c.card }, button);
+    return;
+  }
   if (sel.beater) {
-    if (sel.beater === c.card) { select(null, c.card); return; }  // the first tap taken back
+    if (sel.beater === c.card) {
+      select(null, c.card);
+      return;
+    } // the first tap taken back
     ctx.onAction({ type: "beat", card: sel.beater, add: c.card }, button);
     return;
   }
-  if (!c.playable) { showMessage(c.why); return; }
-  if (view.hand.length === 1) { ctx.onAction({ type: "beat", card: c.card }, button); return; }
+  if (!c.playable) {
+    showMessage(c.why);
+    return;
+  }
+  if (view.hand.length === 1) {
+    ctx.onAction({ type: "beat", card: c.card }, button);
+    return;
+  }
   select(c.card, c.card);
 }
 
@@ -263,9 +360,12 @@ function renderHand(view, ctx) {
   } else {
     area.hidden = false;
     const me = view.players.find((p) => p.seat === view.seat);
-    const trump = me && me.trump ? t(", trumps {suit}", { suit: `${SUIT[me.trump].symbol} ${SUIT[me.trump].name}` }) : "";
-    $("hand-title").textContent = (me ? tn("{name}'s hand · {n} card", "{name}'s hand · {n} cards", view.hand.length, { name: me.name })
-      : tn("Your hand · {n} card", "Your hand · {n} cards", view.hand.length)) + trump;
+    const trump =
+      me && me.trump ? t(", trumps {suit}", { suit: `${SUIT[me.trump].symbol} ${SUIT[me.trump].name}` }) : "";
+    $("hand-title").textContent =
+      (me
+        ? tn("{name}'s hand · {n} card", "{name}'s hand · {n} cards", view.hand.length, { name: me.name })
+        : tn("Your hand · {n} card", "Your hand · {n} cards", view.hand.length)) + trump;
     const turn = myTurn(view);
     area.classList.toggle("my-turn", turn);
     for (const c of view.hand) {
@@ -299,7 +399,11 @@ function renderHand(view, ctx) {
     }
     if (sel.beater) {
       const c = handCard(view, sel.beater);
-      const b = el("button", { type: "button", class: "action secondary", text: t("Take back the {card}", { card: c.short }) });
+      const b = el("button", {
+        type: "button",
+        class: "action secondary",
+        text: t("Take back the {card}", { card: c.short }),
+      });
       b.setAttribute("aria-label", t("Take back the {card}", { card: c.label }));
       b.dataset.focusKey = "action:take-back";
       b.addEventListener("click", () => select(null, sel.beater));
@@ -321,20 +425,25 @@ function redraw(focus) {
 // ------------------------------------------------------------------ the renderer
 function ensureBoard() {
   if ($("otboard")) return;
-  const board = el("div", { id: "otboard", class: "otboard" },
+  const board = el(
+    "div",
+    { id: "otboard", class: "otboard" },
     el("p", { id: "ot-match", class: "ot-match" }),
     el("section", { id: "ot-trumps", class: "ot-trumps", hidden: true }),
     el("section", { id: "ot-pile", class: "ot-pile" }),
-    el("p", { id: "ot-sixes", class: "ot-sixes" }));
+    el("p", { id: "ot-sixes", class: "ot-sixes" }),
+  );
   $("table").querySelector(".center").after(board);
 }
-
 
 export function render(view, ctx) {
   ensureBoard();
   const key = focusKey();
   const k = selectionKey(view);
-  if (k !== sel.key) { sel.key = k; sel.beater = null; }
+  if (k !== sel.key) {
+    sel.key = k;
+    sel.beater = null;
+  }
   current = { view, ctx };
   const table = $("table");
   table.hidden = false;
@@ -347,9 +456,11 @@ export function render(view, ctx) {
   $("turn-line").textContent = turnLine(view);
   renderHand(view, ctx);
   if (key) {
-    const target = (key !== "table" && table.querySelector(`[data-focus-key="${CSS.escape(key)}"]`))
-      || table.querySelector('#hand button[data-playable="true"]') || table.querySelector("#actions button")
-      || table.querySelector(".ot-suit:not([aria-disabled])");
+    const target =
+      (key !== "table" && table.querySelector(`[data-focus-key="${CSS.escape(key)}"]`)) ||
+      table.querySelector('#hand button[data-playable="true"]') ||
+      table.querySelector("#actions button") ||
+      table.querySelector(".ot-suit:not([aria-disabled])");
     if (target) target.focus({ preventScroll: true });
   }
 }
@@ -369,17 +480,37 @@ function tallyTable(game, view) {
   const tbl = el("table", { class: "score-sheet ot-sheet" });
   tbl.append(el("caption", { class: "visually-hidden", text: t("The match so far") }));
   const two = view.players.length === 2;
-  tbl.append(el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("Player") }),
-    el("th", { scope: "col", text: t("Trumps") }), el("th", { scope: "col", text: t("Cards left") }),
-    el("th", { scope: "col", text: two ? t("Won") : t("First out") }), el("th", { scope: "col", text: t("Lost") }),
-    el("th", { scope: "col", text: t("Drawn") }))));
+  tbl.append(
+    el(
+      "thead",
+      {},
+      el(
+        "tr",
+        {},
+        el("th", { scope: "col", text: t("Player") }),
+        el("th", { scope: "col", text: t("Trumps") }),
+        el("th", { scope: "col", text: t("Cards left") }),
+        el("th", { scope: "col", text: two ? t("Won") : t("First out") }),
+        el("th", { scope: "col", text: t("Lost") }),
+        el("th", { scope: "col", text: t("Drawn") }),
+      ),
+    ),
+  );
   const body = el("tbody");
   for (const line of game.tally) {
     const trump = game.trumps[line.seat];
-    body.append(el("tr", {}, el("th", { scope: "row", text: line.name }),
-      el("td", { text: trump ? `${SUIT[trump].symbol} ${SUIT[trump].name}` : "" }),
-      el("td", { text: String(game.cards_left[line.seat]) }),
-      el("td", { text: String(line.wins) }), el("td", { text: String(line.losses) }), el("td", { text: String(line.draws) })));
+    body.append(
+      el(
+        "tr",
+        {},
+        el("th", { scope: "row", text: line.name }),
+        el("td", { text: trump ? `${SUIT[trump].symbol} ${SUIT[trump].name}` : "" }),
+        el("td", { text: String(game.cards_left[line.seat]) }),
+        el("td", { text: String(line.wins) }),
+        el("td", { text: String(line.losses) }),
+        el("td", { text: String(line.draws) }),
+      ),
+    );
   }
   tbl.append(body);
   return tbl;
@@ -391,26 +522,38 @@ export function summary(view) {
   if (!game || view.over) return null;
   return {
     no: game.game,
-    show: () => showSummary(view.match_games > 1 ? t("Game {game} of {games}", { game: game.game, games: view.match_games })
-      : t("Game {game}", { game: game.game }), [
-      el("p", { class: "muted", text: game.text }),
-      tallyTable(game, view),
-      el("p", { class: "muted", text: t("{name} deals the next game.", { name: playerName(view, view.dealer) }) }),
-    ]),
+    show: () =>
+      showSummary(
+        view.match_games > 1
+          ? t("Game {game} of {games}", { game: game.game, games: view.match_games })
+          : t("Game {game}", { game: game.game }),
+        [
+          el("p", { class: "muted", text: game.text }),
+          tallyTable(game, view),
+          el("p", { class: "muted", text: t("{name} deals the next game.", { name: playerName(view, view.dealer) }) }),
+        ],
+      ),
   };
 }
 
 export function result(view) {
   const game = view.last_game;
   const nodes = [];
-  if (game) nodes.push(el("h3", { text: t("Game {game}", { game: game.game }) }), el("p", { class: "muted", text: game.text }), tallyTable(game, view));
+  if (game)
+    nodes.push(
+      el("h3", { text: t("Game {game}", { game: game.game }) }),
+      el("p", { class: "muted", text: game.text }),
+      tallyTable(game, view),
+    );
   return { title: null, nodes };
 }
 
 export function title(view) {
-  const game = view.match_games > 1 ? t("Game {game} of {games}", { game: view.game_no, games: view.match_games })
-    : t("Game {game}", { game: view.game_no });
-  const name = t("Own Trumps");  // the engine's title (games/own_trumps.py)
+  const game =
+    view.match_games > 1
+      ? t("Game {game} of {games}", { game: view.game_no, games: view.match_games })
+      : t("Game {game}", { game: view.game_no });
+  const name = t("Own Trumps"); // the engine's title (games/own_trumps.py)
   return t("{game} · {title} · pygames", { game, title: name });
 }
 

@@ -38,8 +38,16 @@ function labelOf(view, code) {
 }
 
 function selKey(view) {
-  return JSON.stringify([view.seat, view.round, view.phase, view.turn, view.owed, view.pile.count,
-    (view.hand || []).map((c) => c.card), (view.my_up || []).map((c) => c.card)]);
+  return JSON.stringify([
+    view.seat,
+    view.round,
+    view.phase,
+    view.turn,
+    view.owed,
+    view.pile.count,
+    (view.hand || []).map((c) => c.card),
+    (view.my_up || []).map((c) => c.card),
+  ]);
 }
 
 /** Some legal play from the active zone uses `code` together with another card (a multiple). */
@@ -62,33 +70,56 @@ function renderPlayers(view, ctx) {
     const facts = [t("{n} in hand", { n: p.hand_count }), t("{n} face down", { n: p.down_count })];
     if (view.phase === "pick") facts.push(p.picked ? t("has chosen") : t("choosing…"));
     if (p.cards_from != null) {
-      facts.push(p.cards_from === p.seat ? t("kept own table cards") : t("has {name}'s table cards", { name: playerName(view, p.cards_from) }));
+      facts.push(
+        p.cards_from === p.seat
+          ? t("kept own table cards")
+          : t("has {name}'s table cards", { name: playerName(view, p.cards_from) }),
+      );
     }
     if (p.out) facts.push(p.out === 1 ? t("went out first") : t("out {place}", { place: ordinal(p.out) }));
     if (p.score != null) facts.push(tn("{n} point", "{n} points", p.score));
-    const table = el("div", { class: "tu-table", role: "group", "aria-label": t("{name}'s table cards", { name: p.name }) });
+    const table = el("div", {
+      class: "tu-table",
+      role: "group",
+      "aria-label": t("{name}'s table cards", { name: p.name }),
+    });
     for (const c of p.up) {
       if (trading && p.seat !== view.seat) {
-        const b = el("button", { type: "button", class: "tu-take", "aria-label": t("Take {name}'s face-up {card}", { name: p.name, card: c.label }) });
+        const b = el("button", {
+          type: "button",
+          class: "tu-take",
+          "aria-label": t("Take {name}'s face-up {card}", { name: p.name, card: c.label }),
+        });
         b.setAttribute("aria-pressed", isPicked("other", c.card, p.seat) ? "true" : "false");
         drawCard(b, c.card);
-        b.addEventListener("click", () => toggle({ zone: "other", code: c.card, seat: p.seat },
-          isPicked("other", c.card, p.seat), b));
+        b.addEventListener("click", () =>
+          toggle({ zone: "other", code: c.card, seat: p.seat }, isPicked("other", c.card, p.seat), b),
+        );
         table.append(b);
       } else {
         table.append(miniCard(c.card, t("{name}'s face-up {card}", { name: p.name, card: c.label })));
       }
     }
-    if (p.down_count) table.append(el("span", { class: "tu-downs", "aria-label": t("{n} face down", { n: p.down_count }), role: "img" },
-      ...Array.from({ length: p.down_count }, () => el("span", { class: "back", "aria-hidden": "true" }))));
+    if (p.down_count)
+      table.append(
+        el(
+          "span",
+          { class: "tu-downs", "aria-label": t("{n} face down", { n: p.down_count }), role: "img" },
+          ...Array.from({ length: p.down_count }, () => el("span", { class: "back", "aria-hidden": "true" })),
+        ),
+      );
     li.append(
-      el("div", { class: "player-name" },
+      el(
+        "div",
+        { class: "player-name" },
         el("span", { class: "name", text: p.name }),
         p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
         p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
-        p.dealer ? el("span", { class: "tag", text: t("dealer") }) : null),
+        p.dealer ? el("span", { class: "tag", text: t("dealer") }) : null,
+      ),
       el("div", { class: "player-status", text: facts.join(" · ") }),
-      table);
+      table,
+    );
     if (acting && view.phase !== "pick") li.append(el("span", { class: "turn-badge", text: badge(view) }));
     list.append(li);
   }
@@ -96,21 +127,30 @@ function renderPlayers(view, ctx) {
 }
 
 function badge(view) {
-  return { trade: t("Trading"), follow: t("Follow-up"), swap: t("Swap"), refill: t("Drawing") }[view.phase] || t("Turn");
+  return (
+    { trade: t("Trading"), follow: t("Follow-up"), swap: t("Swap"), refill: t("Drawing") }[view.phase] || t("Turn")
+  );
 }
 
 function renderCenter(view, ctx) {
   const draw = $("draw-pile");
   const count = view.draw_count;
   draw.replaceChildren(
-    count ? el("div", { class: "card back-face", role: "img", "aria-label": tn("Draw pile: {n} card", "Draw pile: {n} cards", count) })
+    count
+      ? el("div", {
+          class: "card back-face",
+          role: "img",
+          "aria-label": tn("Draw pile: {n} card", "Draw pile: {n} cards", count),
+        })
       : el("div", { class: "card empty-slot", role: "img", "aria-label": t("The draw pile is empty") }),
-    el("span", { class: "pile-count", id: "tu-draw-count", text: t("Draw pile: {n}", { n: count }) }));
+    el("span", { class: "pile-count", id: "tu-draw-count", text: t("Draw pile: {n}", { n: count }) }),
+  );
 
   const pile = $("discard-pile");
   const p = view.pile;
   const run = p.run.map((c) => c.label);
-  const words = p.count ? tn("Pile: {n} card, on top {cards}", "Pile: {n} cards, on top {cards}", p.count, { cards: listWords(run) })
+  const words = p.count
+    ? tn("Pile: {n} card, on top {cards}", "Pile: {n} cards, on top {cards}", p.count, { cards: listWords(run) })
     : t("The pile is empty");
   const stack = el("div", { class: "tu-pile", role: "img", "aria-label": words });
   stack.style.setProperty("--run", String(Math.max(1, p.run.length)));
@@ -121,14 +161,19 @@ function renderCenter(view, ctx) {
     drawCard(face, c.card);
     stack.append(face);
   });
-  pile.replaceChildren(stack, el("span", { class: "pile-count", text: p.count ? t("Pile: {n}", { n: p.count }) : t("Empty pile") }));
+  pile.replaceChildren(
+    stack,
+    el("span", { class: "pile-count", text: p.count ? t("Pile: {n}", { n: p.count }) : t("Empty pile") }),
+  );
 
   const cw = view.direction === "clockwise";
   $("direction").replaceChildren(
     el("span", { class: `arrow ${cw ? "cw" : "ccw"}`, "aria-hidden": "true", text: cw ? "↻" : "↺" }),
-    el("span", { text: cw ? t("Clockwise") : t("Counterclockwise") }));
+    el("span", { text: cw ? t("Clockwise") : t("Counterclockwise") }),
+  );
   $("tu-removed").textContent = t("Out of the game: {n}", { n: view.removed_count });
-  $("tu-round").textContent = view.rounds > 1 ? t("Round {round} of {rounds}", { round: view.round, rounds: view.rounds }) : "";
+  $("tu-round").textContent =
+    view.rounds > 1 ? t("Round {round} of {rounds}", { round: view.round, rounds: view.rounds }) : "";
 }
 
 // ------------------------------------------------------------------ turn line
@@ -145,17 +190,24 @@ export function turnLine(view) {
   const name = playerName(view, act);
   if (view.phase === "trade") {
     if (!me) return t("{name} is trading", { name });
-    return view.trades_left == null  // no limit: trading ends with "Done trading"
+    return view.trades_left == null // no limit: trading ends with "Done trading"
       ? t("Your turn to trade: a hand card for another player's face-up card, as often as you like")
       : t("Your turn to trade ({n} left): a hand card for another player's face-up card", { n: view.trades_left });
   }
-  if (view.phase === "swap") return me ? t("Four of a colour! Swap a hand card for one of your face-up cards, or keep them") : t("{name} may swap a card", { name });
+  if (view.phase === "swap")
+    return me
+      ? t("Four of a colour! Swap a hand card for one of your face-up cards, or keep them")
+      : t("{name} may swap a card", { name });
   if (view.phase === "refill") {
     const n = view.owed_draw.count;
-    return me ? (n === 1 ? t("Draw a card to end your turn") : tn("Draw {n} card to end your turn", "Draw {n} cards to end your turn", n))
+    return me
+      ? n === 1
+        ? t("Draw a card to end your turn")
+        : tn("Draw {n} card to end your turn", "Draw {n} cards to end your turn", n)
       : t("{name} is drawing", { name });
   }
-  if (view.phase === "follow") return me ? view.owed_text : tn("{name} owes {n} more play", "{name} owes {n} more plays", view.owed, { name });
+  if (view.phase === "follow")
+    return me ? view.owed_text : tn("{name} owes {n} more play", "{name} owes {n} more plays", view.owed, { name });
   if (me) return t("Your turn");
   const kind = view.players.find((p) => p.seat === act);
   return kind && kind.kind === "bot" ? t("{name} is thinking…", { name }) : t("{name}'s turn", { name });
@@ -176,7 +228,7 @@ function renderCards(view, ctx, zone, lines, box) {
   const seen = {};
   const selecting = view.phase === "pick" || view.phase === "swap" || view.phase === "trade";
   lines.forEach((c, i) => {
-    const nth = seen[c.card] = (seen[c.card] || 0) + 1;
+    const nth = (seen[c.card] = (seen[c.card] || 0) + 1);
     const name = zone === "up" ? t("Face-up {card}", { card: c.label }) : c.label;
     const b = el("button", { type: "button", class: "hand-card", "aria-label": name });
     b.dataset.index = String(i);
@@ -206,7 +258,10 @@ function tapCard(view, ctx, zone, c, button, index) {
   if (!current || current.view !== view) return;
   const selecting = view.phase === "pick" || view.phase === "swap" || view.phase === "trade";
   if (selecting) {
-    if (!selectable(view, zone)) { showMessage(c.why || t("Not now.")); return; }
+    if (!selectable(view, zone)) {
+      showMessage(c.why || t("Not now."));
+      return;
+    }
     toggle({ zone, code: c.card }, pickedIndex(zone, c.card, index), button);
     return;
   }
@@ -225,7 +280,9 @@ function tapCard(view, ctx, zone, c, button, index) {
 function toggle(item, on, button) {
   const { view } = current;
   if (on) {
-    const i = sel.picked.map((s) => s.zone === item.zone && s.code === item.code && s.seat === item.seat).lastIndexOf(true);
+    const i = sel.picked
+      .map((s) => s.zone === item.zone && s.code === item.code && s.seat === item.seat)
+      .lastIndexOf(true);
     if (i >= 0) sel.picked.splice(i, 1);
   } else {
     if (view.phase === "trade" || view.phase === "swap") {
@@ -239,7 +296,11 @@ function toggle(item, on, button) {
   redraw(button && button.dataset.focusKey).then(() => {
     // Read by bench/three_up_speed.py: tap a card → the choices it allows are drawn.
     performance.mark("tu-select-redrawn");
-    performance.measure("tap-to-redraw", { start: "tu-select-tap", end: "tu-select-redrawn", detail: { action: "select" } });
+    performance.measure("tap-to-redraw", {
+      start: "tu-select-tap",
+      end: "tu-select-redrawn",
+      detail: { action: "select" },
+    });
     performance.clearMarks("tu-select-tap");
     performance.clearMarks("tu-select-redrawn");
   });
@@ -248,7 +309,8 @@ function toggle(item, on, button) {
 function renderDowns(view, ctx, box) {
   box.replaceChildren();
   for (const d of view.my_down || []) {
-    const name = d.label ? t("Face-down card {slot} (you know it: {card})", { slot: d.slot + 1, card: d.label })
+    const name = d.label
+      ? t("Face-down card {slot} (you know it: {card})", { slot: d.slot + 1, card: d.label })
       : t("Face-down card {slot}", { slot: d.slot + 1 });
     const b = el("button", { type: "button", class: "card back-face hand-card tu-down", "aria-label": name });
     b.dataset.focusKey = `down:${d.slot}`;
@@ -258,7 +320,10 @@ function renderDowns(view, ctx, box) {
     if (d.card) drawCard(b, d.card);
     b.append(el("span", { class: "tu-slot", "aria-hidden": "true", text: String(d.slot + 1) }));
     b.addEventListener("click", () => {
-      if (!usable) { showMessage(d.why || t("Not now.")); return; }
+      if (!usable) {
+        showMessage(d.why || t("Not now."));
+        return;
+      }
       ctx.onAction({ type: "flip", slot: d.slot }, b);
     });
     box.append(b);
@@ -275,18 +340,35 @@ function choices(view) {
   const names = () => listWords(picked.map((s) => labelOf(view, s.code)));
   if (view.phase === "pick") {
     const ok = picked.length === 3;
-    out.push({ label: ok ? t("Put {cards} face up", { cards: names() }) : t("Put three cards face up"), key: "pick",
-      action: ok ? { type: "pick", cards: codes } : null, why: ok ? null : t("Choose three of your six cards to lie face up."), check: ok });
+    out.push({
+      label: ok ? t("Put {cards} face up", { cards: names() }) : t("Put three cards face up"),
+      key: "pick",
+      action: ok ? { type: "pick", cards: codes } : null,
+      why: ok ? null : t("Choose three of your six cards to lie face up."),
+      check: ok,
+    });
     return out;
   }
   if (view.phase === "trade") {
     const give = picked.find((s) => s.zone === "hand");
     const take = picked.find((s) => s.zone === "other");
     if (give && take) {
-      out.push({ label: t("Trade your {give} for {name}'s {take}", { give: labelOf(view, give.code), name: playerName(view, take.seat), take: labelOf(view, take.code) }),
-        key: "trade", action: { type: "trade", give: give.code, seat: take.seat, take: take.code }, check: true });
+      out.push({
+        label: t("Trade your {give} for {name}'s {take}", {
+          give: labelOf(view, give.code),
+          name: playerName(view, take.seat),
+          take: labelOf(view, take.code),
+        }),
+        key: "trade",
+        action: { type: "trade", give: give.code, seat: take.seat, take: take.code },
+        check: true,
+      });
     } else {
-      out.push({ label: t("Trade"), key: "trade", why: t("Choose one of your hand cards and another player's face-up card.") });
+      out.push({
+        label: t("Trade"),
+        key: "trade",
+        why: t("Choose one of your hand cards and another player's face-up card."),
+      });
     }
     out.push({ label: t("Done trading"), key: "done", action: { type: "done" }, secondary: true });
     return out;
@@ -295,25 +377,55 @@ function choices(view) {
     const give = picked.find((s) => s.zone === "hand");
     const take = picked.find((s) => s.zone === "up");
     if (give && take) {
-      out.push({ label: t("Swap your {give} for your face-up {take}", { give: labelOf(view, give.code), take: labelOf(view, take.code) }), key: "swap",
-        action: { type: "swap", give: give.code, take: take.code }, check: true });
+      out.push({
+        label: t("Swap your {give} for your face-up {take}", {
+          give: labelOf(view, give.code),
+          take: labelOf(view, take.code),
+        }),
+        key: "swap",
+        action: { type: "swap", give: give.code, take: take.code },
+        check: true,
+      });
     } else {
-      out.push({ label: t("Swap"), key: "swap", why: t("Choose one of your hand cards and one of your face-up cards.") });
+      out.push({
+        label: t("Swap"),
+        key: "swap",
+        why: t("Choose one of your hand cards and one of your face-up cards."),
+      });
     }
     out.push({ label: t("Keep my cards"), key: "no_swap", action: { type: "no_swap" }, secondary: true });
     return out;
   }
   for (const a of has(view, "refill")) {
     const n = view.owed_draw.count;
-    out.push({ label: n === 1 ? t("Draw a card") : tn("Draw {n} card", "Draw {n} cards", n), key: "refill", action: a });
+    out.push({
+      label: n === 1 ? t("Draw a card") : tn("Draw {n} card", "Draw {n} cards", n),
+      key: "refill",
+      action: a,
+    });
   }
   if (picked.length) {
-    out.push({ label: t("Play {card}", { card: names() }), key: "play", action: { type: "play", cards: codes }, check: true });
+    out.push({
+      label: t("Play {card}", { card: names() }),
+      key: "play",
+      action: { type: "play", cards: codes },
+      check: true,
+    });
     out.push({ label: t("Clear selection"), key: "clear", local: "clear", secondary: true });
   }
-  for (const a of has(view, "pickup")) out.push({ label: tn("Pick up the pile ({n} card)", "Pick up the pile ({n} cards)", view.pile.count), key: "pickup", action: a });
+  for (const a of has(view, "pickup"))
+    out.push({
+      label: tn("Pick up the pile ({n} card)", "Pick up the pile ({n} cards)", view.pile.count),
+      key: "pickup",
+      action: a,
+    });
   for (const a of has(view, "draw")) {
-    const label = view.phase === "follow" ? (view.hand.length ? t("Draw a card first") : t("Draw a card")) : t("Draw instead of playing");
+    const label =
+      view.phase === "follow"
+        ? view.hand.length
+          ? t("Draw a card first")
+          : t("Draw a card")
+        : t("Draw instead of playing");
     out.push({ label, key: "draw", action: a, secondary: view.phase !== "follow" || view.hand.length > 0 });
   }
   return out;
@@ -325,13 +437,23 @@ function renderActions(view, ctx) {
   const token = ++sel.token;
   const checks = [];
   for (const c of choices(view)) {
-    const [b, check] = choiceButton(c, ctx, () => token === sel.token, () => { sel.picked = []; redraw(); });
+    const [b, check] = choiceButton(
+      c,
+      ctx,
+      () => token === sel.token,
+      () => {
+        sel.picked = [];
+        redraw();
+      },
+    );
     if (check) checks.push(check);
     box.append(b);
   }
   box.append(...closingButtons(view, ctx));
   const done = Promise.all(checks);
-  done.then(() => { if (token === sel.token) box.dataset.checked = String(token); });
+  done.then(() => {
+    if (token === sel.token) box.dataset.checked = String(token);
+  });
   return done;
 }
 
@@ -352,14 +474,18 @@ function renderMine(view, ctx) {
   area.hidden = false;
   const me = view.players.find((p) => p.seat === view.seat);
   const n = view.hand.length;
-  $("hand-title").textContent = me ? tn("{name}'s hand · {n} card", "{name}'s hand · {n} cards", n, { name: me.name })
+  $("hand-title").textContent = me
+    ? tn("{name}'s hand · {n} card", "{name}'s hand · {n} cards", n, { name: me.name })
     : tn("Your hand · {n} card", "Your hand · {n} cards", n);
   area.classList.toggle("my-turn", mine(view));
   renderCards(view, ctx, "hand", view.hand, $("hand"));
   finishHand($("hand"));
   $("tu-mine").hidden = false;
-  $("tu-up-title").textContent = !view.my_up.length ? ""
-    : view.phase === "pick" ? t("Your face-up picks (nobody else sees them until everyone has chosen)") : t("Your face-up cards");
+  $("tu-up-title").textContent = !view.my_up.length
+    ? ""
+    : view.phase === "pick"
+      ? t("Your face-up picks (nobody else sees them until everyone has chosen)")
+      : t("Your face-up cards");
   renderCards(view, ctx, "up", view.my_up, $("tu-up"));
   $("tu-down-title").textContent = t("Your face-down cards");
   renderDowns(view, ctx, $("tu-down"));
@@ -384,17 +510,21 @@ function redraw(focus) {
 // ------------------------------------------------------------------ the renderer
 function ensureBoard() {
   if ($("tu-mine")) return;
-  $("table").querySelector(".total-box").append(
-    el("div", { id: "tu-removed", class: "tu-removed" }),
-    el("div", { id: "tu-round", class: "tu-round" }));
+  $("table")
+    .querySelector(".total-box")
+    .append(el("div", { id: "tu-removed", class: "tu-removed" }), el("div", { id: "tu-round", class: "tu-round" }));
   $("hand").before(el("p", { id: "tu-note", class: "tu-note", role: "status", hidden: true }));
-  $("hand").after(el("div", { id: "tu-mine", class: "tu-mine" },
-    el("h3", { id: "tu-up-title", class: "tu-zone-title" }),
-    el("div", { id: "tu-up", class: "hand tu-up", role: "group", "aria-labelledby": "tu-up-title" }),
-    el("h3", { id: "tu-down-title", class: "tu-zone-title" }),
-    el("div", { id: "tu-down", class: "hand tu-down-row", role: "group", "aria-labelledby": "tu-down-title" })));
+  $("hand").after(
+    el(
+      "div",
+      { id: "tu-mine", class: "tu-mine" },
+      el("h3", { id: "tu-up-title", class: "tu-zone-title" }),
+      el("div", { id: "tu-up", class: "hand tu-up", role: "group", "aria-labelledby": "tu-up-title" }),
+      el("h3", { id: "tu-down-title", class: "tu-zone-title" }),
+      el("div", { id: "tu-down", class: "hand tu-down-row", role: "group", "aria-labelledby": "tu-down-title" }),
+    ),
+  );
 }
-
 
 export function render(view, ctx) {
   ensureBoard();
@@ -414,8 +544,10 @@ export function render(view, ctx) {
   $("turn-line").textContent = turnLine(view);
   renderMine(view, ctx);
   if (key) {
-    const target = (key !== "table" && table.querySelector(`[data-focus-key="${CSS.escape(key)}"]`))
-      || table.querySelector('#hand button[data-playable="true"]') || table.querySelector("#actions button");
+    const target =
+      (key !== "table" && table.querySelector(`[data-focus-key="${CSS.escape(key)}"]`)) ||
+      table.querySelector('#hand button[data-playable="true"]') ||
+      table.querySelector("#actions button");
     if (target) target.focus({ preventScroll: true });
   }
 }
@@ -439,7 +571,14 @@ export function sheetTable(view) {
   table.append(el("thead", {}, head));
   const body = el("tbody");
   for (const s of view.sheets) {
-    const row = el("tr", {}, el("th", { scope: "row", text: s.drawn ? t("Round {round} (drawn)", { round: s.round }) : t("Round {round}", { round: s.round }) }));
+    const row = el(
+      "tr",
+      {},
+      el("th", {
+        scope: "row",
+        text: s.drawn ? t("Round {round} (drawn)", { round: s.round }) : t("Round {round}", { round: s.round }),
+      }),
+    );
     s.points.forEach((pts) => row.append(el("td", { text: String(pts) })));
     body.append(row);
   }
@@ -457,7 +596,11 @@ export function summary(view) {
   if (!sheet || sheet.points == null) return null;
   return {
     no: sheet.round,
-    show: () => showSummary(t("Round {round} score sheet", { round: sheet.round }), [el("p", { class: "muted", text: sheet.text }), sheetTable(view)]),
+    show: () =>
+      showSummary(t("Round {round} score sheet", { round: sheet.round }), [
+        el("p", { class: "muted", text: sheet.text }),
+        sheetTable(view),
+      ]),
   };
 }
 
