@@ -15,7 +15,7 @@ from itertools import accumulate, count
 from .bots import BOTS, LEVELS, SEARCH
 from .bots.search import DEFAULT_MS, Budget, decide
 from .core import GameError, Setup, shown
-from .core.i18n import language, msg, rendered
+from .core.i18n import LANGUAGES, msg, rendered
 from .core.match import RECORD_FORMAT, Match, check_distinct_names
 from .core.rng import new_seed
 from .games import GAMES
@@ -88,6 +88,19 @@ def _game_of(params: dict) -> str | None:
     record = params.get("record")
     game = record.get("game") if isinstance(record, dict) else params.get("game")
     return game if isinstance(game, str) and game in GAMES else None
+
+
+def language(code) -> str:
+    """The language a request asks for: 'pa', 'pa-IN' and 'PA' are Punjabi; None is English."""
+    if code is None:
+        return "en"
+    base = code.replace("_", "-").split("-")[0].lower() if isinstance(code, str) else None
+    if base not in LANGUAGES:
+        raise GameError(
+            "bad_request",
+            msg("There is no language {code} (only {known}).", code=shown(code), known=", ".join(LANGUAGES)),
+        )
+    return base
 
 
 def _match(params: dict) -> Match:

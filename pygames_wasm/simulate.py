@@ -10,7 +10,6 @@ from the start so that partners play the same kind: `--bots heuristic,random` is
 counts of a finished game (how its rounds ended, say) that are added up and printed, one line each.
 """
 
-import argparse
 import json
 import sys
 import time
@@ -108,11 +107,7 @@ def run(args) -> int:
     return 0
 
 
-def main(argv=None) -> int:
-    from . import arena  # it plays its games with play_one
-
-    parser = argparse.ArgumentParser(prog="python -m pygames_wasm")
-    sub = parser.add_subparsers(dest="command", required=True)
+def add_parser(sub) -> None:
     sim = sub.add_parser("simulate", help="play bot games and check invariants")
     sim.add_argument("game", choices=sorted(GAMES))
     sim.add_argument("--games", type=int, default=100)
@@ -121,9 +116,3 @@ def main(argv=None) -> int:
     sim.add_argument("--bots", default="random", help="comma-separated bot kinds per seat; the last repeats")
     sim.add_argument("--preset", help="a rules preset, e.g. 1980")
     sim.add_argument("--options", help="game options as JSON")
-    arena.add_parser(sub)
-    args = parser.parse_args(argv)
-    unknown = set(args.bots.split(",")) - set(BOTS[args.game])
-    if unknown:
-        parser.error(f"unknown bot kind {sorted(unknown)[0]!r}; choose from {', '.join(sorted(BOTS[args.game]))}")
-    return arena.run(args) if args.command == "arena" else run(args)

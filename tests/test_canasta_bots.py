@@ -3,10 +3,10 @@ partnership beats the random one."""
 
 import time
 
-from pygames_wasm import simulate
+from pygames_wasm import cli
 from pygames_wasm.bots import BOTS, canasta_bot
-from pygames_wasm.games import canasta
 from pygames_wasm.core.rng import SplitMix64
+from pygames_wasm.games import canasta
 from pygames_wasm.simulate import play_one
 
 
@@ -70,7 +70,7 @@ def test_heuristic_decisions_are_fast():
 
 def test_simulate_reports_the_partnerships(capsys):
     assert (
-        simulate.main(
+        cli.main(
             [
                 "simulate",
                 "canasta",

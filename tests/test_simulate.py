@@ -3,15 +3,13 @@
 import re
 from types import SimpleNamespace
 
-from pygames_wasm import arena, simulate
+from pygames_wasm import arena, cli
 from pygames_wasm.games import canasta, ono99
 
 
 def test_simulate_prints_results_and_speed(capsys):
     assert (
-        simulate.main(
-            ["simulate", "ono99", "--games", "20", "--players", "4", "--seed", "7", "--bots", "heuristic,random"]
-        )
+        cli.main(["simulate", "ono99", "--games", "20", "--players", "4", "--seed", "7", "--bots", "heuristic,random"])
         == 0
     )
     out = capsys.readouterr().out
@@ -21,7 +19,7 @@ def test_simulate_prints_results_and_speed(capsys):
 
 def test_simulate_1980_preset_with_options():
     assert (
-        simulate.main(
+        cli.main(
             [
                 "simulate",
                 "ono99",
@@ -44,7 +42,7 @@ def test_simulate_exits_non_zero_when_an_invariant_breaks(monkeypatch, capsys):
         assert state.total < 30, "total too high (deliberately broken check)"
 
     monkeypatch.setattr(ono99, "check_invariants", broken)
-    assert simulate.main(["simulate", "ono99", "--games", "5", "--seed", "1"]) == 1
+    assert cli.main(["simulate", "ono99", "--games", "5", "--seed", "1"]) == 1
     assert "INVARIANT FAILED" in capsys.readouterr().err
 
 
@@ -69,8 +67,7 @@ def test_arena_counts_a_partnership_win_for_both_partners_and_shares_a_draw():
 
 def test_arena_prints_win_rates_with_intervals_and_decision_times(capsys):
     assert (
-        simulate.main(["arena", "ono99", "--players", "2", "--bots", "normal,random", "--games", "60", "--seed", "7"])
-        == 0
+        cli.main(["arena", "ono99", "--players", "2", "--bots", "normal,random", "--games", "60", "--seed", "7"]) == 0
     )
     out = capsys.readouterr().out
     assert "60 games of ono99 (30 deals x 2 seatings)" in out

@@ -4,6 +4,8 @@
 every code has a test that provokes it.
 """
 
+from .i18n import render
+
 ERROR_CODES = {
     "bad_request": "a malformed request or params",
     "unknown_game": "no game has that id",
@@ -25,8 +27,6 @@ ERROR_CODES = {
     "bad_save": "a saved game that cannot be read",
     "internal": "an engine bug; the game is left as it was",
 }
-
-from .i18n import render
 
 ECHO_LIMIT = 40  # characters of a player's (or a program's) input repeated in an error
 

@@ -96,21 +96,6 @@ def well_formed(message) -> bool:
         return False
 
 
-def language(code) -> str:
-    """The language a request asks for: 'pa', 'pa-IN' and 'PA' are Punjabi; None is English."""
-    from .errors import GameError, shown  # errors.py renders with this module
-
-    if code is None:
-        return "en"
-    base = code.replace("_", "-").split("-")[0].lower() if isinstance(code, str) else None
-    if base not in LANGUAGES:
-        raise GameError(
-            "bad_request",
-            msg("There is no language {code} (only {known}).", code=shown(code), known=", ".join(LANGUAGES)),
-        )
-    return base
-
-
 def catalog(lang: str, domain: str | None = None) -> gettext.NullTranslations:
     """A language's compiled catalogs chained: `domain` first, then core, then the other games. English,
     or a language whose catalogs are missing, gives the msgids themselves."""
