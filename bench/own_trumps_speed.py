@@ -24,6 +24,7 @@ Chromium the tap-to-redraw time and the heuristic bot's decision time in the wor
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 import time
@@ -33,8 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
 from benchkit import API_PLAY, bench_main, bench_page, start_table, tap_numbers  # noqa: E402
+from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
 
 BENCH_CODE = (
     API_PLAY
@@ -139,10 +140,8 @@ def page_numbers(taps: int) -> dict:
 
         def tap(locator) -> None:
             """The page redraws after every move; a button gone meanwhile is simply looked up again."""
-            try:
+            with contextlib.suppress(PlaywrightTimeout):
                 locator.click(timeout=2000)
-            except PlaywrightTimeout:
-                pass
 
         while selects < taps and time.monotonic() < deadline:
             dialog = page.locator("dialog[open]")

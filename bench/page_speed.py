@@ -37,8 +37,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchkit import pct  # noqa: E402
-from e2e.pagekit import SiteServer, ensure_site, launch_chromium  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+
+from e2e.pagekit import SiteServer, ensure_site, launch_chromium  # noqa: E402
 
 BLANK = "__bench_blank.html"
 STOCK_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
@@ -70,7 +71,7 @@ def new_page(browser, url, viewport=(1024, 768)):
 
 
 def bare_pyodide(browser, url):
-    ctx, page, errors = new_page(browser, url)
+    ctx, page, _errors = new_page(browser, url)
     page.route(
         f"**/{BLANK}",
         lambda route: route.fulfill(status=200, content_type="text/html; charset=utf-8", body=BARE_PYODIDE),
@@ -228,8 +229,8 @@ def long_records() -> dict:
     """Canasta records that end just after a person's meld, late in a long game, with the checkpoint
     the worker would have kept (every 50 moves): one to 5,000 by heuristic players, one that runs
     to the 30-hand limit (random players)."""
-    from pygames_wasm.core.match import Match
     from pygames_wasm.bots import BOTS
+    from pygames_wasm.core.match import Match
     from pygames_wasm.games import canasta
 
     out = {}
@@ -269,8 +270,8 @@ def slow_calls(browser, url, rounds=7):
         for _ in range(rounds):
             page.evaluate(PLANT_SAVE, ["pygames:main:current", record, checkpoint])
             page.evaluate(
-                "localStorage.setItem('pygames:main:ui', JSON.stringify({viewer: 1, roundShown: 1000, id: %s}))"
-                % json.dumps(record["id"])
+                f"localStorage.setItem('pygames:main:ui', JSON.stringify({{viewer: 1, roundShown: 1000, "
+                f"id: {json.dumps(record['id'])}}}))"
             )
             page.reload()
             page.get_by_role("button", name="Undo").click()

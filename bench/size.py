@@ -44,8 +44,8 @@ def gz(data: bytes) -> int:
 
 def browser_files(site: Path, page: str, settle_s: float) -> list[str]:
     sys.path.insert(0, str(ROOT / "tools"))
-    from serve import make_server, server_url  # noqa: PLC0415
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+    from playwright.sync_api import sync_playwright
+    from serve import make_server, server_url
 
     server = make_server(site, port=0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -88,8 +88,8 @@ def visits(site: Path, settle_s: float) -> int:
     network (build-info.json?fresh=…, and the browser's update check of sw.js).
     """
     sys.path.insert(0, str(ROOT / "tools"))
-    from serve import SiteHandler, server_url  # noqa: PLC0415
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+    from playwright.sync_api import sync_playwright
+    from serve import SiteHandler, server_url
 
     log: list[tuple[str, int, int]] = []
 
@@ -115,8 +115,8 @@ def visits(site: Path, settle_s: float) -> int:
             if self._code is not None:
                 log.append((self.path, self._code, self._body))
 
-    import functools  # noqa: PLC0415
-    from http.server import ThreadingHTTPServer  # noqa: PLC0415
+    import functools
+    from http.server import ThreadingHTTPServer
 
     Counting.quiet = True
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(site.resolve())))

@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
 from benchkit import API_PLAY, bench_main, bench_page, start_table, tap_numbers  # noqa: E402
+from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
 
 BENCH_CODE = (
     API_PLAY
@@ -127,7 +127,7 @@ def page_numbers(taps: int) -> dict:
 def tap_once(page) -> int:
     """One tap (or two for a multiple) of the person, as a player would: pick, refill, play, flip, pick up."""
     if page.locator("#turn-line").inner_text() == "Choose three cards to lie face up":
-        for i in range(3):
+        for _ in range(3):
             page.locator("#hand button[aria-pressed=false]").first.click()
             page.wait_for_function("!document.querySelector('#actions .checking')")
         page.locator("#actions button[data-action=pick]").click()

@@ -63,8 +63,8 @@ def test_pips_follow_the_rank(page: Page):
             page, f"10{suit}"
         ).evaluate("""c => [c.getBoundingClientRect(),
             ...[...c.querySelectorAll('.pip')].map(p => p.getBoundingClientRect())].map(r => [r.left, r.top, r.right, r.bottom])""")
-        (l, t, r, b), pips = boxes[0], boxes[1:]
-        assert all(l <= p[0] and p[2] <= r and t <= p[1] and p[3] <= b for p in pips), boxes
+        (left, top, right, bottom), pips = boxes[0], boxes[1:]
+        assert all(left <= p[0] and p[2] <= right and top <= p[1] and p[3] <= bottom for p in pips), boxes
         for i, p in enumerate(pips):
             for q in pips[i + 1 :]:
                 assert p[2] <= q[0] + 1 or q[2] <= p[0] + 1 or p[3] <= q[1] + 1 or q[3] <= p[1] + 1, (p, q)
@@ -180,8 +180,11 @@ def test_unplayable_cards_keep_their_contrast_and_a_mark(page: Page):
         # Marked by a pattern, not only a colour.
         assert "repeating-linear-gradient" in face.evaluate("c => getComputedStyle(c, '::after').backgroundImage")
     for code in ("7H", "6", "R1"):
-        assert "none" == card(page, code).evaluate(
-            "c => { c.dataset.playable = 'true'; return getComputedStyle(c, '::after').backgroundImage; }"
+        assert (
+            card(page, code).evaluate(
+                "c => { c.dataset.playable = 'true'; return getComputedStyle(c, '::after').backgroundImage; }"
+            )
+            == "none"
         )
 
 

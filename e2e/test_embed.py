@@ -76,7 +76,7 @@ def blog(browser, blog_url, errors):
 def frames(page):
     iframes = page.locator("article iframe")
     expect(iframes).to_have_count(3)  # the third is the Punjabi table (data-lang="pa")
-    return [page.frame_locator("article iframe >> nth=%d" % i) for i in range(2)], iframes
+    return [page.frame_locator(f"article iframe >> nth={i}") for i in range(2)], iframes
 
 
 def test_two_embedded_games_play_on_another_origin(blog, blog_url, site_url):

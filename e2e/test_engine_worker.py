@@ -3,7 +3,7 @@ traceback (which could name a hidden card) to the page."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from e2e.pagekit import engine_ready
 

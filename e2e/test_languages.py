@@ -16,7 +16,6 @@ import json
 import os
 import re
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect

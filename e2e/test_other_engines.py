@@ -74,7 +74,7 @@ def run_scenario(engine: str, site_url: str, env: dict | None = None) -> dict:
         report = json.loads(proc.stdout.strip().splitlines()[-1])
         if "error" not in report:
             for failure in failures:
-                warnings.warn(f"{engine}: the first run did not finish, the second did: {failure}")
+                warnings.warn(f"{engine}: the first run did not finish, the second did: {failure}", stacklevel=2)
             return report
         failures.append(f"{report['error']}\nwhat the scenario did:\n{proc.stderr[-3000:]}")
     pytest.fail("\n\n".join(failures))

@@ -14,7 +14,6 @@ import re
 import time
 
 import pytest
-
 from playwright.sync_api import Page, expect
 
 from e2e import pagekit

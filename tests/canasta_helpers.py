@@ -18,10 +18,11 @@ a meld for a team from stock cards (every card stays conserved), for tests that 
 from collections import Counter
 
 import statekit
+from statekit import GameTable
+
 from pygames_wasm.core import Setup, game_rng, stack_deck
 from pygames_wasm.core.i18n import rendered
 from pygames_wasm.games import canasta as C
-from statekit import GameTable
 
 NAMES = ["North", "East", "South", "West"]
 FILLER_RANKS = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "A", "3"]  # a black 3 only when short

@@ -18,9 +18,9 @@ Both offer the same small surface: `act(seat, "play 7")`, `play(seat, "7")` (pla
 import json
 
 import pytest
+from statekit import GameTable, state_snapshot
 
 from pygames_wasm import api
-from statekit import GameTable, state_snapshot
 from pygames_wasm.core import Setup, game_rng, stack_deck
 from pygames_wasm.core.i18n import rendered
 from pygames_wasm.games import ono99

@@ -20,11 +20,11 @@ messages (core/i18n.py); `act`, `error` and `view` give them in English words, a
 """
 
 import pytest
+from statekit import GameTable, try_action  # noqa: F401 (the property tests take it from here)
 
 from pygames_wasm.core import GameError, Setup, game_rng, stack_deck
 from pygames_wasm.core.i18n import render, rendered
 from pygames_wasm.games import own_trumps as G
-from statekit import GameTable, try_action  # noqa: F401 (the property tests take it from here)
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 

@@ -8,11 +8,11 @@ import copy
 import json
 
 import pytest
-
 from conftest import A, ApiGame, assert_error, seats, stacked_game, stacked_params
+
 from pygames_wasm import api
-from pygames_wasm.core.i18n import render
 from pygames_wasm.bots import SEARCH
+from pygames_wasm.core.i18n import render
 from pygames_wasm.games import GAMES, ono99
 
 HANDS = [["7", "5", "ONO", "REV"], ["1", "2", "3", "4"], ["8", "8", "9", "P2"]]
@@ -743,9 +743,10 @@ def test_docs_list_exactly_the_engine_error_codes():
 
 
 def test_every_error_code_is_reachable(monkeypatch):
+    from canasta_helpers import stacked_deck
+
     from pygames_wasm.core.errors import ERROR_CODES
     from pygames_wasm.games import canasta
-    from canasta_helpers import stacked_deck
 
     seen = set()
 
@@ -846,6 +847,7 @@ def test_games_saved_before_format_2_still_load():
 
 def test_undo_of_a_persons_moves_in_a_row_needs_no_replay(monkeypatch):
     from canasta_helpers import stacked_deck
+
     from pygames_wasm.core.match import Match
 
     params = {

@@ -3,8 +3,8 @@ rules come out in the words of the glossaries (docs/glossary-parts/{pa,gu}-canas
 included; and the language is only a way of showing the game: it changes nothing in it."""
 
 import pytest
-
 from canasta_helpers import NAMES, stacked_deck
+
 from pygames_wasm import api
 
 # North (seat 0) holds three kings, three queens and two nines; the upcard is the 9♣; the stock's next card is the 4♣.

@@ -10,11 +10,12 @@ ends within a bound, and so does every game (to a small target).
 
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 from canasta_helpers import NAMES, try_action
-from pygames_wasm.core.match import explain
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from pygames_wasm.core import NO_SETUP, Rng, game_rng
+from pygames_wasm.core.match import explain
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import canasta as C
 

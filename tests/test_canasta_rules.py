@@ -7,14 +7,13 @@ canasta_helpers): hands by seat, the upcard(s), the next stock cards; seat `firs
 from collections import Counter
 
 import pytest
-
 from canasta_helpers import NAMES, Table, stacked_deck, table
-from pygames_wasm.core.match import explain
+
 from pygames_wasm import api
 from pygames_wasm.core import NO_SETUP, GameError, game_rng
 from pygames_wasm.core.i18n import render, rendered
+from pygames_wasm.core.match import explain
 from pygames_wasm.games import canasta as C
-
 
 # --- R2 / R3: deck and values ---------------------------------------------------------------------------
 
@@ -512,7 +511,7 @@ def test_going_out_by_discarding_the_last_card_r13_2():
     t.act(0, "draw")
     t.act(0, "meld 9H 9S 9D")  # the whole hand in one turn, but the canasta is not his own meld
     events = t.act(0, "discard 4C")
-    assert any("North goes out!" == e["text"] for e in events)
+    assert any(e["text"] == "North goes out!" for e in events)
     sheet = t.sheets[-1]
     assert sheet["out_seat"] == 0 and not sheet["concealed"]
     assert sheet["teams"][0]["going_out"] == 100 and sheet["teams"][1]["going_out"] == 0

@@ -2,7 +2,6 @@
 canasta and going-out bonuses, both partners' cards left in hand, running totals."""
 
 import pytest
-
 from canasta_helpers import table
 
 

@@ -6,8 +6,8 @@ import random
 from collections import Counter
 
 import pytest
-
 from canasta_helpers import table
+
 from pygames_wasm.bots import BOTS
 from pygames_wasm.bots.canasta_search import GAME, determinize, policy, seen_this_hand
 from pygames_wasm.bots.search import Budget, decide
@@ -61,7 +61,7 @@ def test_a_pile_picked_up_is_in_the_takers_hand_in_every_deal():
     assert taken[:3] == ["5C", "4D", "7D"] and len(taken) == 5
     discard = next(c for c in r.t.state.hands[1] if c not in taken)
     r.act(1, f"discard {discard}")
-    view, deals = r.samples(2)
+    _view, deals = r.samples(2)
     for state in deals:
         assert not Counter(taken) - Counter(state.hands[1])
         assert state.pile == [discard]

@@ -8,12 +8,12 @@ from dataclasses import replace
 from random import Random
 
 import pytest
+from statekit import state_snapshot
 
 from pygames_wasm import api
 from pygames_wasm.bots import BOTS, SEARCH, search
 from pygames_wasm.core.match import Match
 from pygames_wasm.games import GAMES, canasta
-from statekit import state_snapshot
 
 MASK = (1 << 64) - 1
 GAMMA, SALT = 0x9E3779B97F4A7C15, 0xD1B54A32D192ED03
@@ -277,7 +277,7 @@ def peek_through_the_api(view, history, rng):
     return next(
         pickle.loads(pickle.dumps(m.state))
         for m in api._matches.values()
-        if m.module.GAME_ID == view["game"]
+        if view["game"] == m.module.GAME_ID
         and len(m.seats) == len(view["players"])
         and not m.state.over
         and m.module.view(m.state, view["seat"], brief=True) == view

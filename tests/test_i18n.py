@@ -149,10 +149,10 @@ def option_sets(module, rng: random.Random, count: int) -> list:
 
 def refusals(match: Match, seat: int, rng: random.Random) -> list:
     """The refusals of a few wrong moves here: another seat's move, a card nobody has, a bad field."""
-    module, n = match.module, len(match.seats)
+    n = len(match.seats)
     legal = match.view(seat)["actions"]
     tries = [dict(rng.choice(legal), card="ZZ"), {**rng.choice(legal), "extra": 1}, {"type": "nonsense"}, {}]
-    tries += [a for a in rng.sample(legal, min(4, len(legal)))]
+    tries += rng.sample(legal, min(4, len(legal)))
     found = [match.explain((seat + 1) % n, action) for action in tries[-4:]]
     found += [match.explain(seat, action) for action in tries[:4]]
     return [why for why in found if why is not None]

@@ -6,8 +6,8 @@ from given tokens or points: the engine's test setup reaches those rules without
 """
 
 import pytest
-
 from conftest import later, stacked_game, stacked_table
+
 from pygames_wasm.games import ono99
 
 V = {"version": "1980"}

@@ -5,8 +5,8 @@ nothing in the game itself."""
 import json
 
 import pytest
-
 from conftest import stacked_game, stacked_params, stacked_table
+
 from pygames_wasm import api
 from pygames_wasm.core.i18n import render, rendered
 from pygames_wasm.games import ono99

@@ -12,15 +12,16 @@ the same game (also through a saved record).
 import copy
 import json
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 from conftest import NAMES
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from statekit import state_snapshot
+
 from pygames_wasm import api
 from pygames_wasm.core import NO_SETUP, GameError, Rng, game_rng
 from pygames_wasm.core.i18n import rendered
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import ono99
-from statekit import state_snapshot
 
 PLAYER_LINE_KEYS = {"seat", "name", "status", "hand_count", "laid_down", "tokens", "score", "missing_cards"}
 MAX_ACTIONS = 6000  # far above the longest game seen (see test_games_end_within_the_bound)

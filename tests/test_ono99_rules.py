@@ -7,8 +7,8 @@ given by seat; `first` is the seat to the dealer's left; `draw` is the top of th
 from collections import Counter
 
 import pytest
+from conftest import NAMES, new_state, small_deck, stacked_game, stacked_table
 
-from conftest import NAMES, new_state, stacked_game, stacked_table, small_deck
 from pygames_wasm.core import stack_deck
 from pygames_wasm.core.i18n import rendered
 from pygames_wasm.games import ono99

@@ -7,8 +7,8 @@ from dataclasses import asdict
 from random import Random
 
 import pytest
-
 from conftest import stacked_table
+
 from pygames_wasm.bots import BOTS
 from pygames_wasm.bots.ono99_search import GAME, determinize, discarded, policy
 from pygames_wasm.bots.search import Budget, decide

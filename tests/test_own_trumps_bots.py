@@ -4,6 +4,7 @@ and the heuristic one clearly beats random play, heads-up and at four seats."""
 from collections import Counter
 
 from own_trumps_helpers import two_player_table
+
 from pygames_wasm.bots import BOTS, own_trumps_bot
 from pygames_wasm.bots.own_trumps_bot import Planner
 from pygames_wasm.core.rng import SplitMix64

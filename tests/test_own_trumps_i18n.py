@@ -8,8 +8,8 @@ deal is exactly that.
 """
 
 import pytest
-
 from own_trumps_helpers import stacked_deck
+
 from pygames_wasm import api
 
 SEATS = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]

@@ -3,8 +3,8 @@ the game is exactly as it was (checked on the state, and through `pygames_wasm.a
 and the views)."""
 
 import pytest
-
 from own_trumps_helpers import Table, two_player_table
+
 from pygames_wasm import api
 
 A, B = 0, 1

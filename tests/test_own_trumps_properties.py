@@ -7,12 +7,13 @@ not change when the hidden cards are dealt differently (non-interference); every
 rules or by the safeguard; and the same record replays the same match.
 """
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from own_trumps_helpers import NAMES, try_action
+
 from pygames_wasm.core import NO_SETUP, Rng, game_rng
-from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.core.match import explain
+from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import own_trumps as G
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

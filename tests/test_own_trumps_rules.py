@@ -6,8 +6,8 @@ test_own_trumps_vectors.py; bad input is in test_own_trumps_input.py.
 from collections import Counter
 
 import pytest
-
 from own_trumps_helpers import NAMES, Table, two_player_table
+
 from pygames_wasm.core import NO_SETUP, GameError, game_rng
 from pygames_wasm.core.i18n import render
 from pygames_wasm.games import own_trumps as G

@@ -5,8 +5,8 @@ few, and its search finds the move that wins. The generic checks are in test_sea
 from random import Random
 
 import pytest
-
 from own_trumps_helpers import Table
+
 from pygames_wasm.bots import BOTS, own_trumps_bot
 from pygames_wasm.bots.own_trumps_search import GAME, MAX_CANDIDATES, candidates, determinize, policy
 from pygames_wasm.bots.search import Budget, decide

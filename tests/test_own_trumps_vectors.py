@@ -9,8 +9,8 @@ B really takes; end-of-game vectors play the last move.
 import doctest
 
 import pytest
-
 from own_trumps_helpers import two_player_table
+
 from pygames_wasm.core.i18n import render
 from pygames_wasm.games import own_trumps as G
 

@@ -7,7 +7,6 @@ decision) is tested through the API in tests/test_fairness.py, where a peeking s
 
 import ast
 import json
-from copy import copy
 from dataclasses import dataclass
 from pathlib import Path
 from random import Random
@@ -16,8 +15,8 @@ import pytest
 
 from pygames_wasm.bots import BOTS, SEARCH, search
 from pygames_wasm.bots.search import Budget, SearchGame, decide
-from pygames_wasm.core.match import Match
 from pygames_wasm.core.i18n import render
+from pygames_wasm.core.match import Match
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import GAMES
 
@@ -133,7 +132,7 @@ def test_a_bot_is_called_with_the_view_history_stream_and_budget_only():
     seats = [{"name": "A", "kind": "bot", "bot": "spy"}, {"name": "B", "kind": "human"}]
     match = Match(GAMES["ono99"], {"spy": spy}, {}, seats, 3)
     match.act(0, match.bot_move(0, FEW_DEALS))
-    view, history, rng, budget = seen[0]
+    view, history, _rng, budget = seen[0]
     assert view == GAMES["ono99"].view(match.replay([]), 0, brief=True)
     assert history == [] and budget == FEW_DEALS
     assert match.module.to_act(match.state) == 0  # ONO 99: a play, then the draw

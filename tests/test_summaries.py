@@ -5,9 +5,10 @@ seat's point of view ("you"), and it ends with the last public move."""
 from canasta_helpers import table as canasta_table
 from conftest import stacked_game
 from own_trumps_helpers import two_player_table
+from three_up_helpers import table as three_up_table
+
 from pygames_wasm import api
 from pygames_wasm.games import own_trumps
-from three_up_helpers import table as three_up_table
 
 
 def test_ono99_says_the_total_the_turn_what_can_be_played_and_the_others_cards():

@@ -5,9 +5,9 @@ public view holds no hand, and a saved game resumes."""
 import json
 
 import pytest
-
 from conftest import assert_error
 from three_up_helpers import NAMES, deal_order, shown_text
+
 from pygames_wasm import api
 from pygames_wasm.core import stack_deck
 from pygames_wasm.games import three_up as T

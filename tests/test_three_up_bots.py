@@ -2,15 +2,15 @@
 heuristic clearly beats random play (measured over 1000 games: about 90% heads-up, 68% at four seats,
 with `python -m pygames_wasm simulate three_up --games 1000 --players 2|4 --seed 1 --bots heuristic,random`)."""
 
+from three_up_helpers import NAMES
+
 from pygames_wasm.bots import BOTS, three_up_bot
 from pygames_wasm.bots.search import Budget
-from pygames_wasm.core.match import Match
 from pygames_wasm.core import NO_SETUP, game_rng
+from pygames_wasm.core.match import Match
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import three_up as T
 from pygames_wasm.simulate import play_one
-
-from three_up_helpers import NAMES
 
 EVERY_OPTION = {
     "placings": True,

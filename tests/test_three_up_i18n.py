@@ -3,7 +3,6 @@
 included), and the language a request asks for changes nothing in the game."""
 
 import pytest
-
 from test_three_up_api import Game
 
 

@@ -3,8 +3,8 @@ proposal): each test reaches its situation with a stacked deal or `arrange`, and
 is ignored or misapplied."""
 
 import pytest
-
 from three_up_helpers import NAMES, labels, shown_text, table
+
 from pygames_wasm.core import NO_SETUP, game_rng
 from pygames_wasm.core.i18n import rendered
 from pygames_wasm.games import three_up as T

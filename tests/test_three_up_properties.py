@@ -7,9 +7,10 @@ seats not asked have none, random plays composed from the hand are applied or re
 reason as `explain` and no change, every game ends, and the same actions replay the same game.
 """
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from three_up_helpers import NAMES, try_action
+
 from pygames_wasm.core import NO_SETUP, Rng, game_rng
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import three_up as T
@@ -98,7 +99,7 @@ def play_out(n: int, options: dict, seed) -> tuple:
 @given(games())
 def test_random_games_keep_the_invariants_and_end(game):
     n, options, seed = game
-    opts, state, taken = play_out(n, options, seed)
+    opts, state, _taken = play_out(n, options, seed)
     assert state.round == opts.round_count
     if state.winners:
         assert all(0 <= s < n for s in state.winners)

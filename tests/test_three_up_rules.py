@@ -3,11 +3,10 @@ stacked deal (or, for a mid-round position, `arrange`, which keeps every card), 
 to fail if its rule is broken."""
 
 import pytest
-
 from three_up_helpers import NAMES, labels, shown_text, table
+
 from pygames_wasm.core import NO_SETUP, GameError, game_rng
 from pygames_wasm.games import three_up as T
-
 
 UP = ["R8 B8 G8", "R9 B9 G9"]  # full face-up and face-down cards, for rounds whose draw pile still lasts
 DOWN = ["R1 R2 R3", "B1 B2 B3"]

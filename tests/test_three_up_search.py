@@ -6,15 +6,16 @@ clearly wins. The generic checks of every game's search are in test_search.py.""
 import random
 from collections import Counter
 
-from pygames_wasm.bots import BOTS, three_up_bot, three_up_search as S
+from test_three_up_bots import EVERY_OPTION
+from test_three_up_rules import mid
+from three_up_helpers import NAMES, table
+
+from pygames_wasm.bots import BOTS, three_up_bot
+from pygames_wasm.bots import three_up_search as S
 from pygames_wasm.bots.search import Budget, decide
 from pygames_wasm.core.match import Match
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import three_up as T
-
-from test_three_up_bots import EVERY_OPTION
-from test_three_up_rules import mid
-from three_up_helpers import NAMES, table
 
 
 def samples(t, seat: int, count: int = 30, history=()) -> list:
@@ -99,7 +100,7 @@ def every_position(options: dict, kinds: list, seed: int):
 
 def test_every_option_every_seat_samples_fit_the_view_and_the_policy_is_legal():
     rng = random.Random(1)
-    for step, (match, seat) in enumerate(every_position(EVERY_OPTION, ["normal", "random", "normal"], 3)):
+    for step, (match, _seat) in enumerate(every_position(EVERY_OPTION, ["normal", "random", "normal"], 3)):
         if step % 3:
             continue
         for viewer in range(3):

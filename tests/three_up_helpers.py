@@ -22,10 +22,11 @@ cards between places, every card kept: what is not named goes out of the game (r
 from collections import Counter
 
 import statekit
+from statekit import GameTable
+
 from pygames_wasm.core import Setup, game_rng, stack_deck
 from pygames_wasm.core.i18n import render, rendered
 from pygames_wasm.games import three_up as T
-from statekit import GameTable
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 

@@ -38,7 +38,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import i18n  # noqa: E402 (tools/i18n.py: the catalogs)
+import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_VERSION = "314.0.7"
@@ -68,7 +68,7 @@ def _can_build_offline() -> bool:
     """True if this interpreter can build without an isolated build env."""
     if importlib.util.find_spec("setuptools") is None:
         return False
-    import setuptools  # noqa: PLC0415
+    import setuptools
 
     major = int(setuptools.__version__.split(".")[0])
     return major >= 68 and importlib.util.find_spec("wheel") is not None

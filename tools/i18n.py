@@ -19,7 +19,7 @@ import io
 import json
 import re
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -39,7 +39,7 @@ PLURAL_RULES = {"pa": (2, "(n > 1)"), "gu": (2, "(n > 1)")}
 GAMES = ("ono99", "canasta", "three_up", "own_trumps")
 PY_KEYWORDS = {"msg": (1,), "plural": (1, 2)}
 JS_KEYWORDS = {"t": (1,), "tn": (1, 2)}
-FIXED_DATE = datetime(2026, 11, 24, tzinfo=timezone.utc)
+FIXED_DATE = datetime(2026, 11, 24, tzinfo=UTC)
 FIELD = re.compile(r"(?<!\{)\{([a-z_0-9]*)(?:[:!][^}]*)?\}(?!\})")
 
 
@@ -85,7 +85,7 @@ def extract(domain: str) -> Catalog:
     template = Catalog(project="pygames-wasm", domain=domain)
     method, keywords = ("javascript", JS_KEYWORDS) if domain == "web" else ("python", PY_KEYWORDS)
     for path in domain_files(domain):
-        for lineno, message, comments, context in extract_from_file(
+        for _lineno, message, comments, context in extract_from_file(
             extract_html if path.suffix == ".html" else method,
             str(path),
             keywords=keywords,

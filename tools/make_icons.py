@@ -132,7 +132,7 @@ def png(size: int, pixels: bytes) -> bytes:
 
 def svg(corner: float) -> str:
     def hexc(c):
-        return "#%02x%02x%02x" % c
+        return "#{:02x}{:02x}{:02x}".format(*c)
 
     def card(c, fill, stroke, sw):
         cx, cy, w, h, r, deg = c

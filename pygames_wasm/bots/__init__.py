@@ -8,6 +8,7 @@ heuristic that decides in about a millisecond), Hard (bots/search.py). "random" 
 the older names, kept for saved games and the simulator.
 """
 
+from ..core.i18n import msg
 from . import (
     canasta_bot,
     canasta_search,
@@ -19,7 +20,6 @@ from . import (
     three_up_bot,
     three_up_search,
 )
-from ..core.i18n import msg
 from .easy import easy, same_kind
 from .search import player
 

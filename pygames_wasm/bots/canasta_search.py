@@ -335,9 +335,13 @@ def facts(state: C.State, team: int) -> dict:
         pairs += sum(n >= 2 for n in held.values())
     mover = state.turn
     pile = 0
-    if mover in seats and state.phase == "draw" and not C.pile_block(state, mover):
-        if any(C.take_pile_block(state, mover, a) is None for a in C.take_suggestions(state, mover)):
-            pile = len(state.pile)
+    if (
+        mover in seats
+        and state.phase == "draw"
+        and not C.pile_block(state, mover)
+        and any(C.take_pile_block(state, mover, a) is None for a in C.take_suggestions(state, mover))
+    ):
+        pile = len(state.pile)
     points = C.count(hand)
     canasta = float(any(kinds))
     return {

@@ -15,10 +15,10 @@ move for playouts, when a playout stops, and how good its end is for the seat.
 """
 
 import time
+from collections.abc import Callable
 from copy import deepcopy
 from dataclasses import dataclass, field
 from random import Random
-from typing import Callable
 
 from ..core.i18n import msg
 

@@ -20,8 +20,8 @@ from functools import lru_cache
 from ..core import NO_SETUP
 from ..core.rng import SplitMix64
 from ..games import three_up as T
-from .search import SearchGame
 from . import three_up_bot
+from .search import SearchGame
 from .three_up_bot import BIG_PILE, CLEAR_ORDER, strength
 
 HORIZON = 5  # turns of each player a playout looks ahead before the standing is scored

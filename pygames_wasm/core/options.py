@@ -24,7 +24,7 @@ class OptionSpec:
     def to_dict(self) -> dict:
         d = {"key": self.key, "label": self.label, "help": self.help, "type": self.type, "default": self.default}
         if self.type == "choice":
-            d["choices"] = [{"value": v, "label": l} for v, l in self.choices]
+            d["choices"] = [{"value": value, "label": label} for value, label in self.choices]
         if self.type in ("int", "counts", "text"):
             d["min"], d["max"] = self.min, self.max
         if self.when:

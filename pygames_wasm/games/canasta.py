@@ -1175,11 +1175,9 @@ def meld_everything(state: State, seat: int, cards: list, melds: dict) -> list |
         return None
     # R8: a team with no meld on the table (counting melds just made this turn: `melds` may be the
     # melds after the action being checked) must reach its minimum with what it lays down.
-    if not melds and not (
-        state.opts.concealed_min_only_if_pile and state.drew == "stock" and not state.melded_before[seat]
-    ):
-        if count(cards) < state.initial[team_of(state, seat)]:
-            return None
+    exempt = state.opts.concealed_min_only_if_pile and state.drew == "stock" and not state.melded_before[seat]
+    if not melds and not exempt and count(cards) < state.initial[team_of(state, seat)]:
+        return None
     share = dict(need)
     first = None  # the rank whose meld becomes the team's canasta, when it has none yet
     if not has_canasta(melds):
@@ -1319,7 +1317,7 @@ def hand_melds(opts: Options, hand: list, exclude=()) -> list:
             by_rank.setdefault(RANK_OF[c], []).append(c)
     melds = [cards for cards in by_rank.values() if len(cards) >= 3]
     wilds = cheapest_wilds(hand)
-    for r, cards in by_rank.items():
+    for cards in by_rank.values():
         if len(cards) == 2 and wilds:
             melds.append(cards + [wilds.pop(0)])
     return [sorted_cards(m) for m in melds if meld_block(opts, m) is None]

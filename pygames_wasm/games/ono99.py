@@ -12,10 +12,10 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from itertools import chain
 
-from ..core import GameError, Rng, Setup, shown, build_deck, int_list
+from ..core import GameError, Rng, Setup, build_deck, int_list, shown
+from ..core.i18n import listed, msg, plural, semicolons
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, first_waiting, seat_error
-from ..core.i18n import listed, msg, plural, semicolons
 from ..core.views import copied, last_move, log, recent_events, situation
 
 GAME_ID = "ono99"

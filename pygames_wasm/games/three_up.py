@@ -34,9 +34,9 @@ from itertools import chain, product
 from ..core import GameError, Rng, Setup, build_deck, shown
 from ..core.i18n import commas, listed, msg, plural, semicolons
 from ..core.options import OptionSpec, lobby_info, parse_options
+from ..core.rng import SplitMix64
 from ..core.rules import action_kind, applier, first_waiting, number_or_word, seat_error
 from ..core.views import copied, last_move, log, recent_events, situation
-from ..core.rng import SplitMix64
 
 GAME_ID = "three_up"
 TITLE = "3UP 3DOWN"
@@ -1530,10 +1530,7 @@ def triple(state: State) -> bool:
     """R13.1: three or more of one number on top (C11: whoever played them; the option counts only
     the cards the player in turn laid this turn)."""
     pile = state.pile
-    if state.opts.triple_across:
-        reach = len(pile)
-    else:
-        reach = state.mine_on_pile
+    reach = len(pile) if state.opts.triple_across else state.mine_on_pile
     top = number(pile[-1])
     run = 0
     for card in reversed(pile[len(pile) - reach :]):
