@@ -3,7 +3,9 @@
 #
 #   ./build.sh build          set up .venv and node_modules, build the wheel, assemble dist/site
 #   ./build.sh serve [port]   build, then serve dist/site at http://localhost:8000 (or port)
-#   ./build.sh test [args]    build, then pytest tests, then pytest e2e (args go to both)
+#   ./build.sh test [args]    lint, build, then pytest tests, then pytest e2e (args go to both)
+#   ./build.sh lint           ruff, mypy, Biome and tsc: fails on any finding (no build needed)
+#   ./build.sh fix            apply the formatters and the linters' safe fixes
 #   ./build.sh bench [args]   build, then run the benchmarks in bench/ (args go to engine_speed.py)
 #
 # Re-runs are quick: pip and npm only run when pyproject.toml or package-lock.json changed.
@@ -84,9 +86,32 @@ ensure_browsers() {
     [[ -x "$CHROMIUM" ]]
 }
 
+# The checkers, every one run even when an earlier one fails, so that one run lists every finding.
+do_lint() {
+    ensure_venv
+    ensure_node_modules
+    local rc=0 bin="$ROOT/node_modules/.bin"
+    say "ruff check";          "$PY" -m ruff check --quiet . || rc=1
+    say "ruff format --check"; "$PY" -m ruff format --check --quiet . || rc=1
+    say "mypy";                "$PY" -m mypy || rc=1
+    say "biome ci";            "$bin/biome" ci --error-on-warnings . || rc=1
+    say "tsc (page, worker)";  { "$bin/tsc" -p tsconfig.json && "$bin/tsc" -p web/engine/tsconfig.json; } || rc=1
+    [[ $rc == 0 ]] && say "lint: clean" || say "lint: FAILED"
+    return $rc
+}
+
+do_fix() {
+    ensure_venv
+    ensure_node_modules
+    "$PY" -m ruff check --fix --quiet . || true
+    "$PY" -m ruff format --quiet .
+    "$ROOT/node_modules/.bin/biome" check --write . || true
+}
+
 do_test() {
-    do_build
     local rc=0
+    do_lint || rc=$?  # a finding fails the run, after the tests have run too
+    do_build
     say "pytest tests $*"
     "$PY" -m pytest tests "$@" || rc=$?
     if [[ -d e2e ]]; then
@@ -122,15 +147,21 @@ case "$cmd" in
     test)
         do_test "$@"
         ;;
+    lint)
+        do_lint
+        ;;
+    fix)
+        do_fix
+        ;;
     bench)
         do_build
         "$PY" bench/engine_speed.py --both "$@"
         "$PY" bench/size.py
         ;;
     -h|--help|help)
-        sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
-        die "unknown command '$cmd' (build, serve [port], test [pytest args], bench)"
+        die "unknown command '$cmd' (build, serve [port], test [pytest args], lint, fix, bench)"
         ;;
 esac

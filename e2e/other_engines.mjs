@@ -118,7 +118,7 @@ async function until(b, step, what) {
   const deadline = Date.now() + TIMEOUT_MS;
   while (Date.now() < deadline) {
     const done = await b.run(step);
-    if (done && done.error) throw new Error(`${engine}: ${what}: ${done.error}`);
+    if (done?.error) throw new Error(`${engine}: ${what}: ${done.error}`);
     if (done) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -164,7 +164,7 @@ try {
     report.visits.push(visit);
   }
 } catch (e) {
-  report.error = String((e && e.stack) || e);
+  report.error = String(e?.stack || e);
 } finally {
   await b.quit();
 }

@@ -20,10 +20,9 @@
  *
  * It defines no global, adds no stylesheet, and styles only its own iframe (inline).
  */
-(function () {
-  "use strict";
+(() => {
   var script = document.currentScript;
-  if (!script || !script.src) return;
+  if (!script?.src) return;
   var src = new URL(script.src, location.href);
   var origin = src.origin;
   var d = script.dataset;
@@ -32,12 +31,12 @@
   // The embed's place among this page's embeds (for the default save slot).
   var index = 0;
   var scripts = document.getElementsByTagName("script");
-  for (var i = 0; i < scripts.length && scripts[i] !== script; i++) {
+  for (let i = 0; i < scripts.length && scripts[i] !== script; i++) {
     if (scripts[i].src && new URL(scripts[i].src, location.href).href === src.href) index++;
   }
   var params = new URLSearchParams();
   params.set("game", game);
-  params.set("id", d.id || location.pathname + "#" + index);
+  params.set("id", d.id || `${location.pathname}#${index}`);
   if (d.seats) params.set("seats", d.seats);
   else if (d.players) params.set("players", d.players);
   if (d.seed) params.set("seed", d.seed);
@@ -46,8 +45,8 @@
 
   var height = Math.max(320, Number(d.height) || 560);
   var frame = document.createElement("iframe");
-  frame.src = new URL("embed.html?" + params.toString(), src).href;
-  frame.title = d.title || "Card game: " + game;
+  frame.src = new URL(`embed.html?${params.toString()}`, src).href;
+  frame.title = d.title || `Card game: ${game}`;
   frame.setAttribute("loading", "eager");
   var style = frame.style;
   style.display = "block";
@@ -55,18 +54,18 @@
   style.width = "100%";
   style.minWidth = "320px";
   style.maxWidth = "100%";
-  style.height = height + "px";
+  style.height = `${height}px`;
   style.border = "0";
   style.borderRadius = "12px";
   style.colorScheme = "dark";
   script.parentNode.insertBefore(frame, script.nextSibling);
 
-  window.addEventListener("message", function (event) {
+  window.addEventListener("message", (event) => {
     if (event.origin !== origin || event.source !== frame.contentWindow) return;
     var m = event.data;
-    if (!m || m.type !== "pygames:size") return;
+    if (m?.type !== "pygames:size") return;
     var h = Math.round(Number(m.height));
     if (!(h > 0)) return;
-    style.height = Math.max(320, Math.min(h, 2400)) + "px";
+    style.height = `${Math.max(320, Math.min(h, 2400))}px`;
   });
 })();

@@ -5,7 +5,7 @@
 // lobby leaves the page as usual.
 
 const GUARD = { pygamesGuard: true };
-const guarded = () => !!(history.state && history.state.pygamesGuard);
+const guarded = () => !!history.state?.pygamesGuard;
 
 /**
  * Keep the guard while `wanted()` holds, checked whenever a node of `watch` (the screens, the

@@ -58,7 +58,7 @@ const gamesKey = () => (currentLang() === "en" ? GAMES_KEY : `${GAMES_KEY}:${cur
 // The games this page has a table for (game id -> renderer); the engine may know more.
 const RENDERERS = { ono99: ono99Table, canasta: canastaTable, three_up: threeUpTable, own_trumps: ownTrumpsTable };
 const TABLES = new Set(Object.keys(RENDERERS));
-const renderer = () => RENDERERS[game.info && game.info.game] || ono99Table;
+const renderer = () => RENDERERS[game.info?.game] || ono99Table;
 // Empty the table of whatever game it showed: nothing of any hand stays in the DOM.
 const clearTable = () => {
   for (const r of Object.values(RENDERERS)) r.clear();
@@ -105,7 +105,7 @@ function writeJSON(key, value) {
 // ------------------------------------------------------------------ lobby
 const lobby = new Lobby({ onStart: startGame, onResume: resumeSaved, onDelete: deleteSaved });
 client.onprogress = (p) => lobby.progress(p);
-if (games) lobby.setGames(games, readJSON(SETUP_KEY) || (EMBED && EMBED.setup));
+if (games) lobby.setGames(games, readJSON(SETUP_KEY) || EMBED?.setup);
 else bundledGames();
 
 /** First visit: the list of games the build bundled with the page, until the engine's own. */
@@ -115,7 +115,7 @@ async function bundledGames() {
     const list = playable(await r.json());
     if (!games && list.length) {
       games = list;
-      lobby.setGames(games, readJSON(SETUP_KEY) || (EMBED && EMBED.setup));
+      lobby.setGames(games, readJSON(SETUP_KEY) || EMBED?.setup);
     }
   } catch (e) {
     console.warn("No list of games came with the page; the lobby waits for the engine's:", e);
@@ -123,23 +123,23 @@ async function bundledGames() {
 }
 
 $("rules-button").addEventListener("click", () => {
-  const id = (game.info && game.info.game) || (lobby.game && lobby.game.id);
-  showRules((games || []).find((g) => g.id === id) || lobby.game, game.info && game.info.options_text);
+  const id = game.info?.game || lobby.game?.id;
+  showRules((games || []).find((g) => g.id === id) || lobby.game, game.info?.options_text);
 });
 keepFocus();
-setUpReadTable(() => game.view && game.view.summary);
+setUpReadTable(() => game.view?.summary);
 $("settings-button").addEventListener("click", showSettings);
 $("leave-button").addEventListener("click", leaveGame);
 
 async function leaveGame() {
-  if (game.view && game.view.over) {
+  if (game.view?.over) {
     backToLobby(true);
     return;
   }
   if (await confirmLeave()) backToLobby(false);
 }
 
-const titleOf = (gameId) => ((games || []).find((g) => g.id === gameId) || {}).title || gameId;
+const titleOf = (gameId) => (games || []).find((g) => g.id === gameId)?.title || gameId;
 
 // Back closes the dialog on top; at the table it asks before leaving the game. (An embedded
 // table leaves the host page's history alone.)
@@ -234,7 +234,7 @@ async function deleteSaved(key, title) {
   if (game.key === key) await closeGame();
   await client.call("forget", { key }).catch(() => {});
   const save = saves.find((s) => s.key === key);
-  if (save && save.game) localStorage.removeItem(uiKey(save.game));
+  if (save?.game) localStorage.removeItem(uiKey(save.game));
   refreshSaves();
 }
 
@@ -257,10 +257,10 @@ async function startGame(setup, options) {
     if (!ok) return;
   }
   // One saved game per game: replacing one that is not finished needs a yes.
-  const saved = saves.find((s) => s.game === setup.game && !(s.summary && s.summary.over));
+  const saved = saves.find((s) => s.game === setup.game && !s.summary?.over);
   if (saved) {
     const title = titleOf(setup.game);
-    const progress = saved.summary && saved.summary.progress;
+    const progress = saved.summary?.progress;
     const yes = await ask({
       title: t("Replace your saved {title} game?", { title }),
       text: progress
@@ -485,7 +485,7 @@ async function botMove(gen, seat) {
 }
 
 function nameOf(seat) {
-  return (game.info.seats[seat] || {}).name || t("Seat {number}", { number: seat + 1 });
+  return game.info.seats[seat]?.name || t("Seat {number}", { number: seat + 1 });
 }
 
 function show(view, extraButtons) {
@@ -665,7 +665,7 @@ async function boot() {
     // Redrawn only when it differs from the list the lobby shows: someone may be filling it in.
     if (JSON.stringify(listed) !== JSON.stringify(games)) {
       games = listed;
-      lobby.setGames(games, lobby.game ? lobby.setup() : readJSON(SETUP_KEY) || (EMBED && EMBED.setup));
+      lobby.setGames(games, lobby.game ? lobby.setup() : readJSON(SETUP_KEY) || EMBED?.setup);
     }
   } catch (e) {
     lobby.setFailed(e.message);

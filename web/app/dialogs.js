@@ -34,7 +34,7 @@ export function showRules(game, optionsText = null) {
       }
       body.append(el("h3", { text: part.heading }), el("p", { text: part.text }));
     }
-    if (optionsText && optionsText.length) {
+    if (optionsText?.length) {
       body.append(el("h3", { text: t("This game's options") }));
       const list = el("ul", { class: "options-chosen" });
       for (const line of optionsText) list.append(el("li", { text: line }));
@@ -150,7 +150,7 @@ function roundLines(lastRound) {
   const list = el("ol", { class: "summary-lines" });
   for (const line of lastRound.lines || []) {
     const cards = el("div", { class: "summary-cards" });
-    for (const c of line.hand || []) cards.append(miniCard(typeof c === "string" ? c : c.card, c && c.label));
+    for (const c of line.hand || []) cards.append(miniCard(typeof c === "string" ? c : c.card, c?.label));
     list.append(
       el(
         "li",
@@ -198,20 +198,19 @@ export function showSummary(title, nodes) {
 export function showResult(view, { onPlayAgain, onNewGame }, parts = null) {
   const dialog = $("result-dialog");
   const result = view.result || { winners: [], text: t("The game is over."), standings: [] };
-  const names = result.winners.map((s) => (view.players.find((p) => p.seat === s) || {}).name).filter(Boolean);
-  $("result-title").textContent =
-    parts && parts.title
-      ? parts.title
-      : names.length === 1
-        ? t("{name} wins!", { name: names[0] })
-        : names.length
-          ? t("{names} win!", { names: listWords(names) })
-          : t("Game over");
+  const names = result.winners.map((s) => view.players.find((p) => p.seat === s)?.name).filter(Boolean);
+  $("result-title").textContent = parts?.title
+    ? parts.title
+    : names.length === 1
+      ? t("{name} wins!", { name: names[0] })
+      : names.length
+        ? t("{names} win!", { names: listWords(names) })
+        : t("Game over");
   const body = $("result-body");
   body.replaceChildren();
   if (result.text && result.text !== $("result-title").textContent)
     body.append(el("p", { class: "lead", text: result.text }));
-  if (result.standings && result.standings.length) {
+  if (result.standings?.length) {
     const table = el("ol", { class: "standings", "aria-label": t("Standings") });
     for (const s of result.standings) {
       table.append(
@@ -226,7 +225,7 @@ export function showResult(view, { onPlayAgain, onNewGame }, parts = null) {
     }
     body.append(table);
   }
-  if (parts && parts.nodes) body.append(...parts.nodes.filter(Boolean));
+  if (parts?.nodes) body.append(...parts.nodes.filter(Boolean));
   if (view.last_round) {
     const d = el(
       "details",

@@ -51,7 +51,7 @@ export function rove(row) {
 // ------------------------------------------------------------------ the focus never lost
 let last = null; // the element that last had the focus
 
-const gone = (node) => !node || !node.isConnected || node.closest("[hidden]") || node.getClientRects().length === 0;
+const gone = (node) => !node?.isConnected || node.closest("[hidden]") || node.getClientRects().length === 0;
 const overlay = () => !$("curtain").hidden || document.querySelector("dialog[open]");
 
 /** Where the focus goes when what held it went away: the player's cards, else what they may do. */

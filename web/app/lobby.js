@@ -194,10 +194,9 @@ export class Lobby {
     list.replaceChildren();
     const ordered = [...saves].sort((a, b) => (b.key === current) - (a.key === current));
     for (const save of ordered) {
-      const title =
-        (save.summary && save.summary.title) || (this.games.find((g) => g.id === save.game) || {}).title || t("A game");
+      const title = save.summary?.title || this.games.find((g) => g.id === save.game)?.title || t("A game");
       const parts = [title];
-      if (save.summary && save.summary.progress) parts.push(save.summary.progress);
+      if (save.summary?.progress) parts.push(save.summary.progress);
       if (save.savedAt) parts.push(timeAgo(save.savedAt));
       const resume = el("button", {
         type: "button",
@@ -247,14 +246,13 @@ export class Lobby {
     const presets = game.presets || [];
     const owned = [...this._presetKeys()];
     const matches = (p) =>
-      setup &&
-      setup.values &&
+      setup?.values &&
       owned.length > 0 &&
       owned.every((k) => JSON.stringify(setup.values[k]) === JSON.stringify(p.options[k]));
     const preset = presets.find(matches) || (setup && presets.find((p) => p.id === setup.preset)) || presets[0] || null;
     this.values = this._defaults();
     if (preset) Object.assign(this.values, preset.options);
-    if (setup && setup.values) {
+    if (setup?.values) {
       for (const spec of game.options || []) {
         if (spec.key in setup.values && !this._presetKeys().has(spec.key))
           this.values[spec.key] = setup.values[spec.key];
@@ -264,7 +262,7 @@ export class Lobby {
     const before = this.seats;
     this.seats = setup && Array.isArray(setup.seats) ? setup.seats.map((s) => ({ ...s })) : [];
     this.seats.forEach((s, i) => {
-      if (before[i] && before[i].auto && before[i].name === s.name) s.auto = true;
+      if (before[i]?.auto && before[i].name === s.name) s.auto = true;
     });
     this._renderPresets();
     this._renderOptions();
@@ -392,7 +390,7 @@ export class Lobby {
 
   _optionChanged() {
     // A change can show or hide other options, or change the seat limits.
-    const focused = document.activeElement && document.activeElement.id;
+    const focused = document.activeElement?.id;
     this._renderOptions();
     this._renderSeats();
     if (focused && $(focused)) $(focused).focus();
@@ -406,7 +404,7 @@ export class Lobby {
   /** A note the game gives for more players than its box says (ONO 99's 2022 rules past 6), if due. */
   _renderSeatNote() {
     const notes = this.game.player_notes;
-    const due = notes && notes.values[String(this.values[notes.key])];
+    const due = notes?.values[String(this.values[notes.key])];
     const shown = !!due && this.seats.length > due.above;
     const note = $("seat-count-note");
     note.hidden = !shown;
@@ -477,7 +475,7 @@ export class Lobby {
     const { min, max } = this.limits();
     if (this.seats.length === 0) {
       // A person and computers: as many seats as the game suggests (`players.default`), else 3.
-      const n = (this.game.players && this.game.players.default) || 3;
+      const n = this.game.players?.default || 3;
       this.seats = [{ name: PERSON_NAMES[0], kind: "human" }];
       for (let i = 1; i < n; i++)
         this.seats.push({ name: defaultName("bot", i, i), kind: "bot", bot: this.defaultBot(), auto: true });
@@ -654,7 +652,7 @@ export class Lobby {
     }
     const side = (team, ti) =>
       t("{players} ({team})", {
-        players: listWords(team.map((s) => (this.seats[s] || {}).name || t("Seat {number}", { number: s + 1 }))),
+        players: listWords(team.map((s) => this.seats[s]?.name || t("Seat {number}", { number: s + 1 }))),
         team: this._teamName(ti),
       });
     note.textContent =
@@ -684,7 +682,7 @@ export class Lobby {
   }
 
   _updateStart() {
-    const textsOk = ((this.game && this.game.options) || []).every(
+    const textsOk = (this.game?.options || []).every(
       (spec) =>
         spec.type !== "text" ||
         !this._visible(spec) ||
@@ -701,7 +699,7 @@ export class Lobby {
   /** The setup to remember and to send to new_game. */
   setup() {
     return {
-      game: this.game && this.game.id,
+      game: this.game?.id,
       preset: this.presetId,
       values: { ...this.values },
       seats: this.seats.map((s) =>

@@ -32,7 +32,7 @@ export function getSetting(name) {
 
 /** Store a setting and tell every listener (the tables redraw, the page restyles). */
 export function setSetting(name, value) {
-  if (!SETTINGS[name] || !SETTINGS[name].values.includes(value)) throw new Error(`No setting ${name}=${value}`);
+  if (!SETTINGS[name]?.values.includes(value)) throw new Error(`No setting ${name}=${value}`);
   const all = stored();
   all[name] = value;
   try {
@@ -51,5 +51,5 @@ export function onSettingChange(listener) {
 export function motionPace() {
   const chosen = getSetting("motion");
   if (chosen !== "auto") return chosen;
-  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "off" : "normal";
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "off" : "normal";
 }

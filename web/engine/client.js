@@ -1,3 +1,4 @@
+// @ts-check
 // The page's side of the engine worker: promise-based calls and progress events.
 // Engine errors ({"error": {code, message}}) reject with an EngineError. Every call carries the
 // page's language (`lang`): the engine answers in it.
@@ -63,33 +64,34 @@ export class EngineClient {
     };
   }
 
+  /** @param {import("./protocol.js").WorkerMessage} msg */
   _receive(msg) {
     if (!msg) return;
-    if (msg.type === "progress") {
-      if (this.onprogress) this.onprogress(msg);
-      return;
-    }
-    if (msg.type === "ready") {
-      this._resolveReady(msg);
-      return;
-    }
-    if (msg.type === "fatal") {
-      this._rejectReady(new EngineError("engine_unavailable", msg.message));
+    if ("type" in msg) {
+      if (msg.type === "progress") this.onprogress?.(msg);
+      else if (msg.type === "ready") this._resolveReady(msg);
+      else this._rejectReady(new EngineError("engine_unavailable", msg.message));
       return;
     }
     const waiter = this.pending.get(msg.id);
     if (!waiter) return;
     this.pending.delete(msg.id);
-    if (msg.error) waiter.reject(new EngineError(msg.error.code, msg.error.message));
+    if ("error" in msg) waiter.reject(new EngineError(msg.error.code, msg.error.message));
     else waiter.resolve(msg.result);
   }
 
-  /** Call an engine (or worker) method; `key` names the save slot of a new game. */
+  /** Call an engine (or worker) method; `key` names the save slot of a new game.
+   * @param {string} method
+   * @param {Record<string, any>} [params]
+   * @param {string} [key]
+   * @returns {Promise<any>} */
   call(method, params = {}, key = undefined) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, method, params: { lang: currentLang(), ...params }, key });
+      /** @type {import("./protocol.js").Request} */
+      const request = { id, method, params: { lang: currentLang(), ...params }, key };
+      this.worker.postMessage(request);
     });
   }
 }

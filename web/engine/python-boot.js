@@ -1,3 +1,4 @@
+// @ts-check
 // Starting Python with the game engine: shared by the engine worker (engine/worker.js) and the
 // worker that makes a memory snapshot of it after a first visit (engine/snapshot-worker.js).
 //
@@ -24,7 +25,9 @@ const snapshotKey = (info) => new URL(`snapshot/${info.pyodide}/${info.hash}`, S
 const failedKey = (info) => new URL(`snapshot-failed/${info.pyodide}/${info.hash}`, SITE).href;
 
 /** Python with the engine imported: restored from `snapshot` (bytes) if given, else started.
- *  `stage(name, label)` hears when each step begins (for the progress bar and the benchmarks). */
+ *  `stage(name, label)` hears when each step begins (for the progress bar and the benchmarks).
+ * @param {{wheel: Uint8Array, snapshot?: Uint8Array | null, makeSnapshot?: boolean,
+ *          stage?: (name: string, label: string) => void}} how */
 export async function startEngine({ wheel, snapshot = null, makeSnapshot = false, stage = () => {} }) {
   stage("start-python", "Shuffling the cards");
   const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE).href);

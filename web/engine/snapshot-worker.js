@@ -1,3 +1,4 @@
+// @ts-check
 // Made once per build, after a first visit's engine is up (engine/worker.js starts this worker a
 // little later, so the first game never waits for it): start Python with the engine, take a memory
 // snapshot of it, keep it in Cache Storage for the next visit, and end. See engine/python-boot.js.
@@ -11,6 +12,6 @@ try {
   self.postMessage({ done: true });
 } catch (e) {
   console.warn("No start-up snapshot was made:", e); // the next visit starts normally
-  self.postMessage({ done: false, error: String((e && e.message) || e) });
+  self.postMessage({ done: false, error: String(e?.message || e) });
 }
 self.close();

@@ -1,3 +1,4 @@
+// @ts-check
 // The engine's home: a module Web Worker that loads Pyodide and the engine wheel,
 // then answers {id, method, params} messages with pygames_wasm.api.handle().
 //
@@ -36,9 +37,10 @@ const EXPECTED = {
 let api = null; // the pygames_wasm.api PyProxy
 const keys = new Map(); // handle -> {key, moves}: where its save is, and how many moves it holds
 const timings = {}; // method -> [ms, ...] (engine time only)
-let options = { timeBotMove: false };
+const options = { timeBotMove: false };
 const started = performance.now();
 
+/** @param {import("./protocol.js").WorkerMessage} msg */
 function post(msg) {
   self.postMessage(msg);
 }
@@ -80,6 +82,7 @@ async function fetchCounted(url, name) {
   if (length > 0 && !r.headers.get("Content-Encoding")) file.total = length;
   const chunks = [];
   let last = 0;
+  if (!r.body) throw new Error(`Could not fetch ${url} (no body)`);
   const reader = r.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
@@ -124,11 +127,8 @@ async function boot() {
   const local = await onThisDevice(new URL("pyodide.asm.wasm", PYODIDE));
   setStage("fetch", local ? "Getting the cards ready" : "Fetching the cards");
   const big = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
-  const downloads = local
-    ? big.map((name) => {
-        progress.files.set(name, { loaded: EXPECTED[name], total: EXPECTED[name] });
-      })
-    : big.map((name) => fetchCounted(new URL(name, PYODIDE), name));
+  if (local) for (const name of big) progress.files.set(name, { loaded: EXPECTED[name], total: EXPECTED[name] });
+  const downloads = local ? [] : big.map((name) => fetchCounted(new URL(name, PYODIDE), name));
   const infoPromise = buildInfo();
   const wheelPromise = infoPromise.then((info) => fetchCounted(new URL(info.wheel, SITE), "wheel"));
   const snapshotPromise = infoPromise.then(savedSnapshot).then((bytes) => {
@@ -175,7 +175,8 @@ async function boot() {
 function engine(method, params) {
   const t0 = performance.now();
   const reply = JSON.parse(api.handle(JSON.stringify({ method, params: params || {} })));
-  const list = (timings[method] ||= []);
+  timings[method] ??= [];
+  const list = timings[method];
   if (list.length < 10_000) list.push(performance.now() - t0);
   return reply;
 }
@@ -199,7 +200,7 @@ async function store(mode, fn) {
   return new Promise((resolve, reject) => {
     const tx = d.transaction(DB_STORE, mode);
     const req = fn(tx.objectStore(DB_STORE));
-    tx.oncomplete = () => resolve(req && req.result);
+    tx.oncomplete = () => resolve(req?.result);
     tx.onerror = () => reject(tx.error);
     tx.onabort = () => reject(tx.error);
   });
@@ -243,7 +244,7 @@ const summaryOf = (handle) => {
 function summaryIn(summary, lang) {
   if (!summary) return null;
   const { texts, ...rest } = summary;
-  const words = (texts && texts[lang]) || {};
+  const words = texts?.[lang] || {};
   return { ...rest, title: words.title || summary.title, progress: words.progress || summary.progress };
 }
 
@@ -258,7 +259,7 @@ async function saveWhole(key, handle) {
   await store("readwrite", (s) => {
     s.delete(movesOf(key));
     s.delete(checkpointKey(key));
-    actions.forEach((entry, i) => s.put(entry, moveKey(key, i)));
+    for (const [i, entry] of actions.entries()) s.put(entry, moveKey(key, i));
     return s.put({ savedAt: Date.now(), record: header, moves: actions.length, summary }, key);
   });
   return { key, header, moves: actions.length };
@@ -272,8 +273,7 @@ async function saveStep(saved, entry, handle) {
   await store("readwrite", (s) => {
     if (entry) s.put(entry, moveKey(saved.key, saved.moves - 1));
     else s.delete(moveKey(saved.key, saved.moves));
-    if (checkpoint && checkpoint.checkpoint)
-      s.put({ build: buildHash, ...checkpoint.checkpoint }, checkpointKey(saved.key));
+    if (checkpoint?.checkpoint) s.put({ build: buildHash, ...checkpoint.checkpoint }, checkpointKey(saved.key));
     return s.put({ savedAt: Date.now(), record: saved.header, moves: saved.moves, summary }, saved.key);
   });
 }
@@ -300,12 +300,12 @@ async function listSaves(prefix, lang = "en") {
     if (key.includes("|")) return; // a move or a checkpoint of a game, not a game
     const value = values[i];
     const record = value && typeof value === "object" ? value.record : null;
-    const game = (value && value.summary && value.summary.game) || (record && record.game) || null;
+    const game = value?.summary?.game || record?.game || null;
     out.push({
       key,
       game,
-      savedAt: (value && value.savedAt) || null,
-      summary: summaryIn(value && value.summary, lang),
+      savedAt: value?.savedAt || null,
+      summary: summaryIn(value?.summary, lang),
     });
   });
   return out.sort((a, b) => (b.savedAt || 0) - (a.savedAt || 0));
@@ -355,7 +355,7 @@ async function resume({ key, lang }) {
   try {
     stored = await readSave(key);
   } catch (e) {
-    return fail("bad_save", `The browser's storage could not be read (${e && e.message}).`);
+    return fail("bad_save", `The browser's storage could not be read (${e?.message}).`);
   }
   if (stored === undefined) return { found: false };
   // Our own saves are {savedAt, record}; anything else is passed to the engine as
@@ -368,7 +368,7 @@ async function resume({ key, lang }) {
       /* the engine will say why */
     }
   }
-  const checkpoint = (stored && stored.checkpoint) || null;
+  const checkpoint = stored?.checkpoint || null;
   let loaded = null;
   if (checkpoint) {
     // A checkpoint only saves time: one the engine refuses (damage, a state it cannot read back),
@@ -376,12 +376,12 @@ async function resume({ key, lang }) {
     try {
       loaded = engine("load", { record, checkpoint, lang });
     } catch (e) {
-      loaded = fail("internal", String((e && e.message) || e));
+      loaded = fail("internal", String(e?.message || e));
     }
     if (loaded.error)
       console.warn("The saved checkpoint was refused; the whole record is replayed:", loaded.error.message);
   }
-  const refused = !!(loaded && loaded.error);
+  const refused = !!loaded?.error;
   if (!loaded || refused) loaded = engine("load", { record, checkpoint: null, lang });
   if (loaded.error) return loaded;
   // Passed over without an error too (another game's, another position's): `checkpoint_used`
@@ -430,10 +430,10 @@ async function moveSave({ handle, key }) {
 async function dispatch(method, params, key) {
   if (method === "resume") return resume(params || {});
   // Storage may be refused (a private window, a cross-site embed): the page is told, plainly.
-  const refused = (e) => fail("bad_save", `The browser's storage could not be used (${e && e.message}).`);
-  if (method === "forget") return forget((params || {}).key).then(() => ({ ok: true }), refused);
+  const refused = (e) => fail("bad_save", `The browser's storage could not be used (${e?.message}).`);
+  if (method === "forget") return forget(params?.key).then(() => ({ ok: true }), refused);
   if (method === "saves")
-    return listSaves(String((params || {}).prefix || ""), (params || {}).lang).then((saves) => ({ saves }), refused);
+    return listSaves(String(params?.prefix || ""), params?.lang).then((saves) => ({ saves }), refused);
   if (method === "move_save") return moveSave(params || {});
   if (method === "__stats") return { timings, bootMs: readyMs, stages, startedFrom, lastResume, snapshotMaking };
   if (method === "__options") {
@@ -446,14 +446,14 @@ async function dispatch(method, params, key) {
   const reply = engine(method, params);
   if (reply.error) return reply;
   if (method === "new_game" && key) keys.set(reply.handle, { key, header: null, moves: 0 });
-  if (method === "close") keys.delete((params || {}).handle);
+  if (method === "close") keys.delete(params?.handle);
   if (MUTATING.has(method)) {
     // The move stands even if the browser refuses to store it; the page is told.
     try {
       await persist(method, method === "new_game" ? reply.handle : params.handle, reply);
     } catch (e) {
       console.warn("save failed", e);
-      reply.save_error = String((e && e.message) || e);
+      reply.save_error = String(e?.message || e);
     }
   }
   return reply;
@@ -467,7 +467,7 @@ const ready = boot().then(
   },
   (e) => {
     console.error(e);
-    post({ type: "fatal", message: String((e && e.message) || e) });
+    post({ type: "fatal", message: String(e?.message || e) });
     throw e;
   },
 );
@@ -475,17 +475,18 @@ const ready = boot().then(
 // Calls run one at a time, in the order they arrive.
 let queue = Promise.resolve();
 self.onmessage = (event) => {
+  /** @type {import("./protocol.js").Request} */
   const { id, method, params, key } = event.data || {};
   queue = queue.then(async () => {
     try {
       await ready;
-    } catch (e) {
+    } catch {
       post({ id, error: { code: "engine_unavailable", message: "The game engine could not start." } });
       return;
     }
     try {
       const reply = await dispatch(method, params, key);
-      if (reply && reply.error) post({ id, error: reply.error });
+      if (reply?.error) post({ id, error: reply.error });
       else post({ id, result: reply });
     } catch (e) {
       // The details stay in this worker's console: a Python traceback could name a hidden card.

@@ -35,7 +35,7 @@ function handKey(view) {
 
 const codesOf = (view, indices) => [...indices].map((i) => view.hand[i].card);
 /** A card of the hand by the engine's name for it (the page's own name only when the view has none). */
-const handName = (view, code) => playingCardLabel(code, ((view.hand || []).find((c) => c.card === code) || {}).label);
+const handName = (view, code) => playingCardLabel(code, (view.hand || []).find((c) => c.card === code)?.label);
 
 // ------------------------------------------------------------------ board
 function renderPlayers(view) {
@@ -288,7 +288,7 @@ function renderHand(view, ctx) {
     b.dataset.focusKey = `card:${i}`;
     b.dataset.playable = turn && view.phase !== "answer" ? "true" : "false";
     drawPlayingCard(b, c.card);
-    b.addEventListener("click", () => toggle(i, b));
+    b.addEventListener("click", () => toggle(i));
     hand.append(b);
   });
   finishHand(hand);
@@ -363,7 +363,7 @@ function candidates(view) {
     }
     if (S.length) {
       const ranks = new Set(S.filter((c) => !isWild(c)).map(rankOf));
-      const melds = ((team && team.melds) || []).filter((m) => !ranks.size || ranks.has(m.rank));
+      const melds = (team?.melds || []).filter((m) => !ranks.size || ranks.has(m.rank));
       if (!ranks.size && melds.length >= 2) {
         // Only wild cards: they fit any meld, so one chooser instead of a button per meld.
         out.push({
@@ -491,7 +491,7 @@ function addChooser(c, ctx, token, checks) {
   return box;
 }
 
-function toggle(i, button) {
+function toggle(i) {
   if (!current) return;
   const { view } = current;
   if (!myTurn(view) || view.phase === "answer") {
@@ -516,7 +516,7 @@ function redraw(focus) {
   if (!current) return Promise.resolve();
   const { view, ctx } = current;
   const done = renderHand(view, ctx);
-  const key = focus || (document.activeElement && document.activeElement.dataset.focusKey);
+  const key = focus || document.activeElement?.dataset.focusKey;
   const target = key && $("table").querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
   if (target) target.focus({ preventScroll: true });
   return done;

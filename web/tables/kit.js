@@ -175,9 +175,9 @@ export function placeSeats(view, order = view.players.map((p) => p.seat)) {
   const cols = Math.max(1, rows ? Math.ceil(top.length / rows) : 1);
   const middle = Math.max(1, left.length, right.length);
   const place = new Map();
-  top.forEach((s, j) => place.set(s, [`${Math.floor(j / cols) + 1}`, `${(j % cols) + 2}`, "top"]));
-  left.forEach((s, i) => place.set(s, [`${rows + middle - i}`, "1", "left"]));
-  right.forEach((s, i) => place.set(s, [`${rows + 1 + i}`, `${cols + 2}`, "right"]));
+  for (const [j, s] of top.entries()) place.set(s, [`${Math.floor(j / cols) + 1}`, `${(j % cols) + 2}`, "top"]);
+  for (const [i, s] of left.entries()) place.set(s, [`${rows + middle - i}`, "1", "left"]);
+  for (const [i, s] of right.entries()) place.set(s, [`${rows + 1 + i}`, `${cols + 2}`, "right"]);
   // Portrait: your seat and the Moves button in a row above the hand. Else (height is scarce) in
   // the corner left of the hand, one above the other.
   const tall = layout === "portrait";
@@ -208,7 +208,10 @@ export function placeSeats(view, order = view.players.map((p) => p.seat)) {
       if (last) last.remove();
       continue;
     }
-    if (!last) li.append((last = el("p", { class: "last-move" })));
+    if (!last) {
+      last = el("p", { class: "last-move" });
+      li.append(last);
+    }
     last.textContent = said;
   }
 }

@@ -39,7 +39,7 @@ function cardsOnTable(table) {
   const copies = new Map();
   for (const node of table.querySelectorAll("[data-card]")) {
     if (!node.getClientRects().length) continue; // not drawn (hidden)
-    const home = (node.parentElement && node.parentElement.closest("[id]")) || table;
+    const home = node.parentElement?.closest("[id]") || table;
     const base = `${home.id}:${node.dataset.card}`;
     const nth = copies.get(base) || 0;
     copies.set(base, nth + 1);
@@ -63,7 +63,7 @@ function seatRects(table) {
 
 function stockRect(table) {
   const stock = table.querySelector("#draw-pile .card");
-  return stock && stock.getClientRects().length ? stock.getBoundingClientRect() : null;
+  return stock?.getClientRects().length ? stock.getBoundingClientRect() : null;
 }
 
 const counts = (view) => new Map((view.players || []).map((p) => [p.seat, p.hand_count]));
@@ -146,8 +146,7 @@ export function capture(previous) {
           continue;
         }
         const same = left.get(c.code);
-        const from =
-          same && same.length ? same.shift().rect : c.home === "hand" ? stock || actorSeat : actorSeat || stock;
+        const from = same?.length ? same.shift().rect : c.home === "hand" ? stock || actorSeat : actorSeat || stock;
         if (from) glide(c.node, from, c.rect, ms);
       }
       // Hidden cards changing hands: a seat (not the one whose hand is shown) that holds more.
@@ -184,7 +183,7 @@ function multiset(codes) {
  * hand are the new ones, marked until the viewer's hand changes again without a new card coming.
  */
 export function noteHand(view) {
-  const hand = view && view.hand ? view.hand.map((c) => c.card) : null;
+  const hand = view?.hand ? view.hand.map((c) => c.card) : null;
   if (!hand) return;
   if (view.seat !== fresh.seat) {
     // Another viewer (or the first look): nothing is new to them yet.

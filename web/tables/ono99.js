@@ -13,11 +13,11 @@ const STATUS = () => ({ in: t("In"), out_of_round: t("Out of the round"), elimin
 export function actionLabel(action, view) {
   const label = (card) => {
     const h = (view.hand || []).find((c) => c.card === card);
-    return cardLabel(card, h && h.label);
+    return cardLabel(card, h?.label);
   };
   switch (action.type) {
     case "draw": {
-      const n = (view.owed_draw && view.owed_draw.count) || 1;
+      const n = view.owed_draw?.count || 1;
       return n === 1 ? t("Draw a card") : tn("Draw {n} card", "Draw {n} cards", n);
     }
     case "lay_down":
@@ -39,7 +39,7 @@ function playerName(view, seat) {
 }
 
 /** The sentence under the total: whose turn, and what they owe. */
-export function turnLine(view, ctx) {
+export function turnLine(view) {
   if (view.over) return view.result ? view.result.text : t("The game is over.");
   const act = view.to_act;
   const parts = [];
@@ -67,7 +67,7 @@ export function turnLine(view, ctx) {
   return parts.join(" · ");
 }
 
-function renderPlayers(view, ctx) {
+function renderPlayers(view) {
   const list = $("players");
   list.replaceChildren();
   for (const p of view.players) {
@@ -99,7 +99,7 @@ function renderPlayers(view, ctx) {
       row.append(tokens);
     }
     li.append(who, status, row);
-    if (p.laid_down && p.laid_down.length) {
+    if (p.laid_down?.length) {
       const laid = el("div", {
         class: "laid",
         role: "group",
@@ -246,9 +246,9 @@ export function renderTable(view, ctx) {
   table.dataset.version = view.version || "";
   table.dataset.game = "ono99";
   table.classList.toggle("spectating", !view.hand);
-  renderPlayers(view, ctx);
+  renderPlayers(view);
   renderCenter(view, ctx);
-  $("turn-line").textContent = turnLine(view, ctx);
+  $("turn-line").textContent = turnLine(view);
   renderHand(view, ctx);
   restoreFocus(key);
 }

@@ -111,7 +111,7 @@ function renderPlayers(view) {
       el("div", { class: "player-status", text: facts.join(" · ") }),
       el("div", { class: "player-row" }, backs),
     );
-    if (p.known && p.known.length && p.seat !== view.seat) {
+    if (p.known?.length && p.seat !== view.seat) {
       const known = el(
         "div",
         {
@@ -181,7 +181,7 @@ function renderBoard(view, ctx) {
   }
   const sixes = $("ot-sixes");
   sixes.replaceChildren();
-  if (view.sixes && view.sixes.length && view.phase === "play") {
+  if (view.sixes?.length && view.phase === "play") {
     sixes.append(el("span", { class: "ot-heading", text: t("Sixes handed over:") }));
     for (const s of view.sixes) {
       sixes.append(
@@ -256,7 +256,7 @@ function renderTrumpChoice(view, ctx) {
           return;
         }
         // Taken: the engine says why (and which suits are left).
-        if (ctx.explain) ctx.explain(action).then((r) => showMessage((r && r.why) || t("That suit is taken.")));
+        if (ctx.explain) ctx.explain(action).then((r) => showMessage(r?.why || t("That suit is taken.")));
       });
       row.append(b);
     } else {
@@ -360,8 +360,7 @@ function renderHand(view, ctx) {
   } else {
     area.hidden = false;
     const me = view.players.find((p) => p.seat === view.seat);
-    const trump =
-      me && me.trump ? t(", trumps {suit}", { suit: `${SUIT[me.trump].symbol} ${SUIT[me.trump].name}` }) : "";
+    const trump = me?.trump ? t(", trumps {suit}", { suit: `${SUIT[me.trump].symbol} ${SUIT[me.trump].name}` }) : "";
     $("hand-title").textContent =
       (me
         ? tn("{name}'s hand · {n} card", "{name}'s hand · {n} cards", view.hand.length, { name: me.name })

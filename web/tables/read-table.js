@@ -18,7 +18,7 @@ export function setUpReadTable(summary) {
   $("read-button").addEventListener("click", read);
   document.addEventListener("keydown", (e) => {
     if (e.key.toLowerCase() !== "r" || e.altKey || e.ctrlKey || e.metaKey || e.repeat) return;
-    if (e.target.closest && e.target.closest(TYPING)) return;
+    if (e.target.closest?.(TYPING)) return;
     if ($("read-button").hidden || document.querySelector("dialog[open]") || !$("curtain").hidden) return;
     e.preventDefault();
     read();

@@ -18,10 +18,6 @@ const sel = { key: null, picked: [], token: 0 };
 let current = null; // {view, ctx}
 
 // ------------------------------------------------------------------ cards
-function cardBack(label) {
-  return el("span", { class: "card back-face mini tu-back", role: "img", "aria-label": label });
-}
-
 // ------------------------------------------------------------------ helpers
 function playerName(view, seat) {
   const p = view.players.find((q) => q.seat === seat);
@@ -56,7 +52,7 @@ function takesCompanions(view, code) {
 }
 
 // ------------------------------------------------------------------ board
-function renderPlayers(view, ctx) {
+function renderPlayers(view) {
   const list = $("players");
   list.replaceChildren();
   const trading = view.phase === "trade" && mine(view);
@@ -132,7 +128,7 @@ function badge(view) {
   );
 }
 
-function renderCenter(view, ctx) {
+function renderCenter(view) {
   const draw = $("draw-pile");
   const count = view.draw_count;
   draw.replaceChildren(
@@ -228,7 +224,8 @@ function renderCards(view, ctx, zone, lines, box) {
   const seen = {};
   const selecting = view.phase === "pick" || view.phase === "swap" || view.phase === "trade";
   lines.forEach((c, i) => {
-    const nth = (seen[c.card] = (seen[c.card] || 0) + 1);
+    seen[c.card] = (seen[c.card] || 0) + 1;
+    const nth = seen[c.card];
     const name = zone === "up" ? t("Face-up {card}", { card: c.label }) : c.label;
     const b = el("button", { type: "button", class: "hand-card", "aria-label": name });
     b.dataset.index = String(i);
@@ -293,7 +290,7 @@ function toggle(item, on, button) {
   }
   performance.mark("tu-select-tap");
   showMessage("");
-  redraw(button && button.dataset.focusKey).then(() => {
+  redraw(button?.dataset.focusKey).then(() => {
     // Read by bench/three_up_speed.py: tap a card → the choices it allows are drawn.
     performance.mark("tu-select-redrawn");
     performance.measure("tap-to-redraw", {
@@ -500,8 +497,8 @@ function redraw(focus) {
   if (!current) return Promise.resolve();
   const { view, ctx } = current;
   const done = renderMine(view, ctx);
-  if (view.phase === "trade") renderPlayers(view, ctx);
-  const key = focus || (document.activeElement && document.activeElement.dataset.focusKey);
+  if (view.phase === "trade") renderPlayers(view);
+  const key = focus || document.activeElement?.dataset.focusKey;
   const target = key && $("table").querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
   if (target) target.focus({ preventScroll: true });
   return done;
@@ -539,8 +536,8 @@ export function render(view, ctx) {
   table.hidden = false;
   table.dataset.game = "three_up";
   table.classList.toggle("spectating", !view.hand);
-  renderPlayers(view, ctx);
-  renderCenter(view, ctx);
+  renderPlayers(view);
+  renderCenter(view);
   $("turn-line").textContent = turnLine(view);
   renderMine(view, ctx);
   if (key) {
@@ -579,12 +576,12 @@ export function sheetTable(view) {
         text: s.drawn ? t("Round {round} (drawn)", { round: s.round }) : t("Round {round}", { round: s.round }),
       }),
     );
-    s.points.forEach((pts) => row.append(el("td", { text: String(pts) })));
+    for (const pts of s.points) row.append(el("td", { text: String(pts) }));
     body.append(row);
   }
   const totals = el("tr", { class: "row-score" }, el("th", { scope: "row", text: t("Total") }));
   const last = view.sheets[view.sheets.length - 1];
-  (last ? last.totals : view.scores).forEach((n) => totals.append(el("td", { text: String(n) })));
+  for (const n of last ? last.totals : view.scores) totals.append(el("td", { text: String(n) }));
   body.append(totals);
   table.append(body);
   return table;
@@ -606,8 +603,8 @@ export function summary(view) {
 
 export function result(view) {
   const nodes = [];
-  if (view.sheets && view.sheets.length && view.sheets[0].points != null) nodes.push(sheetTable(view));
-  const drawn = view.result && view.result.drawn;
+  if (view.sheets?.length && view.sheets[0].points != null) nodes.push(sheetTable(view));
+  const drawn = view.result?.drawn;
   return { title: drawn ? t("A drawn game") : null, nodes };
 }
 
