@@ -772,7 +772,7 @@ def parse_action(raw: object) -> Action:
     sorted), so the same action always has the same form."""
     if isinstance(raw, str):
         raw = parse_text(raw)
-    kind = action_kind(raw, ACTION_FIELDS, '{"type": "draw"}', "a Canasta action")  # type: ignore[arg-type]
+    kind = action_kind(raw, ACTION_FIELDS, '{"type": "draw"}', msg("a Canasta action"))
     assert isinstance(raw, dict)  # action_kind refuses anything else
     action: Action = {"type": kind}
     if kind == "take_pile":
