@@ -54,7 +54,8 @@ class GameError(Exception):
     def to_dict(self, lang: str = "en", domain: str | None = None) -> dict[str, str]:
         return {"code": self.code, "message": render(self.text, lang, domain)}
 
-    def __reduce__(self) -> tuple[type["GameError"], tuple[str, Message]]:  # picklable, so that the arena's worker processes can report it
+    def __reduce__(self) -> tuple[type["GameError"], tuple[str, Message]]:
+        # picklable, so that the arena's worker processes can report it
         return GameError, (self.code, self.text)
 
 

@@ -9,7 +9,8 @@ Each game module offers the same surface: `make_options`, `new_state(opts, names
 `parse_action`, `check` (why an action is refused, or None), `apply` (check, then change everything or
 nothing; returns the action in its normal form), `legal_actions`, `view(state, seat, brief=False)`,
 `to_act`, `undo_block`, `check_invariants`, `info`, and a `State` dataclass of JSON-like values, sets,
-tuples and its `Rng` (so that a checkpoint can hold it).
+tuples and its `Rng` (so that a checkpoint can hold it). core/game.py writes it down as `GameModule`,
+and mypy checks every game against it.
 """
 
 import os
@@ -127,7 +128,8 @@ class Match(Generic[StateT, OptionsT]):
         self.seats = check_seats(seats, bots)
         self.seed, self.setup = check_seed(seed), setup
         self.actions: list[Move] = []
-        self.undo_states: list[tuple[int, StateT]] = []  # (move number, the state before it) for a person's moves in a row
+        # (move number, the state before it) for a person's moves in a row
+        self.undo_states: list[tuple[int, StateT]] = []
         self.seen: dict[int, list[Move]] = {}  # seat -> its history so far (see history)
         self.base: checkpoint.Checkpoint | None = None  # the checkpoint the match was resumed from, if any
         self.state = self.replay([])
@@ -168,7 +170,7 @@ class Match(Generic[StateT, OptionsT]):
                 self.actions, self.undo_states = [], []
         self.play_record(actions, 0)
 
-    def play_record(self, actions: list, start: int) -> None:
+    def play_record(self, actions: list[Move], start: int) -> None:
         """Act a record's moves from number `start` on, keeping undo states for the last person's."""
         tail = len(actions)
         while tail and actions[tail - 1]["seat"] == actions[-1]["seat"]:

@@ -24,10 +24,17 @@ class OptionSpec:
     choices: tuple[tuple[str | int, Text], ...] = ()  # (value, label) pairs, for "choice"
     min: int = 0  # "int"/"counts": the smallest value; "text": the fewest characters (after stripping)
     max: int = 0  # "int"/"counts": the largest value; "text": the most characters
-    when: Mapping[str, Sequence[OptionValue]] = field(default_factory=dict)  # {other option key: [values]} where this one matters
+    # {other option key: [values]} where this one matters
+    when: Mapping[str, Sequence[OptionValue]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"key": self.key, "label": self.label, "help": self.help, "type": self.type, "default": self.default}
+        d: dict[str, Any] = {
+            "key": self.key,
+            "label": self.label,
+            "help": self.help,
+            "type": self.type,
+            "default": self.default,
+        }
         if self.type == "choice":
             d["choices"] = [{"value": value, "label": label} for value, label in self.choices]
         if self.type in ("int", "counts", "text"):
@@ -88,7 +95,9 @@ def parse_options(specs: Sequence[OptionSpec], raw: object, defaults: Mapping[st
     if unknown:
         raise GameError("bad_option", msg("Unknown option '{key}'.", key=shown(unknown[0])))
     # Each value fits its spec (checked here), so the game's Options dataclass takes them all.
-    values: dict[str, Any] = {key: spec.check(raw.get(key, defaults.get(key, spec.default))) for key, spec in by_key.items()}
+    values: dict[str, Any] = {
+        key: spec.check(raw.get(key, defaults.get(key, spec.default))) for key, spec in by_key.items()
+    }
     for spec in specs:  # in table order, so a `when` sees the options it names already settled
         if not applies(spec, values):
             values[spec.key] = spec.check(defaults.get(spec.key, spec.default))

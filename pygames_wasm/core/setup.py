@@ -16,7 +16,8 @@ from .i18n import msg
 
 @dataclass(frozen=True)
 class Setup:
-    decks: tuple[tuple[str, ...], ...] = ()  # one stacked deck per deal, top card first; deals past the last are shuffled
+    # one stacked deck per deal, top card first; deals past the last are shuffled
+    decks: tuple[tuple[str, ...], ...] = ()
     dealer: int | None = None  # the first dealer (None: the game chooses, by its rules)
     start: dict[str, Any] | None = None  # the game's own starting values, e.g. {"scores": [1500, 0]}
 

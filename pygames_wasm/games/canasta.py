@@ -437,7 +437,8 @@ class State:
     upcards: list[str] = field(default_factory=list)  # the cards turned up at this hand's deal (R5.4): public
     hand_moves: int = 0  # actions of this hand so far: the history's last `hand_moves` are this hand's
     frozen_by: str | None = None  # R10.2: the card turned sideways (None: the pile is not frozen)
-    melds: list[dict[str, list[str]]] = field(default_factory=list)  # per team: {rank: [cards]} (A17: one meld per rank)
+    # per team: {rank: [cards]} (A17: one meld per rank)
+    melds: list[dict[str, list[str]]] = field(default_factory=list)
     red_threes: list[list[str]] = field(default_factory=list)  # per team: [cards]
     initial: list[int] = field(default_factory=list)  # per team: the R8 minimum, fixed at the deal
     has_melded: list[bool] = field(default_factory=list)  # per team: initial meld made (R8.5)
@@ -1138,7 +1139,9 @@ def told_to_go_out(state: State, seat: int) -> bool:
     return bool(state.asked and state.asked["answer"] is True and state.turn == seat)
 
 
-def must_go_out_block(state: State, seat: int, hand_after: list[str], melds_after: dict[str, list[str]]) -> Message | None:
+def must_go_out_block(
+    state: State, seat: int, hand_after: list[str], melds_after: dict[str, list[str]]
+) -> Message | None:
     """After a yes, every meld must keep going out possible (the player must go out)."""
     if told_to_go_out(state, seat) and hand_after and not can_go_out(state, seat, hand_after, melds_after):
         return msg(

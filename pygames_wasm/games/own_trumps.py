@@ -349,7 +349,8 @@ class State:
     out: list[int] = field(default_factory=list)  # seats that ran out this game, in order (§2.14)
     known: list[set[str]] = field(default_factory=list)  # per seat: cards everyone knows it holds (picked up, sixes)
     sixes: list[dict[str, Any]] = field(default_factory=list)  # R4.2 / R11.3: [{"from", "to", "card"}] of this game
-    seen: dict[str, int] = field(default_factory=dict)  # R10.5: position (as text) -> how often it has come up this game
+    # R10.5: position (as text) -> how often it has come up this game
+    seen: dict[str, int] = field(default_factory=dict)
     repeats: int = 1  # how often the current position has come up
     turns: int = 0  # plays and pick-ups this game
     first_event: int = 0  # the number of this game's first event
@@ -655,7 +656,9 @@ def trump_block(state: State, seat: int, chosen: str) -> GameError | None:
     return GameError("illegal_action", text)
 
 
-def beat_block(state: State, seat: int, action: Action, hand: list[str], top: str | None, trump: str) -> GameError | None:
+def beat_block(
+    state: State, seat: int, action: Action, hand: list[str], top: str | None, trump: str
+) -> GameError | None:
     card, add = action["card"], action.get("add")
     if not top:
         return GameError("illegal_action", msg("The pile is empty: lead any one card."))
@@ -720,7 +723,9 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 def do_trump(state: State, seat: int, action: Action) -> None:
     choose_trump(state, seat, action["suit"], chose=True)
     while True:
-        waiting = [s for s in ((trump_chooser(state) + k) % state.n for k in range(1, state.n)) if state.trumps[s] is None]
+        waiting = [
+            s for s in ((trump_chooser(state) + k) % state.n for k in range(1, state.n)) if state.trumps[s] is None
+        ]
         if not waiting:
             return deal(state)
         state.chooser = waiting[0]

@@ -561,7 +561,8 @@ class State:
     sheets: list[dict[str, Any]] = field(default_factory=list)  # one per finished round
     notes: list[Message | None] = field(default_factory=list)  # per seat: a private sentence (what you flipped)
     seen: list[list[str]] = field(default_factory=list)  # per seat: hand cards everyone saw it take, not played since
-    low: list[list[int] | None] = field(default_factory=list)  # per seat: [n, top]: n of its other hand cards are below top, or None
+    # per seat: [n, top]: n of its other hand cards are below top, or None
+    low: list[list[int] | None] = field(default_factory=list)
     winners: list[int] | None = None
     drawn: bool = False
     events: list[Event] = field(default_factory=list)
