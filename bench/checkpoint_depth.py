@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pygames_wasm import api  # noqa: E402
+from pygames_wasm import api
 
 
 def main() -> None:
@@ -45,8 +45,10 @@ def main() -> None:
                 refused += 1
                 break
             api.call("close", {"handle": reply["handle"]})
-    print(f"{args.game}: {args.seeds} games, {loads} loads, {refused} refused; deepest request {deepest} "
-          f"(limit {api.MAX_DEPTH})")
+    print(
+        f"{args.game}: {args.seeds} games, {loads} loads, {refused} refused; deepest request {deepest} "
+        f"(limit {api.MAX_DEPTH})"
+    )
 
 
 if __name__ == "__main__":
