@@ -324,7 +324,7 @@ def test_focus_after_start_clear_selection_and_dialogs(page: Page):
     page.get_by_role("radio", name="Canasta").check()
     start.focus()
     page.keyboard.press("Enter")
-    expect(page.locator("#lobby")).to_be_hidden()
+    expect(page.locator("#lobby")).to_be_hidden(timeout=START_TIMEOUT_MS)
     expect(page.locator("#hand button").first).to_be_visible(timeout=20_000)
     settled(page)
     assert_focus_not_lost(page, "Start")
