@@ -17,6 +17,7 @@ import { setUpReadTable } from "../tables/read-table.js";
 import { $ } from "./dom.js";
 import { EMBED } from "./embed-mode.js";
 import { capture, forgetHand, moveMs, noteHand } from "../tables/motion.js";
+import { forgetFaces } from "../tables/cards.js";
 import { remember, renderHistory, resetHistory, replaceHistory, roundEvents } from "../tables/history.js";
 import { getSetting, motionPace, onSettingChange, setSetting } from "./settings.js";
 import { showHint } from "../tables/hint.js";
@@ -59,10 +60,17 @@ const gamesKey = () => (currentLang() === "en" ? GAMES_KEY : `${GAMES_KEY}:${cur
 const RENDERERS = { ono99: ono99Table, canasta: canastaTable, three_up: threeUpTable, own_trumps: ownTrumpsTable };
 const TABLES = new Set(Object.keys(RENDERERS));
 const renderer = () => RENDERERS[game.info?.game] || ono99Table;
-// Empty the table of whatever game it showed: nothing of any hand stays in the DOM.
+// Empty the table of whatever game it showed: nothing of any hand stays in the DOM or in memory.
 const clearTable = () => {
   for (const r of Object.values(RENDERERS)) r.clear();
+  forgetHands();
 };
+/** The table shows no hand now (the curtain, a computer's turn, the lobby): drop what was kept of
+ *  one, the hand noted to mark the card just drawn and the faces cached for its cards. */
+function forgetHands() {
+  forgetHand();
+  forgetFaces();
+}
 const playable = (list) => (list || []).filter((g) => TABLES.has(g.id) && (!EMBED || g.id === EMBED.game));
 
 const client = new EngineClient();
@@ -321,7 +329,7 @@ function enterGame(handle, info, ui, key) {
   game.roundShown = sameGame ? ui.roundShown || 0 : 0;
   game.lastEvent = sameGame ? ui.lastEvent || 0 : 0;
   resetHistory();
-  forgetHand();
+  forgetHands();
   saveUi();
   closeAll();
   showTableScreen();
@@ -491,6 +499,8 @@ function nameOf(seat) {
 function show(view, extraButtons) {
   // Where the cards are now, so that each one can glide to its new place once the table is drawn.
   const moves = capture(game.view);
+  // The hand leaves the table (a computer plays now, the device may be on its way): none is kept.
+  if (game.view?.hand && !view.hand) forgetHands();
   game.view = view;
   hideCurtain();
   noteHand(view);
@@ -539,7 +549,6 @@ function raiseCurtain(seat) {
   // Drop the hand: nothing of it stays in the DOM or in this page's memory.
   game.view = null;
   game.viewer = null;
-  forgetHand();
   saveUi();
   clearTable();
   showMessage("");
