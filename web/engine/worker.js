@@ -236,9 +236,9 @@ const summaryOf = (handle) => {
     if (!s) return null;
     texts[lang] = s;
   }
-  const { title, progress } = texts.en; // the summary itself in English, as saves of the older form have it
+  const english = texts.en; // the summary itself in English, as saves of the older form have it
   for (const lang of LANGS) texts[lang] = { title: texts[lang].title, progress: texts[lang].progress };
-  return { ...texts.en, title, progress, texts };
+  return { ...english, texts };
 };
 /** A saved summary as the page reads it: its title and progress in `lang` (older saves: English). */
 function summaryIn(summary, lang) {
