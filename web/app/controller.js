@@ -214,8 +214,9 @@ async function closeGame() {
   if (handle) await client.call("close", { handle }).catch(() => {});
 }
 
-/** Resume a saved game from the lobby's list (the open one, if that is it). */
-async function resumeSaved(key) {
+/** Resume a saved game from the lobby's list (the open one, if that is it). `at`: a damaged save's
+ *  moves that can be read, where the player chose to resume it. */
+async function resumeSaved(key, at) {
   if (game.handle && game.key === key) {
     enterGame(game.handle, game.info, null, key);
     return;
@@ -223,12 +224,25 @@ async function resumeSaved(key) {
   lobby.showProblem("");
   await closeGame();
   try {
-    const r = await client.call("resume", { key });
+    const r = await client.call("resume", at == null ? { key } : { key, at });
     if (r.found) enterGame(r.handle, r.info, readJSON(uiKey(r.info.game)), key);
     else refreshSaves();
   } catch (e) {
-    lobby.showProblem(savedGameProblem(e.message));
+    resumeFailed(key, e);
   }
+}
+
+/** A saved game did not open: say why. One that is damaged is not opened unless the player chooses
+ *  the move the list offers; the list (drawn again) says what can be read of it. */
+function resumeFailed(key, e) {
+  if (e.code !== "damaged_save") {
+    lobby.showProblem(savedGameProblem(e.message));
+    return;
+  }
+  const gameId = saves.find((s) => s.key === key)?.game;
+  const title = gameId ? titleOf(gameId) : t("A game");
+  lobby.showProblem(t("Your saved {title} game is damaged, so it was not resumed: see below.", { title }));
+  refreshSaves();
 }
 
 async function deleteSaved(key, title) {
@@ -264,11 +278,11 @@ async function startGame(setup, options) {
     lobby.setWaiting(false);
     if (!ok) return;
   }
-  // One saved game per game: replacing one that is not finished needs a yes.
-  const saved = saves.find((s) => s.game === setup.game && !s.summary?.over);
+  // One saved game per game: replacing one that is not finished (or damaged) needs a yes.
+  const saved = saves.find((s) => s.key === saveKey(setup.game) && (s.damaged || !s.summary?.over));
   if (saved) {
     const title = titleOf(setup.game);
-    const progress = saved.summary?.progress;
+    const progress = !saved.damaged && saved.summary?.progress;
     const yes = await ask({
       title: t("Replace your saved {title} game?", { title }),
       text: progress
@@ -693,7 +707,7 @@ async function boot() {
       const r = await client.call("resume", { key: playing });
       if (r.found) enterGame(r.handle, r.info, readJSON(uiKey(r.info.game)), playing);
     } catch (e) {
-      lobby.showProblem(savedGameProblem(e.message));
+      resumeFailed(playing, e);
       // An embed starts anyway: a damaged save is of no use to a casual table.
       if (EMBED) embedStart = true;
     }

@@ -58,6 +58,31 @@ export function timeAgo(when, now = Date.now()) {
   return tn("{n} day ago", "{n} days ago", Math.floor(minutes / (24 * 60)));
 }
 
+/** How a damaged save is described in the list of saves: what of its moves can be read, if not all. */
+function damageWords(partial) {
+  if (!partial) return t("damaged");
+  const { readable, stated } = partial;
+  if (stated == null) return tn("damaged: {n} move can be read", "damaged: {n} moves can be read", readable);
+  return tn(
+    "damaged: {readable} of its {n} move can be read",
+    "damaged: {readable} of its {n} moves can be read",
+    stated,
+    { readable },
+  );
+}
+
+/** The words of a saved game's Resume button (`text`, `aria-label`): back to the open game, the
+ *  move a damaged one resumes at, or plain Resume. */
+function resumeWords(save, open, title) {
+  if (open) return { text: t("Back to the game"), "aria-label": t("Back to the game: {title}", { title }) };
+  const partial = save.partial;
+  if (!partial) return { text: t("Resume"), "aria-label": t("Resume {title}", { title }) };
+  const at = { n: partial.readable, total: partial.stated, title };
+  return partial.stated == null
+    ? { text: t("Resume at move {n}", at), "aria-label": t("Resume at move {n}: {title}", at) }
+    : { text: t("Resume at move {n} of {total}", at), "aria-label": t("Resume at move {n} of {total}: {title}", at) };
+}
+
 /** A name as the engine compares names: spaces trimmed and made single, case ignored. */
 const nameKey = (name) => name.trim().replace(/\s+/g, " ").toLowerCase();
 
@@ -184,8 +209,10 @@ export class Lobby {
   }
 
   /**
-   * The saved games: [{key, game, savedAt, summary: {title, progress, over}}], the open one
-   * (`current`, a key) first and marked. Each can be resumed or deleted.
+   * The saved games, as the worker lists them (checked: see listSaves in engine/worker.js):
+   * [{key, game, savedAt, summary: {title, progress, over}, damaged, partial: {readable, stated}}],
+   * the open one (`current`, a key) first and marked. Each can be resumed or deleted; a damaged one
+   * says so, and one whose moves are not all there is resumed only at the last move it holds.
    */
   showSaves(saves, current = null) {
     this.lastSaves = saves;
@@ -196,16 +223,16 @@ export class Lobby {
     for (const save of ordered) {
       const title = save.summary?.title || this.games.find((g) => g.id === save.game)?.title || t("A game");
       const parts = [title];
-      if (save.summary?.progress) parts.push(save.summary.progress);
+      if (save.damaged) parts.push(damageWords(save.partial));
+      else if (save.summary?.progress) parts.push(save.summary.progress);
       if (save.savedAt) parts.push(timeAgo(save.savedAt));
       const resume = el("button", {
         type: "button",
         class: save.key === current ? "primary" : "secondary",
         // The visible words begin the name (what a voice-control user says is what they see).
-        text: save.key === current ? t("Back to the game") : t("Resume"),
-        "aria-label": save.key === current ? t("Back to the game: {title}", { title }) : t("Resume {title}", { title }),
+        ...resumeWords(save, save.key === current, title),
       });
-      resume.addEventListener("click", () => this.onResume(save.key));
+      resume.addEventListener("click", () => this.onResume(save.key, save.partial?.readable));
       const remove = el("button", {
         type: "button",
         class: "ghost",
@@ -216,7 +243,7 @@ export class Lobby {
       list.append(
         el(
           "li",
-          { class: "save-row" },
+          { class: save.damaged ? "save-row damaged" : "save-row" },
           el("span", { class: "save-text", text: parts.join(" · ") }),
           el("span", { class: "save-actions" }, resume, remove),
         ),
