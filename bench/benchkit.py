@@ -130,7 +130,7 @@ def tap_numbers(page, title: str, worker_methods: tuple) -> dict:
         "performance.getEntriesByName('tap-to-redraw').map(m => [m.detail && m.detail.action, m.duration])"
     )
     timings = page.evaluate("pygames.stats()")["timings"]
-    by = {}
+    by: dict[str, list[float]] = {}
     for action, d in measures:
         by.setdefault(action, []).append(d)
     every = [d for _, d in measures]

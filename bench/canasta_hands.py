@@ -37,6 +37,7 @@ def hand(seed: int, hard_team: int, budget: Budget) -> tuple:
     times = []
     while match.state.hand_no == 1 and not match.state.over:
         seat = canasta.to_act(match.state)
+        assert seat is not None  # a game that is not over waits for somebody
         start = time.perf_counter()
         action = match.bot_move(seat, budget)
         if kinds[seat] == "hard":

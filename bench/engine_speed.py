@@ -158,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     results = {}
     for game in games:
         for rt in runtimes:
-            rounds = {name: [] for name in builds}
+            rounds: dict[str, list[dict]] = {name: [] for name in builds}
             for _ in range(args.rounds):  # alternate, so both builds see the same load
                 for name, wheel in builds.items():
                     rounds[name].append(RUN[rt](bench_code(game, loop), wheel))

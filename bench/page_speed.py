@@ -243,12 +243,14 @@ def long_records() -> dict:
         last_meld, checkpoints = None, {}
         while not match.state.over:
             seat = canasta.to_act(match.state)
+            assert seat is not None  # a game that is not over waits for somebody
             action = match.bot_move(seat)
             if seat == 1 and action["type"] in ("meld", "add") and len(match.state.hands[1]) > 2:
                 last_meld = len(match.actions)
             match.act(seat, action)
             if len(match.actions) % 50 == 0:
                 checkpoints[len(match.actions)] = match.checkpoint()
+        assert last_meld is not None, "seat 1 never melded"
         record = match.record()
         record["actions"] = record["actions"][: last_meld + 1]
         record["seats"][1] = {"name": "P1", "kind": "human"}

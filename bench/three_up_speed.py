@@ -95,7 +95,9 @@ def simulate_numbers(games: int) -> dict:
             "heuristic,random",
         ]
         text = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True).stdout
-        rate = float(re.search(r"seat 1 \(heuristic\): [\d.]+ wins \(([\d.]+)%\)", text).group(1))
+        found = re.search(r"seat 1 \(heuristic\): [\d.]+ wins \(([\d.]+)%\)", text)
+        assert found, text
+        rate = float(found.group(1))
         out[players] = rate
         print(
             f"    {players} players: heuristic wins {rate:.1f}% (fair share {100 / players:.0f}%)   "

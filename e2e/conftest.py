@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page, sync_playwright
@@ -38,7 +39,7 @@ def browser():
 
 
 class PageErrors:
-    def __init__(self):
+    def __init__(self) -> None:
         self.page_errors: list[str] = []
         self.console_errors: list[str] = []
         self.allowed: list[re.Pattern] = []
@@ -74,7 +75,7 @@ def open_page(browser, site_url, errors, **context_options):
 
 
 @pytest.fixture
-def page(browser, site_url, errors) -> Page:
+def page(browser, site_url, errors) -> Iterator[Page]:
     yield from open_page(browser, site_url, errors)
 
 

@@ -67,6 +67,7 @@ class SiteServer:
             cwd=ROOT,
             preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
         )
+        assert self.proc.stdout is not None  # stdout=PIPE
         line = self.proc.stdout.readline()
         match = re.search(r"at (http://\S+?)/?$", line.strip())
         if not match:

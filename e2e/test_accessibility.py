@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -26,7 +28,7 @@ SEED = 3
 # Per game: its lobby title, seats, the options of the games whose record reaches a round's summary
 # (ONO 99's 1980 rules score rounds; 3UP 3DOWN shows score sheets only when scoring), and the moves
 # made before the person's turn is looked at (Canasta's: melds enough that its felt scrolls).
-GAMES = {
+GAMES: dict[str, dict[str, Any]] = {
     "ono99": {"title": "ONO 99", "seats": 3, "options": {"version": "1980"}, "turn_after": 2},
     "canasta": {"title": "Canasta", "seats": 4, "options": {"target": 1500}, "turn_after": 40},
     "three_up": {"title": "3UP 3DOWN", "seats": 3, "options": {"scoring": True, "rounds": 2}, "turn_after": 2},
@@ -37,7 +39,7 @@ SUMMARY = ("last_round", "last_hand", "last_game")  # a finished round, hand or 
 
 
 @pytest.fixture
-def page(browser, site_url, errors) -> Page:
+def page(browser, site_url, errors) -> Iterator[Page]:
     """The usual page, in a context that lets the test inject axe-core despite the page's CSP."""
     for pg in open_page(browser, site_url, errors, bypass_csp=True):
         pg.add_init_script(HOLD_BOTS)

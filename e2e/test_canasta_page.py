@@ -12,7 +12,7 @@ import re
 import time
 from collections import Counter
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from e2e import pagekit
 from e2e.pagekit import (
@@ -87,7 +87,7 @@ def clear_selection(page: Page):
         settled(page)
 
 
-def usable(page: Page, name) -> object | None:
+def usable(page: Page, name) -> Locator | None:
     """The action button with this name, if the engine accepts it (not aria-disabled)."""
     b = page.locator("#actions button:not([aria-disabled=true])").and_(page.get_by_role("button", name=name))
     return b.first if b.count() else None
@@ -99,8 +99,9 @@ def own_meld_ranks(page: Page) -> set[str]:
 
 def play_turn(page: Page, done: Counter):
     """One whole turn of the person, by taps: draw, meld / add when the page allows, discard."""
-    if usable(page, "End the hand (the stock is empty)"):
-        usable(page, "End the hand (the stock is empty)").click()
+    end_hand = usable(page, "End the hand (the stock is empty)")
+    if end_hand:
+        end_hand.click()
         done["end"] += 1
         return
     page.get_by_role("button", name="Draw from the stock").first.click()
@@ -244,7 +245,7 @@ def pass_to(page: Page, name: str):
 def test_whole_hand_one_person_three_computers(page: Page):
     start(page)
     sheet = page.get_by_role("dialog", name=re.compile(r"^Hand 1 score sheet$"))
-    done = Counter()
+    done: Counter[str] = Counter()
     deadline = time.monotonic() + 80
     while time.monotonic() < deadline:
         if sheet.is_visible():
@@ -276,7 +277,7 @@ def test_rejected_meld_says_why(page: Page):
     by_rank: dict[str, list] = {}
     for c in hand:
         by_rank.setdefault(c["card"][:-1], []).append(c)
-    attempt = why = None
+    attempt, why = None, ""
     for cards in sorted(by_rank.values(), key=len, reverse=True):
         if len(cards) >= 2 and cards[0]["card"][:-1] not in ("2", "3", "J"):
             pick = cards[:3] if len(cards) >= 3 else cards

@@ -79,7 +79,7 @@ def frames(page):
     return [page.frame_locator(f"article iframe >> nth={i}") for i in range(2)], iframes
 
 
-def test_two_embedded_games_play_on_another_origin(blog, blog_url, site_url):
+def test_two_embedded_games_play_on_another_origin(blog, blog_url, site_url) -> None:
     page = blog
     requests: list[str] = []
     page.context.on("request", lambda r: requests.append(r.url))

@@ -18,7 +18,7 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Request, ViewportSize, expect
 
 from e2e.conftest import open_page
 from e2e.pagekit import (
@@ -39,7 +39,7 @@ from e2e.pagekit import (
 )
 
 SHOTS = ROOT / "test-results" / "languages"
-SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 768, "height": 1024}}
+SIZES: dict[str, ViewportSize] = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 768, "height": 1024}}
 FONTS = {"pa": ("Noto Sans Gurmukhi", "ਪੰਜਾਬੀ"), "gu": ("Noto Sans Gujarati", "ગુજરાતી")}
 PERSON = "Ann"
 # Words that stay as they are in every language: players' names, brand names, units.
@@ -144,6 +144,7 @@ def screenshots(page: Page, name: str):
     """The table (or result) at phone and tablet size, with the overflow check at each size."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     before = page.viewport_size
+    assert before is not None  # the context sets one
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
         page.wait_for_timeout(150)
@@ -424,8 +425,13 @@ def test_lobby_in_each_language_fits_and_is_remembered(offline_page: Page):
 
 
 def test_english_pages_never_fetch_the_fonts(page: Page):
-    fonts = []
-    page.on("request", lambda r: "/fonts/" in r.url and fonts.append(r.url))
+    fonts: list[str] = []
+
+    def note_font(request: Request) -> None:
+        if "/fonts/" in request.url:
+            fonts.append(request.url)
+
+    page.on("request", note_font)
     page.goto("./")
     engine_ready(page)
     page.evaluate("() => document.fonts.ready")

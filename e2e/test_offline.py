@@ -85,7 +85,7 @@ def publish_new_build(copy, new_hash: str):
     app.write_text(app.read_text() + '\nwindow.pygamesBuild = "new";\n')
 
 
-def test_a_new_build_offers_a_reload_and_then_uses_only_new_files(browser, site_copy, errors):
+def test_a_new_build_offers_a_reload_and_then_uses_only_new_files(browser, site_copy, errors) -> None:
     copy, url = site_copy
     context = browser.new_context(base_url=url)
     page = context.new_page()
@@ -132,6 +132,7 @@ def _png_size(data: bytes) -> tuple[int, int]:
 def test_installable_manifest_icons_and_a_same_origin_policy(page: Page, errors):
     open_lobby(page)
     href = page.locator('link[rel="manifest"]').get_attribute("href")
+    assert href
     manifest = json.loads((SITE / href).read_text())
     assert manifest["display"] == "standalone"
     assert manifest["name"] and manifest["theme_color"].startswith("#")
@@ -147,7 +148,9 @@ def test_installable_manifest_icons_and_a_same_origin_policy(page: Page, errors)
     # The policy is in the page itself: nothing from another origin, ever.
     for name in ("index.html", "embed.html"):
         html = (SITE / name).read_text()
-        csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html).group(1)
+        found = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
+        assert found, name
+        csp = found.group(1)
         assert "default-src 'self'" in csp and "script-src 'self' 'wasm-unsafe-eval'" in csp
         assert not re.search(r'(src|href)="(https?:)?//', html)
     # The browser enforces it: a request to another origin is refused by the page.

@@ -60,7 +60,7 @@ def run_scenario(engine: str, site_url: str, env: dict | None = None) -> dict:
     for path in BROWSERS[engine]:
         if not Path(path).exists():
             missing(f"{path} is not installed")
-    failures = []
+    failures: list[str] = []
     for _attempt in range(2):
         proc = subprocess.run(
             ["node", str(ROOT / "e2e" / "other_engines.mjs"), engine, site_url],

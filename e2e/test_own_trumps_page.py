@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import time
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -199,7 +200,7 @@ def two_hands_deck(ann: str, other: str) -> list:
 # Ann (hearts) leads the 6♣; the computer (spades) beats with the 7♣ adding the 6♦; Ann beats with the
 # 7♦ adding the 8♣; the computer beats with the 9♣ and adds the K♥: Ann's own trump, which only the A♥
 # (the computer's) beats. Ann must pick up 5 of the 7 cards.
-PICK_UP_FIVE = dict(
+PICK_UP_FIVE: dict[str, Any] = dict(
     deck=two_hands_deck("6C 7D 8C QH 10D JD 8S", "7C 6D 9C KH AH"),
     actions=[(0, "trump H"), (1, "trump S"), (0, "lead 6C"), (1, "beat 7C 6D"), (0, "beat 7D 8C"), (1, "beat 9C KH")],
     options={"pass_sixes": False},
@@ -216,7 +217,9 @@ def test_choosing_trumps(page: Page):
     taken = page.locator(".ot-suit[aria-disabled=true]")
     expect(taken).to_have_count(1)
     taken_name = taken.get_attribute("aria-label")  # "Choose clubs (Computer 1's trump)"
-    suit = re.match(r"Choose (\w+) \(Computer 1's trump\)$", taken_name).group(1)
+    found = re.match(r"Choose (\w+) \(Computer 1's trump\)$", taken_name or "")
+    assert found, taken_name
+    suit = found.group(1)
     assert trumps_by_player(page) == {"Ann": None, "Computer 1": suit}
     taken.click(force=True)  # greyed (aria-disabled), but a tap still says why
     expect(page.get_by_role("alert")).to_have_text(
@@ -338,6 +341,7 @@ def test_a_beat_takes_two_taps_and_the_first_can_be_taken_back(page: Page):
         "8♠ does not beat 6♦: another suit, and spades are Computer 1's trump, not yours."
     )
     beater = marked.first.get_attribute("aria-label")
+    assert beater
     page.get_by_role("button", name=beater, exact=True).click()
     expect(page.get_by_role("button", name=beater, exact=True)).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#turn-line")).to_contain_text("now tap the card to add on top")

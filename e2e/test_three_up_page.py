@@ -43,7 +43,7 @@ def plant(page: Page, seats, up, hand, down, draw="", first=0, moves=(), options
     from pygames_wasm import api
 
     order = deck_order(up, hand, down, draw, first)
-    deck = {}
+    deck: dict[str, int] = {}
     for card in order:
         deck[card] = deck.get(card, 0) + 1
     handle = api.call(

@@ -10,17 +10,23 @@ import json
 import re
 import sys
 import traceback
+from collections.abc import Callable
 from itertools import accumulate, count
+from typing import Any
 
 from .bots import BOTS, LEVELS, SEARCH
 from .bots.search import DEFAULT_MS, Budget, decide
 from .core import GameError, Setup, shown
+from .core.game import GameModule, Move
 from .core.i18n import LANGUAGES, msg, rendered
 from .core.match import RECORD_FORMAT, Match, check_distinct_names
 from .core.rng import new_seed
 from .games import GAMES
 
-_matches: dict = {}
+AnyMatch = Match[Any, Any]  # a match of any game
+Reply = dict[str, Any]  # a method's result, as JSON
+
+_matches: dict[str, AnyMatch] = {}
 _handles = count(1)
 MIN_THINK_MS, MAX_THINK_MS = 20, 5000  # a Hard player's thinking time, per move
 MAX_DEALS = 2000  # a Hard player's imagined deals, per move, when counted instead of timed
@@ -57,7 +63,7 @@ def _error_reply(error: GameError) -> str:
     return json.dumps({"error": error.to_dict()})
 
 
-def call(method, params=None) -> dict:
+def call(method: object, params: object = None) -> Reply:
     if params is None:
         params = {}
     lang, domain = "en", None
@@ -80,9 +86,10 @@ def call(method, params=None) -> dict:
 # --- Parameters ---------------------------------------------------------------------------------
 
 
-def _game_of(params: dict) -> str | None:
+def _game_of(params: dict[str, Any]) -> str | None:
     """The game a request is about, if any: its words are looked up in that game's catalog first."""
-    match = _matches.get(params.get("handle")) if isinstance(params.get("handle"), str) else None
+    key = params.get("handle")
+    match = _matches.get(key) if isinstance(key, str) else None
     if match is not None:
         return match.module.GAME_ID
     record = params.get("record")
@@ -90,7 +97,7 @@ def _game_of(params: dict) -> str | None:
     return game if isinstance(game, str) and game in GAMES else None
 
 
-def language(code) -> str:
+def language(code: object) -> str:
     """The language a request asks for: 'pa', 'pa-IN' and 'PA' are Punjabi; None is English."""
     if code is None:
         return "en"
@@ -103,47 +110,48 @@ def language(code) -> str:
     return base
 
 
-def _match(params: dict) -> Match:
+def _match(params: dict[str, Any]) -> AnyMatch:
     key = params.get("handle")
     if not isinstance(key, str) or key not in _matches:
         raise GameError("unknown_handle", msg("That game is not open (it may have been closed)."))
     return _matches[key]
 
 
-def _seat(params: dict, match: Match, allow_none: bool = False):
+def _seat(params: dict[str, Any], match: AnyMatch) -> int:
     seat = params.get("seat")
-    if seat is None and allow_none:
-        return None
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(match.seats):
         raise GameError("bad_seats", msg("There is no seat {seat} in this game.", seat=shown(seat)))
     return seat
 
 
-def _open(match: Match) -> dict:
+def _open(match: AnyMatch) -> Reply:
     key = f"g{next(_handles)}"
     _matches[key] = match
     return {"handle": key, "info": match.info()}
 
 
-def _game_module(game_id):
+def _game_module(game_id: object) -> GameModule[Any, Any]:
     if not isinstance(game_id, str) or game_id not in GAMES:
         raise GameError("unknown_game", msg("There is no game {game}.", game=shown(game_id)))
     return GAMES[game_id]
 
 
-def _new_match(game_id, options, seats, seed, setup: Setup, match_id=None) -> Match:
-    return Match(_game_module(game_id), BOTS[game_id], options, seats, seed, setup, match_id)
+def _new_match(
+    game_id: object, options: object, seats: object, seed: object, setup: Setup, match_id: object = None
+) -> AnyMatch:
+    module = _game_module(game_id)
+    return Match(module, BOTS[module.GAME_ID], options, seats, seed, setup, match_id)
 
 
 # --- Methods ------------------------------------------------------------------------------------
 
 
-def list_games(params: dict) -> dict:
+def list_games(params: dict[str, Any]) -> Reply:
     lang = language(params.get("lang"))
     return {"games": [rendered(module.info() | {"bots": LEVELS}, lang, game) for game, module in GAMES.items()]}
 
 
-def new_game(params: dict) -> dict:
+def new_game(params: dict[str, Any]) -> Reply:
     """A new match. `seed`, `deck`/`decks`, `dealer` and `start` are for tests (see docs/api.md)."""
     seed = params.get("seed")
     setup = Setup.parse(params.get("deck"), params.get("decks"), params.get("dealer"), params.get("start"))
@@ -154,23 +162,22 @@ def new_game(params: dict) -> dict:
     return _open(match)
 
 
-def load(params: dict) -> dict:
+def load(params: dict[str, Any]) -> Reply:
     """Open a saved record; anything wrong with it is one clear `bad_save` error."""
-    record = params.get("record")
     try:
-        match = _match_from_record(record)
-        match.load_actions(record["actions"], params.get("checkpoint"))
+        match, actions = _match_from_record(params.get("record"))
+        match.load_actions(actions, params.get("checkpoint"))
     except GameError as error:
         raise GameError("bad_save", msg("This saved game could not be read: {why}", why=error.text)) from None
     except Exception:  # a damaged save must never crash the page
         raise GameError("bad_save", msg("This saved game could not be read: it is damaged.")) from None
-    used = match.base is not None
-    return _open(match) | {"resumed_at": match.base["moves"] if used else 0, "checkpoint_used": used}
+    base = match.base
+    return _open(match) | {"resumed_at": base["moves"] if base is not None else 0, "checkpoint_used": base is not None}
 
 
-def _match_from_record(record) -> Match:
-    """The match a record starts from (before its actions). Format 1 (integer seeds, `deck` and
-    `dealer` at the top) is still read, so games saved before format 2 resume."""
+def _match_from_record(record: object) -> tuple[AnyMatch, list[Move]]:
+    """The match a record starts from (before its actions), and its actions. Format 1 (integer seeds,
+    `deck` and `dealer` at the top) is still read, so games saved before format 2 resume."""
     if not isinstance(record, dict):
         raise GameError("bad_save", msg("it is not a saved game"))
     version = record.get("format")
@@ -186,36 +193,37 @@ def _match_from_record(record) -> Match:
         if not isinstance(raw, dict):
             raise GameError("bad_save", msg("its setup is damaged"))
         setup = Setup.parse(decks=raw.get("decks"), dealer=raw.get("dealer"), start=raw.get("start"))
-    return _new_match(
+    match = _new_match(
         record.get("game"), record.get("options"), record.get("seats"), record.get("seed"), setup, record.get("id")
     )
+    return match, actions
 
 
-def save(params: dict) -> dict:
+def save(params: dict[str, Any]) -> Reply:
     return {"record": _match(params).record()}
 
 
-def checkpoint(params: dict) -> dict:
+def checkpoint(params: dict[str, Any]) -> Reply:
     return {"checkpoint": _match(params).checkpoint()}
 
 
-def info(params: dict) -> dict:
+def info(params: dict[str, Any]) -> Reply:
     """What the page may know about the open match (as new_game and load give it), e.g. to show its
     options again in another language."""
     return {"info": _match(params).info()}
 
 
-def summary(params: dict) -> dict:
+def summary(params: dict[str, Any]) -> Reply:
     """What the list of saved games shows for this match (the worker keeps it with the save)."""
     return {"summary": _match(params).summary()}
 
 
-def view(params: dict) -> dict:
+def view(params: dict[str, Any]) -> Reply:
     match = _match(params)
-    return {"view": match.view(_seat(params, match, allow_none=True))}
+    return {"view": match.view(None if params.get("seat") is None else _seat(params, match))}
 
 
-def events(params: dict) -> dict:
+def events(params: dict[str, Any]) -> Reply:
     """The public events after number `since` (0: all) that the open match has seen, e.g. to show the
     history again in another language."""
     match = _match(params)
@@ -225,12 +233,12 @@ def events(params: dict) -> dict:
     return {"events": match.events(since)}
 
 
-def legal_actions(params: dict) -> dict:
+def legal_actions(params: dict[str, Any]) -> Reply:
     match = _match(params)
     return {"actions": match.view(_seat(params, match))["actions"]}
 
 
-def act(params: dict) -> dict:
+def act(params: dict[str, Any]) -> Reply:
     match = _match(params)
     if "action" not in params:
         raise GameError("bad_action", msg("Say which action to take."))
@@ -238,14 +246,14 @@ def act(params: dict) -> dict:
     return {"ok": True, "events": events, "recorded": match.actions[-1]}
 
 
-def explain(params: dict) -> dict:
+def explain(params: dict[str, Any]) -> Reply:
     """Would this action be accepted? Nothing changes either way."""
     match = _match(params)
     why = match.explain(_seat(params, match), params.get("action"))
     return {"legal": why is None, "why": why}
 
 
-def _budget(params: dict) -> Budget:
+def _budget(params: dict[str, Any]) -> Budget:
     """How long a Hard player may think: `think_ms` (the player's setting), else the default; or a
     number of imagined `deals` and no clock (tests and the arena: a decision that does not depend on
     the machine's speed), with `think_ms` as well if both are given."""
@@ -263,12 +271,12 @@ def _budget(params: dict) -> Budget:
     return Budget(ms=ms if "think_ms" in params else None, deals=deals)
 
 
-def bot_move(params: dict) -> dict:
+def bot_move(params: dict[str, Any]) -> Reply:
     match = _match(params)
     return {"action": match.bot_move(_seat(params, match), _budget(params))}
 
 
-def bot_act(params: dict) -> dict:
+def bot_act(params: dict[str, Any]) -> Reply:
     match = _match(params)
     seat = _seat(params, match)
     action = match.bot_move(seat, _budget(params))
@@ -276,7 +284,7 @@ def bot_act(params: dict) -> dict:
     return {"action": action, "events": events, "recorded": match.actions[-1]}
 
 
-def hint(params: dict) -> dict:
+def hint(params: dict[str, Any]) -> Reply:
     """ "Suggest a move": what the Hard player would do in this seat, from this seat's view and the
     public history only, with a one-line reason. Changes nothing."""
     match = _match(params)
@@ -285,13 +293,13 @@ def hint(params: dict) -> dict:
     return {"action": decision.action, "reason": decision.reason()}
 
 
-def undo(params: dict) -> dict:
+def undo(params: dict[str, Any]) -> Reply:
     match = _match(params)
     match.undo(_seat(params, match))
     return {"ok": True}
 
 
-def close(params: dict) -> dict:
+def close(params: dict[str, Any]) -> Reply:
     _match(params)
     del _matches[params["handle"]]
     return {"ok": True}
@@ -299,7 +307,7 @@ def close(params: dict) -> dict:
 
 # A checkpoint is the game's state as data, messages and all: rendered, it would no longer fit its digest.
 UNRENDERED = {"checkpoint", "save"}
-METHODS = {
+METHODS: dict[str, Callable[[dict[str, Any]], Reply]] = {
     f.__name__: f
     for f in (
         list_games,

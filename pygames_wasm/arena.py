@@ -16,20 +16,24 @@ time, so that a run gives the same numbers on any machine; `--think-ms` uses the
 `--jobs 2` plays deals in two processes.
 """
 
+import argparse
 import json
 import math
 import statistics
 import time
 from collections import defaultdict
 from multiprocessing import get_context
+from typing import Any
 
 from .bots import SEARCH
 from .bots.search import Budget
+from .core.game import GameModule, GameState
+from .core.rules import final_winners
 from .games import GAMES
 from .simulate import play_one, seat_kinds
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     arena = sub.add_parser("arena", help="bots against bots with seat rotation and duplicate deals")
     arena.add_argument("game", choices=sorted(GAMES))
     arena.add_argument("--players", type=int, default=2)
@@ -42,9 +46,9 @@ def add_parser(sub) -> None:
     arena.add_argument("--jobs", type=int, default=1)
 
 
-def rotations(kinds: list) -> list:
+def rotations(kinds: list[str]) -> list[list[str]]:
     """The distinct rotations of the seat kinds: every kind sits in every seat in turn."""
-    seen = []
+    seen: list[list[str]] = []
     for shift in range(len(kinds)):
         rotated = kinds[shift:] + kinds[:shift]
         if rotated not in seen:
@@ -52,17 +56,23 @@ def rotations(kinds: list) -> list:
     return seen
 
 
-def budget_for(args) -> Budget:
+def budget_for(args: argparse.Namespace) -> Budget:
     if args.think_ms is not None:
         return Budget(ms=args.think_ms, deals=None)
     search = SEARCH.get(args.game)
     return Budget(ms=None, deals=args.deals or (search.arena_deals if search else 1))
 
 
-def play_deal(job: tuple) -> dict:
+# A deal to play: (game, options, seatings, seed, budget)
+Job = tuple[str, dict[str, Any], list[list[str]], int, Budget]
+
+
+def play_deal(job: Job) -> dict[str, Any]:
     """Every rotation of one deal: each kind's mean result per seat, game lengths, decision times."""
     game, options, seatings, seed, budget = job
-    share, times, actions = defaultdict(float), {}, 0
+    share: defaultdict[str, float] = defaultdict(float)
+    times: dict[str, list[float]] = {}
+    actions = 0
     for kinds in seatings:
         match = play_one(game, options, kinds, seed, budget, times)
         for seat, result in enumerate(results(GAMES[game], match.state)):
@@ -72,11 +82,11 @@ def play_deal(job: tuple) -> dict:
     return {"share": {k: v / len(seatings) for k, v in share.items()}, "times": times, "actions": actions, "fair": fair}
 
 
-def results(module, state) -> list:
+def results(module: GameModule[Any, Any], state: GameState) -> list[float]:
     """Each seat's result in a finished game, 0 to 1: its side's share of the win (a side is a team in
     a partnership game, else a seat)."""
     sides = module.teams(state) if hasattr(module, "teams") else [[seat] for seat in range(len(state.names))]
-    won = [side for side in sides if set(side) <= set(state.winners)] or sides  # no winner: a draw
+    won = [side for side in sides if set(side) <= set(final_winners(state))] or sides  # no winner: a draw
     out = [0.0] * len(state.names)
     for side in won:
         for seat in side:
@@ -84,19 +94,19 @@ def results(module, state) -> list:
     return out
 
 
-def interval(values: list) -> tuple:
+def interval(values: list[float]) -> tuple[float, float]:
     """Mean and 95% half-width (normal approximation over independent deals)."""
     mean = statistics.fmean(values)
     spread = statistics.stdev(values) if len(values) > 1 else 0.0
     return mean, 1.96 * spread / math.sqrt(len(values))
 
 
-def percentile(values: list, q: float) -> float:
+def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     module = GAMES[args.game]
     kinds = seat_kinds(args.bots, args.players, hasattr(module, "teams"))
     options = getattr(module, "FIXED_TEAMS", {}) | (json.loads(args.options) if args.options else {})

@@ -8,7 +8,7 @@ from . import arena, simulate
 from .bots import BOTS
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pygames_wasm")
     sub = parser.add_subparsers(dest="command", required=True)
     simulate.add_parser(sub)

@@ -10,19 +10,32 @@ from the start so that partners play the same kind: `--bots heuristic,random` is
 counts of a finished game (how its rounds ended, say) that are added up and printed, one line each.
 """
 
+import argparse
 import json
 import sys
 import time
-from collections import Counter
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from typing import Any
 
 from .bots import BOTS
+from .bots.search import Budget
+from .core.game import GameState
 from .core.match import Match
+from .core.rules import final_winners
 from .games import GAMES
 
 MAX_ACTIONS = 20000  # a game longer than this is taken as one that never ends
 
 
-def play_one(game: str, options: dict, kinds: list, seed, budget=None, times=None) -> Match:
+def play_one(
+    game: str,
+    options: dict[str, Any],
+    kinds: list[str],
+    seed: int,
+    budget: Budget | None = None,
+    times: dict[str, list[float]] | None = None,
+) -> Match[Any, Any]:
     """One bot game, invariants checked after every action. `budget`: how long searching bots think;
     `times`: if given, {kind: [ms per decision]} gets each decision's time."""
     seats = [{"name": f"Seat {i + 1} ({kind})", "kind": "bot", "bot": kind} for i, kind in enumerate(kinds)]
@@ -33,6 +46,7 @@ def play_one(game: str, options: dict, kinds: list, seed, budget=None, times=Non
         if len(match.actions) >= MAX_ACTIONS:
             raise AssertionError(f"no end after {MAX_ACTIONS} actions")
         seat = GAMES[game].to_act(match.state)
+        assert seat is not None, "a game that is not over waits for somebody"
         start = time.perf_counter()
         action = match.bot_move(seat, budget)
         if times is not None:
@@ -42,7 +56,7 @@ def play_one(game: str, options: dict, kinds: list, seed, budget=None, times=Non
     return match
 
 
-def seat_kinds(spec: str, players: int, partnerships: bool = False) -> list:
+def seat_kinds(spec: str, players: int, partnerships: bool = False) -> list[str]:
     """'heuristic,random' for 4 players -> heuristic, random, random, random (the last repeats); in a
     partnership game the list repeats from the start -> heuristic, random, heuristic, random, so
     partners (seats 1 and 3, seats 2 and 4) are the same kind."""
@@ -52,17 +66,21 @@ def seat_kinds(spec: str, players: int, partnerships: bool = False) -> list:
     return (kinds + [kinds[-1]] * players)[:players]
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     module = GAMES[args.game]
     kinds = seat_kinds(args.bots, args.players, hasattr(module, "teams"))
     # Partners as seated, so that partners are the same kind of bot (unless --options says otherwise).
     options = getattr(module, "FIXED_TEAMS", {}) | (json.loads(args.options) if args.options else {})
     if args.preset:
         options = {"version": args.preset} | options
-    wins, wins_by_kind, team_wins, actions, rounds = Counter(), Counter(), Counter(), 0, 0
-    teams = getattr(GAMES[args.game], "teams", None)  # partnership games: a list of seat lists
-    counting = getattr(module, "simulation_counts", None)  # optional: the game's own counts
-    counts = Counter()
+    wins: defaultdict[int, float] = defaultdict(float)  # a shared win counts a share to each winner
+    wins_by_kind: defaultdict[str, float] = defaultdict(float)
+    team_wins: Counter[int] = Counter()
+    actions, rounds = 0, 0
+    # Optional hooks: a partnership game's teams (a list of seat lists), a game's own counts.
+    teams: Callable[[GameState], list[list[int]]] | None = getattr(GAMES[args.game], "teams", None)
+    counting: Callable[[GameState], dict[str, int]] | None = getattr(module, "simulation_counts", None)
+    counts: Counter[str] = Counter()
     start = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
@@ -71,13 +89,14 @@ def run(args) -> int:
         except AssertionError as failure:
             print(f"INVARIANT FAILED in game seed={seed}: {failure}", file=sys.stderr)
             return 1
-        for seat in match.state.winners:
-            share = 1 / len(match.state.winners)
+        winners = final_winners(match.state)
+        for seat in winners:
+            share = 1 / len(winners)
             wins[seat] += share
             wins_by_kind[kinds[seat]] += share
         if teams:
             for i_team, seats in enumerate(teams(match.state)):
-                team_wins[i_team] += set(seats) <= set(match.state.winners)
+                team_wins[i_team] += set(seats) <= set(winners)
         actions += len(match.actions)
         rounds += getattr(match.state, "round", 1)
         if counting:
@@ -87,11 +106,11 @@ def run(args) -> int:
     for seat, kind in enumerate(kinds):
         print(f"  seat {seat + 1} ({kind}): {wins[seat]:.1f} wins ({100 * wins[seat] / args.games:.1f}%)")
     for kind in sorted(set(kinds)):
-        seats = kinds.count(kind)
+        seated = kinds.count(kind)
         rate = wins_by_kind[kind] / args.games
         print(
-            f"  {kind} ({seats} seat{'s' if seats > 1 else ''}): {100 * rate:.1f}% of wins, "
-            f"{100 * rate / seats:.1f}% per seat (fair share {100 / args.players:.1f}%)"
+            f"  {kind} ({seated} seat{'s' if seated > 1 else ''}): {100 * rate:.1f}% of wins, "
+            f"{100 * rate / seated:.1f}% per seat (fair share {100 / args.players:.1f}%)"
         )
     if teams:
         for i_team, seats in enumerate(teams(match.state)):
@@ -107,7 +126,7 @@ def run(args) -> int:
     return 0
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     sim = sub.add_parser("simulate", help="play bot games and check invariants")
     sim.add_argument("game", choices=sorted(GAMES))
     sim.add_argument("--games", type=int, default=100)

@@ -65,7 +65,7 @@ def stacked_deck(hands: dict, pile="5C", draw="", first=0) -> list:
     return stack_deck(C.DECK, deal_order(fill_hands(hands, reserved), first) + upcards + stock)
 
 
-class Table(GameTable):
+class Table(GameTable[C.State]):
     module = C
 
     def __init__(
@@ -96,11 +96,11 @@ class Table(GameTable):
     def give(self, team: int, meld: str) -> None:
         """Lay a meld for `team` from cards of the stock (mid-hand set-ups)."""
         state = self.state
-        meld = cards(meld)
-        for card in meld:
+        laid = cards(meld)
+        for card in laid:
             self.take(card)
-        r = C.meld_rank(meld)
-        state.melds[team][r] = state.melds[team].get(r, []) + meld
+        r = C.valid_rank(laid)
+        state.melds[team][r] = state.melds[team].get(r, []) + laid
         state.has_melded[team] = True
         C.check_invariants(state)
 

@@ -174,7 +174,7 @@ class ApiGame(_Table):
         return self.call("undo", seat=seat)
 
 
-class ModuleTable(GameTable, _Table):
+class ModuleTable(GameTable[ono99.State], _Table):
     """A game driven through the ono99 module (new_state / apply / view); invariants after each act."""
 
     module = ono99

@@ -56,7 +56,7 @@ def stacked_deck(players: int, hands: dict, leader: int) -> list:
     return stack_deck(G.DECK, [full[(leader + k) % players][r] for r in range(size) for k in range(players)])
 
 
-class Table(GameTable):
+class Table(GameTable[G.State]):
     module = G
 
     def __init__(self, players=2, hands=None, trumps="SH", dealer=None, options=None, seed=1, next_deals=()):
@@ -79,7 +79,7 @@ class Table(GameTable):
         for suit in trumps:
             if self.state.phase != "trumps":
                 break
-            self.act(self.state.chooser, f"trump {suit}")
+            self.act(G.trump_chooser(self.state), f"trump {suit}")
 
     def arrange(self, hands: dict, pile="", turn=0, known=None, rest=None) -> None:
         """A game in progress in exactly this situation (see the module docstring); `rest=seat` puts

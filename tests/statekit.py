@@ -2,10 +2,12 @@
 rules may refuse, and a game driven through its module."""
 
 import copy
+from typing import Any, Generic
 
 import pytest
 
 from pygames_wasm.core import GameError, Rng
+from pygames_wasm.core.game import GameModule, StateT
 from pygames_wasm.core.i18n import render
 from pygames_wasm.core.match import explain
 from pygames_wasm.core.views import events_after, last_event_number
@@ -32,12 +34,12 @@ def try_action(module, state, seat: int, action) -> bool:
     return True
 
 
-class GameTable:
+class GameTable(Generic[StateT]):
     """A game driven through its module (`module`, `state`, set by each game's table), its invariants
     checked after every action."""
 
-    module = None
-    state = None
+    module: GameModule[StateT, Any]
+    state: StateT
 
     def act(self, seat: int, action) -> list:
         """Apply `action`; the events it caused (found by number: a state keeps a short history)."""

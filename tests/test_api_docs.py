@@ -32,7 +32,7 @@ def keys_seen(game_id: str) -> dict:
     """Every key of a view and of its players' lines, all through a game of computers, for every seat."""
     seats = [{"name": f"P{i}", "kind": "bot", "bot": "normal"} for i in range(SEATS[game_id])]
     handle = api.call("new_game", {"game": game_id, "seats": seats, "seed": 4})["handle"]
-    seen = {"view": set(), "players": set()}
+    seen: dict[str, set[str]] = {"view": set(), "players": set()}
     for _ in range(400):
         for seat in [None, *range(len(seats))]:
             view = api.call("view", {"handle": handle, "seat": seat})["view"]

@@ -34,6 +34,7 @@ WORDS = {
         "not_held": "ਤੁਹਾਡੇ ਕੋਲ ਪਾਨ ਦਾ ਪੰਜਾ ਨਹੀਂ ਹੈ।",
         "wrong_rank": "ਢੇਰ ਦੇ 9♣ ਨਾਲ ਸਿਰਫ਼ ਨਹਿਲਿਆਂ ਨੂੰ ਜਾਂ ਵਾਈਲਡ ਕਾਰਡਾਂ ਨੂੰ ਮਿਲਾਇਆ ਜਾ ਸਕਦਾ ਹੈ।",
         "not_your_turn": "ਇਹ North ਦੀ ਵਾਰੀ ਹੈ।",
+        "not_an_action": "'fly' ਕੈਨਾਸਟਾ ਦੀ ਚਾਲ ਨਹੀਂ ਹੈ।",
         "melds": "North ਨੇ K♠ K♥ K♦, Q♠ Q♥ Q♦ ਦਾ ਮੇਲਡ ਬਣਾਇਆ (ਟੀਮ ਦਾ ਪਹਿਲਾ ਮੇਲਡ)।",
         "discards": "North ਨੇ 4♣ ਸੁੱਟਿਆ।",
         "summary": "ਦੌਰ 1। ਸਕੋਰ: ਉੱਤਰ-ਦੱਖਣ 0, ਪੂਰਬ-ਪੱਛਮ 0। ਤੁਹਾਡੀ ਵਾਰੀ: ਸਟਾਕ ਤੋਂ ਖਿੱਚੋ ਜਾਂ ਢੇਰ ਚੁੱਕੋ। "
@@ -49,6 +50,7 @@ WORDS = {
         "not_held": "તમારી પાસે લાલનો પંજો નથી.",
         "wrong_rank": "ખૂંટાના 9♣ સાથે ફક્ત નવ્વા અને વાઇલ્ડ કાર્ડ જઈ શકે.",
         "not_your_turn": "આ Northનો વારો છે.",
+        "not_an_action": "'fly' કેનાસ્ટાની ચાલ નથી.",
         "melds": "North K♠ K♥ K♦, Q♠ Q♥ Q♦ મેલ્ડ કરે છે (ટીમનો પહેલો મેલ્ડ).",
         "discards": "North 4♣ કાઢી નાખે છે.",
         "summary": "રાઉન્ડ 1. સ્કોર: ઉત્તર-દક્ષિણ 0, પૂર્વ-પશ્ચિમ 0. તમારો વારો: સ્ટોકમાંથી દોરો અથવા ખૂંટો લો. "
@@ -67,6 +69,7 @@ def test_a_turn_in_the_players_language(lang):
     words = WORDS[lang]
     handle = new_game()
     assert act(handle, 1, "draw", lang)["error"] == {"code": "not_your_turn", "message": words["not_your_turn"]}
+    assert act(handle, 0, "fly", lang)["error"] == {"code": "bad_action", "message": words["not_an_action"]}
     explained = api.call("explain", {"handle": handle, "seat": 0, "action": "take_pile 9H KH", "lang": lang})
     assert explained == {"legal": False, "why": words["wrong_rank"]}
     assert [e["text"] for e in act(handle, 0, "draw", lang)["events"]] == [words["draws"]]

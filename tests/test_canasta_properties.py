@@ -77,6 +77,7 @@ def play_out(options: dict, seed: int, check_views_every: int = 3):
     steps, hand_steps, hand_no = 0, 0, state.hand_no
     while not state.over:
         seat = C.to_act(state)
+        assert seat is not None  # a game that is not over waits for somebody
         legal = C.legal_actions(state, seat)
         assert legal, "nobody can act, but the game is not over"
         for other in range(4):
@@ -121,6 +122,7 @@ def test_same_seed_and_actions_give_the_same_game(seed):
     taken = []
     while not state.over and len(taken) < 400:
         seat = C.to_act(state)
+        assert seat is not None  # a game that is not over waits for somebody
         action = rng.choice(C.legal_actions(state, seat))
         C.apply(state, seat, action)
         taken.append((seat, C.action_text(action)))

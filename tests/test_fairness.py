@@ -57,6 +57,7 @@ def spy_on(game_id: str, seed) -> list:
     match = Match(GAMES[game_id], {**BOTS[game_id], "spy": spy}, {}, seats, seed)
     for _ in range(5):
         seat = GAMES[game_id].to_act(match.state)
+        assert seat is not None  # a game that is not over waits for somebody
         match.act(seat, match.bot_move(seat))
     return seen
 
@@ -141,6 +142,7 @@ def a_finished_match(game_id: str) -> Match:
     match = Match(GAMES[game_id], BOTS[game_id], options, seats, 11)
     while not match.state.over:
         seat = match.module.to_act(match.state)
+        assert seat is not None  # a game that is not over waits for somebody
         match.act(seat, match.bot_move(seat))
     return match
 
@@ -155,6 +157,7 @@ def test_changing_what_a_bot_receives_changes_no_game(game_id):
         match.state = match.replay(match.actions[:stop])
         record = json.dumps(match.actions[:stop])
         seat = match.module.to_act(match.state)
+        assert seat is not None  # a game that is not over waits for somebody
         other = (seat + 1) % len(match.seats)
         before = state_snapshot(match.state), match.history(other)[:], match.module.view(match.state, other, brief=True)
         view, history, _ = match.knowledge(seat)
@@ -249,6 +252,7 @@ def hard_decisions_after_redeals(game_id: str, seed: int = 3, every: int = 6, de
     match, rng, differ, compared = api._matches[handle], Random(seed), [], 0
     while not match.state.over and len(match.actions) < 240:
         seat = match.module.to_act(match.state)
+        assert seat is not None  # a game that is not over waits for somebody
         if len(match.actions) % every == 0:
             before = hard_decision(handle, seat, deals)
             view = match.module.view(match.state, seat)

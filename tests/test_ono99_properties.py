@@ -19,6 +19,7 @@ from statekit import state_snapshot
 
 from pygames_wasm import api
 from pygames_wasm.core import NO_SETUP, GameError, Rng, game_rng
+from pygames_wasm.core.game import Move
 from pygames_wasm.core.i18n import rendered
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import ono99
@@ -69,8 +70,8 @@ def actors(state) -> list:
 
 def check_views_hide_hands(state, rng: Rng) -> None:
     """A view holds only its own seat's hand, and does not change when the hidden cards do."""
-    seat = rng.below(state.n + 1)
-    seat = None if seat == state.n else seat
+    pick = rng.below(state.n + 1)
+    seat = None if pick == state.n else pick
     view = ono99.view(state, seat)
     for line in view["players"]:
         assert set(line) == PLAYER_LINE_KEYS
@@ -144,7 +145,7 @@ def play_out(options: dict, players: int, seed: int, check_every: int = 1):
     opts = ono99.make_options(options)
     state = ono99.new_state(opts, NAMES[:players], game_rng(seed), NO_SETUP)
     rng = SplitMix64(seed * 1000 + 99)
-    taken = []
+    taken: list[Move] = []
     ono99.check_invariants(state)
     while not state.over:
         assert len(taken) < MAX_ACTIONS, f"no end after {MAX_ACTIONS} actions"

@@ -25,6 +25,7 @@ def positions(options: dict, players: int, seed: int):
     match = Match(ono99, BOTS["ono99"], options, seats, seed)
     while not match.state.over and len(match.actions) < 600:
         seat = ono99.to_act(match.state)
+        assert seat is not None  # a game that is not over waits for somebody
         yield match, seat
         match.act(seat, match.bot_move(seat))
 

@@ -75,6 +75,7 @@ def play_out(options: dict, players: int, seed) -> tuple:
     bound = opts.match_games * (opts.turn_limit + players + 1)  # every game ends by the turn limit at the latest
     while not state.over:
         seat = G.to_act(state)
+        assert seat is not None  # a game that is not over waits for somebody
         legal = G.legal_actions(state, seat)
         assert legal, "nobody can act, but the match is not over"
         assert all(G.legal_actions(state, s) == [] for s in range(players) if s != seat)

@@ -23,6 +23,7 @@ def positions(options: dict, players: int, seed: int):
     match = Match(G, BOTS["own_trumps"], {"match_games": 2} | options, seats, seed)
     while not match.state.over:
         seat = G.to_act(match.state)
+        assert seat is not None  # a game that is not over waits for somebody
         yield match, seat
         match.act(seat, match.bot_move(seat))
 
@@ -79,7 +80,7 @@ def test_a_player_who_had_to_pick_up_holds_no_hidden_card_that_beats_that_card()
 
 def top_when(moves: list, pickup: dict) -> str:
     """The top card a pick-up was made from, replaying the pile of this game's moves."""
-    pile = []
+    pile: list[str] = []
     for entry in moves:
         action = entry["action"]
         if entry is pickup:

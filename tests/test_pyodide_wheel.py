@@ -17,6 +17,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -97,7 +98,7 @@ def _load_build_site():
     return module
 
 
-def _missing(what: str):
+def _missing(what: str) -> NoReturn:
     """Outside CI a missing tool skips; in CI (CI=true) it fails, so nothing is silently untested."""
     msg = f"{what} (./build.sh build sets it up)"
     if os.environ.get("CI"):

@@ -151,6 +151,7 @@ def positions(game_id: str, seed: int, every: int = 7):
     module = match.module
     while not match.state.over and len(match.actions) < 1500:
         seat = module.to_act(match.state)
+        assert seat is not None  # a game that is not over waits for somebody
         if len(match.actions) % every == 0:
             yield match, seat
         match.act(seat, match.bot_move(seat))

@@ -31,6 +31,7 @@ def bot_game(kinds: list, seed: int, options=None):
     steps = 0
     while not state.over:
         seat = T.to_act(state)
+        assert seat is not None  # a game that is not over waits for somebody
         action = BOTS["three_up"][kinds[seat]](T.view(state, seat), [], SplitMix64(seed * 100_003 + steps), None)
         T.apply(state, seat, action)
         steps += 1
@@ -59,6 +60,7 @@ def trades_per_player(kind: str, n: int, colours: str, seed: int, budget=None) -
     match = Match(T, BOTS["three_up"], {"trading": True, "colours": colours}, seats, seed)
     while match.state.phase in ("pick", "trade"):
         seat = T.to_act(match.state)
+        assert seat is not None  # a game that is not over waits for somebody
         match.act(seat, match.bot_move(seat, budget))
     return [sum(1 for a in match.actions if a["seat"] == s and a["action"]["type"] == "trade") for s in range(n)]
 

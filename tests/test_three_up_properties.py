@@ -70,7 +70,8 @@ def play_out(n: int, options: dict, seed) -> tuple:
     rng = SplitMix64(hash(str(seed)) & 0xFFFFFFFF)
     T.check_invariants(state)
     # Random trading (no limit) ends when "done" comes up: it is one of the listed actions every time.
-    taken, limit = [], opts.round_count * (opts.turn_limit * 8 + 200 + (400 * n if opts.trading else 0))
+    taken: list[tuple[int, str]] = []
+    limit = opts.round_count * (opts.turn_limit * 8 + 200 + (400 * n if opts.trading else 0))
     while not state.over:
         waiting = T.waiting_for(state)
         assert waiting, "nobody can act, but the game is not over"

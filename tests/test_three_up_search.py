@@ -94,6 +94,7 @@ def every_position(options: dict, kinds: list, seed: int):
     match = Match(T, BOTS["three_up"], options, seats, seed)
     while not match.state.over:
         seat = T.to_act(match.state)
+        assert seat is not None  # a game that is not over waits for somebody
         yield match, seat
         match.act(seat, match.bot_move(seat))
 

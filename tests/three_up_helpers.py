@@ -48,8 +48,8 @@ def filler_order(counts: Counter) -> list:
     return sorted(rest, key=lambda c: (T.is_clear(c), -(T.number(c) if not T.is_clear(c) else 0), c))
 
 
-def deal_order(opts, n, up, hand, down, draw, first) -> list:
-    """The top of a stacked deck (top card first) that deals these cards."""
+def deal_order(opts, n, up, hand, down, draw, first) -> tuple[list, list]:
+    """The top of a stacked deck (top card first) that deals these cards, and the face-up cards."""
     up = [cards(x) for x in (up or [None] * n)]
     hand = [cards(x) for x in (hand or [None] * n)]
     down = [cards(x) for x in (down or [None] * n)]
@@ -73,7 +73,7 @@ def deal_order(opts, n, up, hand, down, draw, first) -> list:
     ), up
 
 
-class Table(GameTable):
+class Table(GameTable[T.State]):
     module = T
 
     def __init__(

@@ -92,9 +92,9 @@ def extract(domain: str) -> Catalog:
             comment_tags=("Translators:",),
             strip_comment_tags=True,
         ):
-            template.add(
-                message, locations=[(str(path.relative_to(ROOT)), None)], auto_comments=comments, context=context
-            )
+            # No line number (None): the catalogs name files only. Babel writes none, though its type says int.
+            where = [(str(path.relative_to(ROOT)), None)]
+            template.add(message, locations=where, auto_comments=comments, context=context)  # type: ignore[arg-type]
     return template
 
 
@@ -110,7 +110,8 @@ def write(catalog: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     lang = catalog.locale.language
     if lang in PLURAL_RULES:
-        catalog._num_plurals, catalog._plural_expr = PLURAL_RULES[lang]  # Babel has no setter
+        # Babel has no setter, and types these private attributes by their first value, None.
+        catalog._num_plurals, catalog._plural_expr = PLURAL_RULES[lang]  # type: ignore[assignment]
     catalog.fuzzy = False
     catalog.header_comment = (
         f"# {catalog.locale.english_name} words of pygames-wasm ({catalog.domain}); "
@@ -155,18 +156,17 @@ def page_catalog(lang: str) -> dict:
     page's catalog and, for the msgids the page's code uses, the engine's (the page wins where both have
     a msgid). The engine's other sentences reach the page already rendered, so they are left out."""
     used = {m.id if isinstance(m.id, str) else m.id[0] for m in extract("web") if m.id}
-    words = {}
+    words: dict[str, object] = {}
     for domain in ("core", *GAMES, "web"):
         for message in read(domain, lang):
             if not message.id or message.fuzzy or not message.string:
                 continue
             if (message.id if isinstance(message.id, str) else message.id[0]) not in used:
                 continue
-            if message.pluralizable:
-                if all(message.string):
-                    words[message.id[0]] = list(message.string)
-            else:
+            if isinstance(message.id, str):
                 words[message.id] = message.string
+            elif all(message.string):  # a plural: every form translated
+                words[message.id[0]] = list(message.string)
     return {"lang": lang, "messages": words}
 
 
@@ -184,12 +184,12 @@ def problems(domain: str, lang: str) -> list[str]:
         if not message.id:
             continue
         entry = catalog.get(message.id)
-        if entry is None or not (entry.string if isinstance(entry.string, str) else any(entry.string)):
+        if entry is None or not (entry.string if isinstance(entry.string, str) else any(entry.string or ())):
             # untranslated here (a plural's strings are a tuple of ""): the page may use the engine's words
             entry = next((c.get(message.id) for c in engine if c.get(message.id) is not None), entry)
         key = message.id if isinstance(message.id, str) else message.id[0]
         english = [message.id] if isinstance(message.id, str) else list(message.id)
-        strings = [] if entry is None else [entry.string] if isinstance(entry.string, str) else list(entry.string)
+        strings = [] if entry is None else [entry.string] if isinstance(entry.string, str) else list(entry.string or ())
         if entry is None or not all(strings) or entry.fuzzy:
             found.append(f"{lang} {domain}: no translation of {key!r}")
             continue

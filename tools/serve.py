@@ -75,6 +75,7 @@ def make_server(
 
 def server_url(server: ThreadingHTTPServer) -> str:
     host, port = server.server_address[:2]
+    assert isinstance(host, str)  # an IP server's address, never bytes
     if host in ("127.0.0.1", "0.0.0.0", ""):
         host = "localhost"
     return f"http://{host}:{port}/"

@@ -8,7 +8,12 @@ heuristic that decides in about a millisecond), Hard (bots/search.py). "random" 
 the older names, kept for saved games and the simulator.
 """
 
+from collections.abc import Callable
+from typing import Any
+
+from ..core.game import Action, View
 from ..core.i18n import msg
+from ..core.rng import Rng
 from . import (
     canasta_bot,
     canasta_search,
@@ -20,8 +25,8 @@ from . import (
     three_up_bot,
     three_up_search,
 )
-from .easy import easy, same_kind
-from .search import player
+from .easy import Heuristic, Slips, easy, same_kind
+from .search import Bot, SearchGame, player
 
 LEVELS = [
     {"id": "easy", "title": msg("Easy"), "about": msg("Plays sensibly, but slips now and then.")},
@@ -29,7 +34,7 @@ LEVELS = [
     {"id": "hard", "title": msg("Hard"), "about": msg("Thinks ahead about the cards it cannot see.")},
 ]
 
-SEARCH = {  # game id -> its SearchGame (bots/<game>_search.py)
+SEARCH: dict[str, SearchGame[Any]] = {  # game id -> its SearchGame (bots/<game>_search.py)
     "ono99": ono99_search.GAME,
     "canasta": canasta_search.GAME,
     "three_up": three_up_search.GAME,
@@ -37,12 +42,12 @@ SEARCH = {  # game id -> its SearchGame (bots/<game>_search.py)
 }
 
 
-def simple(choose):
+def simple(choose: Callable[[View, Rng], Action]) -> Bot:
     """A player that decides from the view alone: (view, rng) -> action."""
     return lambda view, history, rng, budget: choose(view, rng)
 
 
-def players(heuristic, search_game, slips=same_kind) -> dict:
+def players(heuristic: Heuristic, search_game: SearchGame[Any], slips: Slips = same_kind) -> dict[str, Bot]:
     return {
         "easy": simple(easy(heuristic, slips)),
         "normal": simple(heuristic),

@@ -15,13 +15,17 @@ never plays an illegal move and never sees a hidden card. The plan, turn by turn
 """
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
+from ..core.game import Action, View
+from ..core.rng import Chooser
 from ..games.canasta import count, is_black_three, is_wild, rank, value
 
 BIG_PILE = 10
 
 
-def choose(view: dict, rng) -> dict:
+def choose(view: View, rng: Chooser | None) -> Action:  # never draws at random: the search passes None
     actions = view["actions"]
     kinds = Counter(a["type"] for a in actions)
     if "answer" in kinds:
@@ -31,12 +35,12 @@ def choose(view: dict, rng) -> dict:
     return play_choice(view, actions)
 
 
-def answer(view: dict) -> dict:
+def answer(view: View) -> Action:
     held = count(c["card"] for c in view["hand"])
     return {"type": "answer", "yes": held <= 60}
 
 
-def draw_choice(view: dict, actions: list) -> dict:
+def draw_choice(view: View, actions: list[Action]) -> Action:
     takes = [a for a in actions if a["type"] == "take_pile"]
     pile = view["pile"]["count"]
     good = [a for a in takes if pile > 1 or not any(is_wild(c) for c in a["cards"])]
@@ -46,17 +50,17 @@ def draw_choice(view: dict, actions: list) -> dict:
     return next(a for a in actions if a["type"] in ("draw", "end_hand", "take_pile"))
 
 
-def team_melds(view: dict, team: int) -> dict:
+def team_melds(view: View, team: int) -> dict[str, dict[str, Any]]:
     return {m["rank"]: m for m in view["teams"][team]["melds"]}
 
 
-def table_points(line: dict) -> int:
+def table_points(line: dict[str, Any]) -> int:
     return sum(m["count"] for m in line["melds"]) + sum(
         500 if m["canasta"] == "natural" else 300 if m["canasta"] == "mixed" else 0 for m in line["melds"]
     )
 
 
-def play_choice(view: dict, actions: list) -> dict:
+def play_choice(view: View, actions: list[Action]) -> Action:
     team = view["team"]
     mine = view["teams"][team]
     hand = [c["card"] for c in view["hand"]]
@@ -65,7 +69,7 @@ def play_choice(view: dict, actions: list) -> dict:
     adds = [a for a in actions if a["type"] == "add"]
     going_out_ok = wants_to_go_out(view)
 
-    def empties(a) -> bool:
+    def empties(a: Action) -> bool:
         used = len(a["cards"]) if a["type"] == "add" else sum(len(m) for m in a["melds"])
         return len(hand) - used <= 1
 
@@ -96,7 +100,7 @@ def play_choice(view: dict, actions: list) -> dict:
     return discard_choice(view, actions, hand)
 
 
-def wants_to_go_out(view: dict) -> bool:
+def wants_to_go_out(view: View) -> bool:
     """Go out when the team is not behind on the table, or when the hand may end soon anyway."""
     team = view["team"]
     ours, theirs = table_points(view["teams"][team]), table_points(view["teams"][1 - team])
@@ -104,14 +108,14 @@ def wants_to_go_out(view: dict) -> bool:
     return ours + 200 >= theirs or opponents_low or view["stock_count"] < 15
 
 
-def discard_choice(view: dict, actions: list, hand: list) -> dict:
+def discard_choice(view: View, actions: list[Action], hand: list[str]) -> Action:
     discards = [a for a in actions if a["type"] == "discard"]
     if not discards:
         return actions[0]
     return max(discards, key=discard_scorer(view, hand))
 
 
-def discard_scorer(view: dict, hand: list):
+def discard_scorer(view: View, hand: list[str]) -> Callable[[Action], float]:
     """How good each discard is (higher is better): discard action -> score."""
     team = view["team"]
     theirs = team_melds(view, 1 - team)
@@ -121,7 +125,7 @@ def discard_scorer(view: dict, hand: list):
     danger = min(p["hand_count"] for p in view["players"] if p["team"] != team) <= 3
     opponents_melded = view["teams"][1 - team]["initial_met"]
 
-    def score(a) -> float:
+    def score(a: Action) -> float:
         card = a["card"]
         r = rank(card)
         if is_black_three(card):

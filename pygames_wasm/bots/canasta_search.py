@@ -20,7 +20,10 @@ from collections import Counter
 from copy import copy
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from random import Random
 
+from ..core.game import Action, Move, View
+from ..core.i18n import Text
 from ..core.rng import SplitMix64
 from ..core.setup import Setup
 from ..games import canasta as C
@@ -35,21 +38,22 @@ SCALE = 300  # points: a lead this size in a hand is worth about 73% (a logistic
 class Seen:
     """What this hand's public moves tell a seat."""
 
-    pile: list  # the discard pile, bottom first
-    held: list = field(default_factory=lambda: [Counter() for _ in range(C.PLAYERS)])  # known cards per seat
-    melded_before: list = field(default_factory=lambda: [False] * C.PLAYERS)  # melded in an earlier turn
+    pile: list[str]  # the discard pile, bottom first
+    # known cards per seat
+    held: list[Counter[str]] = field(default_factory=lambda: [Counter() for _ in range(C.PLAYERS)])
+    melded_before: list[bool] = field(default_factory=lambda: [False] * C.PLAYERS)  # melded in an earlier turn
     melded_this_turn: bool = False
-    new_melds: set = field(default_factory=set)  # ranks begun in the current turn
-    meld_order: list = field(default_factory=lambda: [[], []])  # per team, its melds' ranks as begun
-    declined: list = field(default_factory=lambda: [None] * C.PLAYERS)  # per seat, see `seen_this_hand`
+    new_melds: set[str] = field(default_factory=set)  # ranks begun in the current turn
+    meld_order: list[list[str]] = field(default_factory=lambda: [[], []])  # per team, its melds' ranks as begun
+    declined: list[str | None] = field(default_factory=lambda: [None] * C.PLAYERS)  # per seat, see `seen_this_hand`
 
 
-def own_name(name, team: int) -> str:
+def own_name(name: Text, team: int) -> str:
     """A team's name option from the view: the default names are messages (in the player's language)."""
     return name if isinstance(name, str) else C.TEAM_NAMES[team]
 
 
-def seen_this_hand(view: dict, history: list) -> Seen:
+def seen_this_hand(view: View, history: list[Move]) -> Seen:
     """Replay this hand's public moves: the pile, the cards picked up with it, who melded when."""
     moves = history[len(history) - view["hand_moves"] :] if view["hand_moves"] else []
     team_of = {p["seat"]: p["team"] for p in view["players"]}
@@ -67,10 +71,10 @@ def seen_this_hand(view: dict, history: list) -> Seen:
             played(held, action["cards"] + [c for m in melds for c in m])
             held.update(c for c in rest if not C.is_red_three(c))
             seen.pile = []
-            begin(seen, team, [C.rank(top)] + [C.meld_rank(m) for m in melds])
+            begin(seen, team, [C.rank(top)] + [C.valid_rank(m) for m in melds])
         elif kind == "meld":
             played(held, [c for m in action["melds"] for c in m])
-            begin(seen, team, [C.meld_rank(m) for m in action["melds"]])
+            begin(seen, team, [C.valid_rank(m) for m in action["melds"]])
             seen.melded_this_turn = True
         elif kind == "add":
             played(held, action["cards"])
@@ -93,7 +97,7 @@ def declined_rank(seen: Seen, team: int) -> str | None:
     return C.rank(top) if top and C.is_natural(top) and seen.meld_order[team] else None
 
 
-def begin(seen: Seen, team: int, ranks: list) -> None:
+def begin(seen: Seen, team: int, ranks: list[str]) -> None:
     """Melds of these ranks were laid (in this order): those the team did not have are new."""
     for r in ranks:
         if r not in seen.meld_order[team]:
@@ -101,12 +105,12 @@ def begin(seen: Seen, team: int, ranks: list) -> None:
             seen.new_melds.add(r)
 
 
-def laid_order(order: list, r: str) -> int:
+def laid_order(order: list[str], r: str) -> int:
     """Where the meld of rank `r` comes among a team's melds (one the history does not show first)."""
     return order.index(r) if r in order else -1
 
 
-def played(held: Counter, cards: list) -> None:
+def played(held: Counter[str], cards: list[str]) -> None:
     """Cards a player showed from the hand: those we knew of are no longer known to be there."""
     for card in cards:
         if held[card]:
@@ -114,11 +118,11 @@ def played(held: Counter, cards: list) -> None:
 
 
 @lru_cache(maxsize=16)
-def options_of(items: tuple) -> C.Options:
+def options_of(items: tuple[tuple[str, object], ...]) -> C.Options:
     return C.make_options(dict(items))
 
 
-def determinize(view: dict, history: list, rng) -> C.State:
+def determinize(view: View, history: list[Move], rng: Random) -> C.State:
     """A whole state that fits the seat's view and this hand's public moves."""
     seat = view["seat"]
     seen = seen_this_hand(view, history)
@@ -181,7 +185,7 @@ def determinize(view: dict, history: list, rng) -> C.State:
     )
 
 
-def break_pair(hand: list, known: int, r: str, stock: list, rng) -> None:
+def break_pair(hand: list[str], known: int, r: str, stock: list[str], rng: Random) -> None:
     """Swap cards of rank `r` dealt into `hand` (past its first `known` cards, which were seen going
     there) with other stock cards, until the hand holds no natural pair of `r`."""
     dealt = [i for i in range(known, len(hand)) if C.is_natural(hand[i]) and C.rank(hand[i]) == r]
@@ -212,7 +216,7 @@ def clone(state: C.State) -> C.State:
     )
 
 
-def policy(state: C.State, seat: int, rng) -> dict:
+def policy(state: C.State, seat: int, rng: Random) -> Action:
     """The Normal player's idea, read straight from the state: take the pile when it can, lay down
     natural cards (the first meld as soon as it counts enough), finish a canasta with a wild card,
     then discard a card the opponents cannot use."""
@@ -221,11 +225,13 @@ def policy(state: C.State, seat: int, rng) -> dict:
     if state.phase == "draw":
         return draw_move(state, seat)
     if C.told_to_go_out(state, seat):  # the partner said yes: the rules make the player go out
-        return C.going_out_plan(state, seat, state.hands[seat], state.melds[C.team_of(state, seat)])[0]
+        plan = C.going_out_plan(state, seat, state.hands[seat], state.melds[C.team_of(state, seat)])
+        assert plan is not None  # a yes is given only when going out is possible, and melds keep it so
+        return plan[0]
     return meld_move(state, seat) or discard_move(state, seat)
 
 
-def draw_move(state: C.State, seat: int) -> dict:
+def draw_move(state: C.State, seat: int) -> Action:
     """Take the pile the cheapest way (never a one-card pile with a wild card), else draw."""
     if not C.pile_block(state, seat):
         takes = [
@@ -239,12 +245,12 @@ def draw_move(state: C.State, seat: int) -> dict:
     return {"type": "draw"} if state.stock else {"type": "end_hand"}
 
 
-def meld_move(state: C.State, seat: int) -> dict | None:
+def meld_move(state: C.State, seat: int) -> Action | None:
     """The first of the engine's suggested melds that lays natural cards, or that finishes a canasta
     with a wild card (or makes the team's first meld)."""
     melds = state.melds[C.team_of(state, seat)]
 
-    def worth(action) -> bool:
+    def worth(action: Action) -> bool:
         if action["type"] == "meld":
             return not any(map(C.is_wild, action["melds"][0])) or not melds
         if not C.is_wild(action["cards"][0]):
@@ -258,20 +264,20 @@ def meld_move(state: C.State, seat: int) -> dict | None:
     return None
 
 
-def discard_move(state: C.State, seat: int) -> dict:
+def discard_move(state: C.State, seat: int) -> Action:
     """A black three, else a single card that fits no opponents' meld, the cheapest first."""
     hand = state.hands[seat]
     theirs = state.melds[1 - C.team_of(state, seat)]
     held = Counter(map(C.rank, hand))
 
-    def cost(card) -> tuple:
+    def cost(card: str) -> tuple[bool, bool, bool, bool, int]:
         r = C.rank(card)
         return (not C.is_black_three(card), C.is_wild(card), r in theirs, held[r] > 1, C.value(card))
 
     return {"type": "discard", "card": min(hand, key=cost)}
 
 
-def candidates(view: dict) -> list:
+def candidates(view: View) -> list[Action]:
     """Drawing or each way of taking the pile; then the Normal player's own move (a meld, say) and
     its best few discards, one per rank (suits do not matter in play), which is also how holding
     back a meld is weighed."""
@@ -280,7 +286,7 @@ def candidates(view: dict) -> list:
         return actions
     hand = [c["card"] for c in view["hand"]]
     chosen = canasta_bot.choose(view, None)
-    by_rank = {}
+    by_rank: dict[str, Action] = {}
     discards = [a for a in actions if a["type"] == "discard"]
     for action in sorted(discards, key=canasta_bot.discard_scorer(view, hand), reverse=True):
         by_rank.setdefault(C.rank(action["card"]), action)
@@ -288,7 +294,7 @@ def candidates(view: dict) -> list:
     return [chosen] + tried
 
 
-def stop(state: C.State, view: dict) -> bool:
+def stop(state: C.State, view: View) -> bool:
     """After one round: at the seat's next turn, or when the hand is over."""
     return state.hand_no != view["hand_no"] or (state.turn == view["seat"] and state.phase == "draw")
 
@@ -319,7 +325,7 @@ WEIGHTS = {
 FULL_STOCK = 64
 
 
-def facts(state: C.State, team: int) -> dict:
+def facts(state: C.State, team: int) -> dict[str, float]:
     """What the fit scores, for one team: the table, the partners' hands, and the pile if one of the
     partners is about to draw and could take it."""
     melds = state.melds[team]

@@ -6,13 +6,15 @@ is also a weapon: near the top it makes the next player play two cards, so it is
 Under a Play 2 duty, answer it with a deflecting card when playing two would be risky.
 """
 
+from ..core.game import Action, View
+from ..core.rng import Chooser
 from ..games.ono99 import DEFLECTORS, is_number
 
 ESCAPE_ORDER = ["0", "HOLD", "REV", "DP", "P2", "-10"]  # cheapest escape to spend first
 HIGH_TOTAL = 80  # from here on, pressure on the next player pays
 
 
-def choose(view: dict, rng) -> dict:
+def choose(view: View, rng: Chooser | None) -> Action:  # never draws at random: the search passes None
     actions = view["actions"]
     kinds = {a["type"] for a in actions}
     if "draw" in kinds:
@@ -28,7 +30,7 @@ def choose(view: dict, rng) -> dict:
     return {"type": "play", "card": pick_card(view, plays)}
 
 
-def pick_card(view: dict, plays: list) -> str:
+def pick_card(view: View, plays: list[str]) -> str:
     total = view["total"]
     hand = [c["card"] for c in view["hand"]]
     if "ONO" in plays:
@@ -49,7 +51,7 @@ def pick_card(view: dict, plays: list) -> str:
     return cheapest_escape(plays, total)
 
 
-def cheapest_escape(cards: list, total: int) -> str:
+def cheapest_escape(cards: list[str], total: int) -> str:
     order = ESCAPE_ORDER if total < HIGH_TOTAL else ["P2", "DP"] + ESCAPE_ORDER
     return min(cards, key=lambda c: order.index(c) if c in order else -1)
 
@@ -61,11 +63,11 @@ def after(total: int, card: str) -> int:
     return max(0, total - 10) if card == "-10" else total
 
 
-def safe_count(hand: list, total: int) -> int:
+def safe_count(hand: list[str], total: int) -> int:
     return sum(1 for c in hand if c != "ONO" and after(total, c) < 99)
 
 
-def has_second_card(hand: list, first: str, total: int) -> bool:
+def has_second_card(hand: list[str], first: str, total: int) -> bool:
     rest = list(hand)
     rest.remove(first)
     return safe_count(rest, after(total, first)) > 0

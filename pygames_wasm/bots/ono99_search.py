@@ -14,15 +14,19 @@ deal here ignores that (it changes the odds a little, and reshuffles are rare: t
 from collections import Counter
 from copy import copy
 from dataclasses import replace
+from random import Random
+from typing import Any
 
 from ..core import NO_SETUP
+from ..core.game import Action, Move, View
 from ..core.rng import SplitMix64
+from ..core.rules import final_winners
 from ..games import ono99 as G
 from . import ono99_bot
 from .search import SearchGame
 
 
-def discarded(history: list) -> list:
+def discarded(history: list[Move]) -> list[str]:
     """Every card put on a discard pile in the game, in order (this round's last ones are the pile)."""
     cards = []
     for entry in history:
@@ -34,7 +38,7 @@ def discarded(history: list) -> list:
     return cards
 
 
-def determinize(view: dict, history: list, rng) -> G.State:
+def determinize(view: View, history: list[Move], rng: Random) -> G.State:
     """A whole game that fits `view` and `history`; the unseen cards dealt at random from `rng`."""
     seat, players = view["seat"], view["players"]
     rules = dict(view["rules"])
@@ -90,18 +94,18 @@ def determinize(view: dict, history: list, rng) -> G.State:
     return state
 
 
-def out_order(history: list, status: list) -> list:
+def out_order(history: list[Move], status: list[str]) -> list[int]:
     """The seats out of the game, in the order of their last moves (standings only)."""
     last = {entry["seat"]: i for i, entry in enumerate(history)}
     return sorted((s for s, st in enumerate(status) if st == "eliminated"), key=lambda s: last.get(s, -1))
 
 
-def last_loser(history: list) -> int | None:
+def last_loser(history: list[Move]) -> int | None:
     """Who last could not play (1980: that player may start the next round)."""
     return next((e["seat"] for e in reversed(history) if e["action"]["type"] in ("lay_down", "bust")), None)
 
 
-def one_ono_played(state: G.State, history: list) -> bool:
+def one_ono_played(state: G.State, history: list[Move]) -> bool:
     """A36: the player in turn has played an ONO 99 card this turn (it is halfway through a Play 2)."""
     if not state.plays_made:
         return False
@@ -113,7 +117,7 @@ QUIET_TOTAL = 70  # below this total no choice of card is risky yet: the Normal 
 DRAW = {"type": "draw"}
 
 
-def policy(state: G.State, seat: int, rng) -> dict:
+def policy(state: G.State, seat: int, rng: Random) -> Action:
     """The Normal player's move, from the few facts of a view it reads (the draw, the usual move,
     without listing every action)."""
     if state.owed and state.owed[0] == seat:
@@ -128,7 +132,7 @@ def policy(state: G.State, seat: int, rng) -> dict:
     return {"type": "play", "card": card}
 
 
-def candidates(view: dict) -> list:
+def candidates(view: View) -> list[Action]:
     """The Normal player's choice first, so that it wins ties (the search breaks ties by order);
     below QUIET_TOTAL every card is safe for a while: the Normal player's choice is kept."""
     usual = ono99_bot.choose(view, None)
@@ -137,7 +141,7 @@ def candidates(view: dict) -> list:
     return [usual] + [a for a in view["actions"] if a != usual]
 
 
-def stop(state: G.State, view: dict) -> bool:
+def stop(state: G.State, view: View) -> bool:
     """The round of `view` is over, or the seat is out of the game (nothing it does matters more)."""
     return state.round != view["round"] or state.status[view["seat"]] == "eliminated"
 
@@ -145,7 +149,8 @@ def stop(state: G.State, view: dict) -> bool:
 def value(state: G.State, seat: int) -> float:
     """Won 1, lost 0; in the 1980 rounds, how the round just ended went for the seat."""
     if state.over:
-        return 1 / len(state.winners) if seat in state.winners else 0.0
+        winners = final_winners(state)
+        return 1 / len(winners) if seat in winners else 0.0
     if state.status[seat] == "eliminated":
         return 0.0
     if state.last_round is None:  # the playout was cut short inside the round
@@ -155,7 +160,7 @@ def value(state: G.State, seat: int) -> float:
     return 0.0 if state.last_round["loser"] == seat else 1.0  # tokens: whoever lost the round
 
 
-def points_value(lines: list, seat: int) -> float:
+def points_value(lines: list[dict[str, Any]], seat: int) -> float:
     """1980 points: the round's points of the seat against the others' (fewer is better), 0 to 1."""
     gained = [p["points"] for p in lines if p["points"] is not None]
     mine = next(p["points"] for p in lines if p["seat"] == seat)

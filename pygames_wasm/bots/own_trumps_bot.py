@@ -18,6 +18,8 @@ player then faces:
 * running out wins (with two players, unless the opponent's last card beats the top card: a draw).
 """
 
+from ..core.game import Action, View
+from ..core.rng import Chooser
 from ..games.own_trumps import DECK, RANK_OF, beats, pickup_count
 
 WIN = 1000.0
@@ -29,7 +31,7 @@ NEXT_PICKS = 0.8  # each card the next player would have to pick up
 NEXT_SHEDS = 1.2  # the next player beats and sheds two cards
 
 
-def choose(view: dict, rng) -> dict:
+def choose(view: View, rng: Chooser) -> Action:
     actions = view["actions"]
     if len(actions) == 1:
         return actions[0]
@@ -51,7 +53,7 @@ def hypergeom_none(pool: int, good: int, draws: int) -> float:
 
 
 class Planner:
-    def __init__(self, view: dict):
+    def __init__(self, view: View) -> None:
         self.seat = view["seat"]
         self.players = {p["seat"]: p for p in view["players"]}
         self.trump = self.players[self.seat]["trump"]
@@ -65,7 +67,7 @@ class Planner:
         self.hidden = {s: p["hand_count"] - len(p["known"]) for s, p in self.players.items() if s != self.seat}
         self.pool = sum(self.hidden.values())
         self.two = len(self.players) == 2
-        self.cache = {}
+        self.cache: dict[tuple[int, str], float] = {}
         self.kept = sum(self.power(c) for c in self.hand)  # the value of the hand as it is
 
     # --- what the others can do -----------------------------------------------------------------------
@@ -97,7 +99,7 @@ class Planner:
         return PLAIN_RANK * RANK_OF[card]
 
     # --- scoring an action ------------------------------------------------------------------------------
-    def after(self, action: dict):
+    def after(self, action: Action) -> tuple[int, float, int, str | None]:
         """(cards in hand after, their value, pile size after, top after) for one of our actions."""
         if action["type"] == "pick_up":
             k = action["count"]
@@ -117,11 +119,12 @@ class Planner:
             played[-1],
         )
 
-    def score(self, action: dict) -> float:
+    def score(self, action: Action) -> float:
         cards, kept, pile_size, top = self.after(action)
         nxt = self.next_player()
         if not cards:
             if self.two and self.players[nxt]["hand_count"] == 1:
+                assert nxt is not None and top is not None  # our last card is on top; the other holds one
                 draw = self.p_beats(nxt, top)
                 return WIN * (1 - draw) + 0.5 * WIN * draw
             return WIN
@@ -135,5 +138,5 @@ class Planner:
         picks = pickup_count(pile_size, top, self.players[nxt]["trump"])
         return value + (1 - p) * NEXT_PICKS * picks - p * NEXT_SHEDS
 
-    def best(self, actions: list) -> dict:
+    def best(self, actions: list[Action]) -> Action:
         return max(actions, key=self.score)

@@ -12,8 +12,11 @@ Before the deal (the trump choice) the whole pack is shuffled, as the engine wou
 
 from copy import copy
 from dataclasses import replace
+from random import Random
+from typing import Any
 
 from ..core import NO_SETUP
+from ..core.game import Action, Move, View
 from ..core.rng import SplitMix64
 from ..games import own_trumps as G
 from . import own_trumps_bot
@@ -23,17 +26,18 @@ MAX_CANDIDATES = 6  # beat-and-add moves worth comparing, as the Normal player r
 DEAL_TRIES = 50  # random deals tried for one that keeps every "could not beat" fact
 
 
-def game_actions(history: list) -> list:
+def game_actions(history: list[Move]) -> list[Move]:
     """This game's moves: those after its trump choice (every game of the match starts with one)."""
     start = max((i for i, e in enumerate(history) if e["action"]["type"] == "trump"), default=-1)
     return history[start + 1 :]
 
 
-def forced_pickups(view: dict, history: list) -> dict:
+def forced_pickups(view: View, history: list[Move]) -> dict[int, list[str]]:
     """seat -> the cards it picked up from when it had to (no card of its hidden ones beat them)."""
     if view["options"]["voluntary_pickup"] or view["phase"] != "play":
         return {}
-    tops, pile = {}, []
+    tops: dict[int, list[str]] = {}
+    pile: list[str] = []
     for entry in game_actions(history):
         action = entry["action"]
         if action["type"] == "lead":
@@ -46,7 +50,7 @@ def forced_pickups(view: dict, history: list) -> dict:
     return tops
 
 
-def deal_hidden(view: dict, history: list, rng) -> list:
+def deal_hidden(view: View, history: list[Move], rng: Random) -> list[list[str]]:
     """Each player's hand: its known cards plus hidden ones dealt at random, keeping to what forced
     pick-ups show (tried again on a clash; a clash-free deal always exists: the real one)."""
     seat, players = view["seat"], view["players"]
@@ -71,12 +75,12 @@ def deal_hidden(view: dict, history: list, rng) -> list:
     return hands  # improbable: keep the last deal (the counts and known cards still fit)
 
 
-def fits(hand: list, tops, player: dict) -> bool:
+def fits(hand: list[str], tops: list[str], player: dict[str, Any]) -> bool:
     hidden = [c for c in hand if c not in player["known"]]
     return not any(G.beats(c, top, player["trump"]) for top in tops for c in hidden)
 
 
-def earlier_game(number: int) -> dict:
+def earlier_game(number: int) -> dict[str, Any]:
     """An earlier game of the match, as far as the search needs it: its number (the tally in the
     players' lines says the rest; `ended` None marks it as not played here)."""
     return {
@@ -94,7 +98,7 @@ def earlier_game(number: int) -> dict:
     }
 
 
-def determinize(view: dict, history: list, rng) -> G.State:
+def determinize(view: View, history: list[Move], rng: Random) -> G.State:
     """A whole game that fits `view` and `history`; the unseen cards dealt at random from `rng`."""
     players = view["players"]
     n = len(players)
@@ -130,12 +134,12 @@ def determinize(view: dict, history: list, rng) -> G.State:
     return state
 
 
-def policy(state: G.State, seat: int, rng) -> dict:
+def policy(state: G.State, seat: int, rng: Random) -> Action:
     """A quick move: beat with the cheapest card that beats, and leave on top (or lead) the cheapest
     card the next player cannot beat (any cheap card if there is none); pick up only when forced."""
     if state.phase == "trumps":
         return {"type": "trump", "suit": rng.choice(G.free_suits(state))}
-    hand, trump, pile = state.hands[seat], state.trumps[seat], state.pile
+    hand, trump, pile = state.hands[seat], G.trump_of(state, seat), state.pile
     if pile:
         top = pile[-1]
         beaters = [c for c in hand if G.beats(c, top, trump)]
@@ -153,24 +157,24 @@ def cost(card: str, trump: str) -> int:
     return G.RANK_OF[card] + (10 if card[-1] == trump else 0)
 
 
-def best_top(state: G.State, seat: int, cards: list) -> str:
+def best_top(state: G.State, seat: int, cards: list[str]) -> str:
     """The cheapest of `cards` the next player cannot beat, else the cheapest."""
     nxt = G.next_seat(state, seat)
-    their_trump, high = state.trumps[nxt], {}
+    their_trump = state.trumps[nxt]
+    high: dict[str, int] = {}
     for c in state.hands[nxt]:
         if G.RANK_OF[c] > high.get(c[-1], -1):
             high[c[-1]] = G.RANK_OF[c]
-    any_trump, trump = their_trump in high, state.trumps[seat]
-    best, best_key = None, None
-    for c in cards:
+    any_trump, trump = their_trump in high, G.trump_of(state, seat)
+
+    def key(c: str) -> tuple[bool, int]:
         suit = c[-1]
-        key = (high.get(suit, -1) > G.RANK_OF[c] or (suit != their_trump and any_trump), cost(c, trump))
-        if best_key is None or key < best_key:
-            best, best_key = c, key
-    return best
+        return (high.get(suit, -1) > G.RANK_OF[c] or (suit != their_trump and any_trump), cost(c, trump))
+
+    return min(cards, key=key)  # the first of the cheapest
 
 
-def candidates(view: dict) -> list:
+def candidates(view: View) -> list[Action]:
     """The Normal player's best moves, best first (so it wins ties): every beat-and-add pair would
     be too many to compare; picking up is always kept."""
     actions = view["actions"]
@@ -181,7 +185,7 @@ def candidates(view: dict) -> list:
     return best + [a for a in actions if a["type"] == "pick_up" and a not in best]
 
 
-def stop(state: G.State, view: dict) -> bool:
+def stop(state: G.State, view: View) -> bool:
     return state.game_no != view["game_no"]  # the game of `view` is over (the match, too, ends it)
 
 

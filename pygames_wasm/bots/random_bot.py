@@ -1,5 +1,8 @@
 """The baseline: any legal action, uniformly at random."""
 
+from ..core.game import Action, View
+from ..core.rng import Chooser
 
-def choose(view: dict, rng) -> dict:
+
+def choose(view: View, rng: Chooser) -> Action:
     return rng.choice(view["actions"])

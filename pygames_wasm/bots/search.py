@@ -19,8 +19,11 @@ from collections.abc import Callable
 from copy import deepcopy
 from dataclasses import dataclass, field
 from random import Random
+from typing import Generic, Protocol, TypeVar
 
-from ..core.i18n import msg
+from ..core.game import Action, GameState, Move, StateT, View
+from ..core.i18n import Message, msg
+from ..core.rng import Rng
 
 DEFAULT_MS = 200  # the page's default thinking time (the player can choose another)
 PLAYOUT_MOVES = 1000  # a playout longer than this is scored where it stands
@@ -35,13 +38,30 @@ class Budget:
     ms: float | None = DEFAULT_MS
     deals: int | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.ms is None and self.deals is None:
             raise ValueError("a search budget needs a time or a number of deals")
 
 
+# A computer player: (its seat's view, the public history, its own random stream, how long it may think)
+# -> the action it takes. Only the Hard player thinks, so the budget may be None (the default).
+Bot = Callable[[View, list[Move], Rng, Budget | None], Action]
+
+
+StateT_contra = TypeVar("StateT_contra", bound=GameState, contravariant=True)
+
+
+class SearchRules(Protocol[StateT_contra]):
+    """What the search asks of a game's rules (its module, or a faster stand-in) for its states."""
+
+    def apply(self, state: StateT_contra, seat: int, action: Action) -> Action: ...
+    def to_act(self, state: StateT_contra) -> int | None: ...
+    def view(self, state: StateT_contra, seat: int | None, brief: bool = False) -> View: ...
+    def check_invariants(self, state: StateT_contra) -> None: ...
+
+
 @dataclass(frozen=True)
-class SearchGame:
+class SearchGame(Generic[StateT]):
     """What one game gives the search.
 
     determinize(view, history, rng) -> State   a whole state that fits the seat's view and history:
@@ -56,13 +76,13 @@ class SearchGame:
                                                what the page's default thinking time allows in Pyodide
     """
 
-    rules: object
-    determinize: Callable
-    policy: Callable
-    stop: Callable
-    value: Callable
-    candidates: Callable = field(default=lambda view: view["actions"])
-    clone: Callable = field(default=deepcopy)
+    rules: SearchRules[StateT]
+    determinize: Callable[[View, list[Move], Random], StateT]
+    policy: Callable[[StateT, int, Random], Action]
+    stop: Callable[[StateT, View], bool]
+    value: Callable[[StateT, int], float]
+    candidates: Callable[[View], list[Action]] = field(default=lambda view: view["actions"])
+    clone: Callable[[StateT], StateT] = field(default=deepcopy)
     arena_deals: int = 50
 
 
@@ -70,13 +90,13 @@ class SearchGame:
 class Decision:
     """What a search found: the chosen action, and for every candidate its deals and mean value."""
 
-    action: dict
-    tried: list  # [(action, deals, mean value)], best first
+    action: Action
+    tried: list[tuple[Action, int, float]]  # [(action, deals, mean value)], best first
     deals: int
     ms: float
     only_legal: bool = False  # no other move was allowed (else the game saw none worth comparing)
 
-    def reason(self) -> dict:
+    def reason(self) -> Message:
         """A one-line, honest reason for a hint (a message)."""
         if self.only_legal:
             return msg("It is the only move.")
@@ -92,7 +112,7 @@ class Decision:
         )
 
 
-def decide(game: SearchGame, view: dict, history: list, rng, budget: Budget = Budget()) -> Decision:
+def decide(game: SearchGame[StateT], view: View, history: list[Move], rng: Rng, budget: Budget = Budget()) -> Decision:
     """Search from `view` (the seat's own, the only thing it is allowed to know) and `history` (the
     public actions so far); `rng` is the bot's own stream."""
     start = time.perf_counter()
@@ -118,7 +138,7 @@ def decide(game: SearchGame, view: dict, history: list, rng, budget: Budget = Bu
     return Decision(tried[0][0], tried, deals, (time.perf_counter() - start) * 1000)
 
 
-def playout(game: SearchGame, state, view: dict, rng: Random) -> float:
+def playout(game: SearchGame[StateT], state: StateT, view: View, rng: Random) -> float:
     """Play `state` on with the quick policy until the game's stop, and score it for the seat of
     `view` (the view the search started from)."""
     rules = game.rules
@@ -126,14 +146,15 @@ def playout(game: SearchGame, state, view: dict, rng: Random) -> float:
         if state.over or game.stop(state, view):
             break
         mover = rules.to_act(state)
+        assert mover is not None, "a game that is not over waits for somebody"
         rules.apply(state, mover, game.policy(state, mover, rng))
     return game.value(state, view["seat"])
 
 
-def player(game: SearchGame) -> Callable:
+def player(game: SearchGame[StateT]) -> Bot:
     """The Hard player of one game: (view, history, rng, budget) -> action."""
 
-    def choose(view: dict, history: list, rng, budget: Budget | None = None) -> dict:
+    def choose(view: View, history: list[Move], rng: Rng, budget: Budget | None = None) -> Action:
         return decide(game, view, history, rng, budget or Budget()).action
 
     return choose

@@ -16,6 +16,8 @@ How it plays:
   a colour swaps a high hand card for a lower face-up one (O7).
 """
 
+from ..core.game import Action, View
+from ..core.rng import Chooser
 from ..games.three_up import is_clear, number
 from .easy import same_kind
 
@@ -27,7 +29,7 @@ def strength(card: str) -> int:
     return 11 + CLEAR_ORDER[card[1:]] if is_clear(card) else number(card)
 
 
-def choose(view: dict, rng) -> dict:
+def choose(view: View, rng: Chooser) -> Action:
     actions = view["actions"]
     kinds = {a["type"] for a in actions}
     if kinds == {"refill"} or kinds == {"pickup"} or kinds == {"draw"}:
@@ -63,18 +65,18 @@ def choose(view: dict, rng) -> dict:
     return cheapest_clear(clears)
 
 
-def cheapest_clear(clears: list) -> dict:
+def cheapest_clear(clears: list[Action]) -> Action:
     return min(clears, key=lambda a: CLEAR_ORDER[a["cards"][0][1:]])
 
 
-def gaining_trades(actions: list) -> list:
+def gaining_trades(actions: list[Action]) -> list[Action]:
     """O6: the trades that take a clearly stronger card than they give. Only these are ever made, so
     trading ends: each one raises the hand's total strength (a fixed number of cards, each at most
     a Clear +2) by at least 3."""
     return [a for a in actions if a["type"] == "trade" and strength(a["take"]) > strength(a["give"]) + 2]
 
 
-def trade(view: dict, actions: list) -> dict:
+def trade(view: View, actions: list[Action]) -> Action:
     """O6: the lowest hand card for the strongest face-up card of another player, while that gains."""
     trades = gaining_trades(actions)
     if trades:
@@ -82,7 +84,7 @@ def trade(view: dict, actions: list) -> dict:
     return {"type": "done"}
 
 
-def slips(view: dict, action: dict) -> list:
+def slips(view: View, action: Action) -> list[Action]:
     """The Easy player's slips: another move of the same kind, but a trade only for another trade that
     gains (so that the Easy player's trading ends too)."""
     if action["type"] == "trade":
@@ -90,7 +92,7 @@ def slips(view: dict, action: dict) -> list:
     return same_kind(view, action)
 
 
-def swap(view: dict, actions: list) -> dict:
+def swap(view: View, actions: list[Action]) -> Action:
     """O7: a strong hand card face up in place of a weaker face-up card."""
     swaps = [a for a in actions if a["type"] == "swap"]
     if swaps:

@@ -13,12 +13,17 @@ nothing on that number and picked up). Face-down cards are unknown to everyone, 
 import json
 import math
 from collections import Counter
+from collections.abc import Hashable
 from copy import copy
 from dataclasses import replace
 from functools import lru_cache
+from random import Random
+from typing import Any
 
 from ..core import NO_SETUP
+from ..core.game import Action, Move, View
 from ..core.rng import SplitMix64
+from ..core.rules import final_winners
 from ..games import three_up as T
 from . import three_up_bot
 from .search import SearchGame
@@ -37,7 +42,7 @@ def _options(text: str) -> T.Options:
     return T.make_options(json.loads(text))
 
 
-def options(raw: dict) -> T.Options:
+def options(raw: dict[str, Any]) -> T.Options:
     """The game's options from the view (parsed once per set of options)."""
     return _options(json.dumps(raw, sort_keys=True))
 
@@ -45,7 +50,7 @@ def options(raw: dict) -> T.Options:
 # --- Dealing what the seat cannot see ---------------------------------------------------------------
 
 
-def determinize(view: dict, history: list, rng) -> T.State:
+def determinize(view: View, history: list[Move], rng: Random) -> T.State:
     """A whole state that fits `view` (its seat's brief view) and the public `history`."""
     opts = options(view["options"])
     me, players = view["seat"], view["players"]
@@ -70,20 +75,19 @@ def determinize(view: dict, history: list, rng) -> T.State:
         up[s] = strongest(hands[s])
         for card in up[s]:
             hands[s].remove(card)
-    down = [[my_known.get(i) if s == me else None for i in range(p["down_count"])] for s, p in enumerate(players)]
-    for places in down:
-        places[:] = [card or pool.pop() for card in places]
+    known = [[my_known.get(i) if s == me else None for i in range(p["down_count"])] for s, p in enumerate(players)]
+    down = [[card or pool.pop() for card in places] for places in known]  # the unknown ones dealt in order
     assert len(pool) == view["draw_count"], "the unseen cards do not fill the draw pile"
     return table_state(view, history, opts, rng, hands, up, down, pool, pile, seen)
 
 
-def take(pool: list, count: int) -> list:
+def take(pool: list[str], count: int) -> list[str]:
     taken = pool[len(pool) - count :] if count > 0 else []
     del pool[len(pool) - len(taken) :]
     return taken
 
 
-def take_low(pool: list, low: dict | None) -> list:
+def take_low(pool: list[str], low: dict[str, int] | None) -> list[str]:
     """The cards a player must hold below a number (it picked up, unable to play on it)."""
     if not low:
         return []
@@ -91,11 +95,22 @@ def take_low(pool: list, low: dict | None) -> list:
     return [pool.pop(i) for i in reversed(fits)]
 
 
-def strongest(hand: list) -> list:
+def strongest(hand: list[str]) -> list[str]:
     return sorted(hand, key=strength)[-T.TABLE_CARDS :]
 
 
-def table_state(view, history, opts, rng, hands, up, down, draw_pile, pile, seen) -> T.State:
+def table_state(
+    view: View,
+    history: list[Move],
+    opts: T.Options,
+    rng: Random,
+    hands: list[list[str]],
+    up: list[list[str]],
+    down: list[list[str]],
+    draw_pile: list[str],
+    pile: list[str],
+    seen: list[list[str]],
+) -> T.State:
     """The state of `view` with these cards in place (the other fields from the view and history)."""
     me, players = view["seat"], view["players"]
     n = len(players)
@@ -149,7 +164,7 @@ def table_state(view, history, opts, rng, hands, up, down, draw_pile, pile, seen
     return state
 
 
-def this_turn(history: list, seat: int) -> list:
+def this_turn(history: list[Move], seat: int) -> list[Action]:
     """The actions `seat` took in the turn going on (the history's tail, after any setup)."""
     k = len(history)
     while k and history[k - 1]["seat"] == seat and history[k - 1]["action"]["type"] not in ("pick", "trade", "done"):
@@ -162,7 +177,7 @@ def this_turn(history: list, seat: int) -> list:
 REFILL, DRAW, PICKUP = {"type": "refill"}, {"type": "draw"}, {"type": "pickup"}
 
 
-def policy(state: T.State, seat: int, rng) -> dict:
+def policy(state: T.State, seat: int, rng: Random) -> Action:
     """The Normal player's idea, read from the state: the lowest legal number, every copy of it;
     a Clear only when nothing else goes (or to pass on a big pile when only a 9 or 10 would)."""
     phase = state.phase
@@ -197,7 +212,7 @@ def policy(state: T.State, seat: int, rng) -> dict:
     return PICKUP
 
 
-def stop(state: T.State, view: dict) -> bool:
+def stop(state: T.State, view: View) -> bool:
     """The round of `view` is over, or the playout has looked far enough ahead."""
     return state.round != view["round"] or state.turns >= view["turns"] + HORIZON * state.n
 
@@ -205,7 +220,7 @@ def stop(state: T.State, view: dict) -> bool:
 def value(state: T.State, seat: int) -> float:
     """A finished game: won 1, drawn 0.5, lost 0. A playout cut short: the seat's standing."""
     if state.over:
-        return 0.5 if state.drawn else float(seat in state.winners)
+        return 0.5 if state.drawn else float(seat in final_winners(state))
     if state.sheets:  # a round of a scored match is over (the playouts begin with no sheet)
         return match_standing(state, seat)
     return standing(state, seat)
@@ -237,7 +252,7 @@ def standing(state: T.State, seat: int) -> float:
 # --- What to compare ---------------------------------------------------------------------------------
 
 
-def candidates(view: dict) -> list:
+def candidates(view: View) -> list[Action]:
     """One action per distinct effect: the copies of a number differ only in colour (which matters
     only with four of a colour), unknown face-down cards are all alike. While the draw pile is long,
     and for the picks, the Normal player's move: the short playouts cannot tell those moves apart
@@ -245,12 +260,14 @@ def candidates(view: dict) -> list:
     Hard won fewer games against Normal when it searched them too). Trades only those that gain, as
     the Normal player's, so that trading ends."""
     if view["phase"] == "pick" or view["draw_count"] > EARLY:
-        return [three_up_bot.choose(view, None)]
+        # No flip can be chosen yet (face-down cards come last), so the Normal player draws nothing at random.
+        return [three_up_bot.choose(view, None)]  # type: ignore[arg-type]
     actions = view["actions"]
     if view["phase"] == "trade":
         actions = three_up_bot.gaining_trades(actions) + [{"type": "done"}]
     colours = view["options"]["four_colour"]
-    chosen, effects = [], set()
+    chosen: list[Action] = []
+    effects: set[Hashable] = set()
     for action in actions:
         key = effect(action, view, colours)
         if key not in effects:
@@ -259,7 +276,7 @@ def candidates(view: dict) -> list:
     return chosen
 
 
-def effect(action: dict, view: dict, colours: bool):
+def effect(action: Action, view: View, colours: bool) -> Hashable:
     kind = action["type"]
     name = (lambda c: c) if colours else T.kind
     if kind in ("play", "pick"):
@@ -300,14 +317,16 @@ def clone(state: T.State) -> T.State:
 
 
 class Rules:
-    """The game module as the search sees it, with `apply` performing an action unchecked: the search
-    applies only listed actions and the policy's (tested legal), and the checks cost more than the move."""
+    """The game's rules as the search uses them (bots/search.py's SearchRules), with `apply` performing
+    an action unchecked: the search applies only listed actions and the policy's (tested legal), and the
+    checks cost more than the move."""
 
-    def __getattr__(self, name):
-        return getattr(T, name)
+    to_act = staticmethod(T.to_act)
+    view = staticmethod(T.view)
+    check_invariants = staticmethod(T.check_invariants)
 
     @staticmethod
-    def apply(state: T.State, seat: int, action: dict) -> dict:
+    def apply(state: T.State, seat: int, action: Action) -> Action:
         T.PERFORM[action["type"]](state, seat, action)
         return action
 

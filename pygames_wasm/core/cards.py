@@ -4,7 +4,7 @@ games with a standard deck (Canasta, Own Trumps) name cards with these, and so d
 A rank's name is a whole sentence per rank ("Queen of {suit}") because the languages agree the word
 for "of" with the rank: Punjabi "ਪਾਨ ਦੀ ਬੇਗੀ" but "ਪਾਨ ਦਾ ਯੱਕਾ" (docs/glossary-pa.md)."""
 
-from .i18n import msg
+from .i18n import Message, msg
 
 OF_SUIT = {
     "A": msg("Ace of {suit}"),
@@ -25,7 +25,7 @@ SUIT_WORDS = {"S": msg("spades"), "H": msg("hearts"), "D": msg("diamonds"), "C":
 JOKER = msg("Joker")
 
 
-def card_name(code: str) -> dict:
+def card_name(code: str) -> Message:
     """'Seven of hearts', 'Joker': a card's name in sentences and its accessible name."""
     if code == "JK":
         return JOKER

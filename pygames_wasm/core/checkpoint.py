@@ -15,14 +15,20 @@ A game's `State` is a dataclass whose fields are JSON-like values, sets, tuples 
 import dataclasses
 import hashlib
 import json
+from typing import Any
 
+from .game import GameModule, Move, StateT
 from .i18n import messages, rendered, well_formed
 from .rng import Rng, follows, rng_from_data
+from .setup import Setup
 
 FROM_RECORD = ("opts", "setup")
 
+# {"moves": how many of the record's moves it follows, "state": the fields as JSON data, "digest"}
+Checkpoint = dict[str, Any]
 
-def _encode(value):
+
+def _encode(value: object) -> object:
     if isinstance(value, Rng):
         return {"__rng__": value.to_data()}
     if isinstance(value, (set, frozenset)):
@@ -36,7 +42,7 @@ def _encode(value):
     return value
 
 
-def _decode(value):
+def _decode(value: object) -> object:
     if isinstance(value, list):
         return [_decode(v) for v in value]
     if isinstance(value, dict):
@@ -53,29 +59,31 @@ def _decode(value):
 DIGESTED_MOVES = 20  # the record's last moves a checkpoint is tied to (all of them cost a resume too much)
 
 
-def _digest(match_id: str, moves: int, last_moves: list, state: dict) -> str:
+def _digest(match_id: str, moves: int, last_moves: list[Move], state: dict[str, Any]) -> str:
     text = json.dumps([match_id, moves, last_moves, state], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def take(match_id: str, actions: list, state) -> dict:
+def take(match_id: str, actions: list[Move], state: StateT) -> Checkpoint:
     """A checkpoint of `state`, taken after `actions` (the match's moves so far)."""
     data = {f.name: _encode(getattr(state, f.name)) for f in dataclasses.fields(state) if f.name not in FROM_RECORD}
     moves = len(actions)
     return {"moves": moves, "state": data, "digest": _digest(match_id, moves, _last(actions, moves), data)}
 
 
-def _last(actions: list, moves: int) -> list:
+def _last(actions: list[Move], moves: int) -> list[Move]:
     return actions[max(0, moves - DIGESTED_MOVES) : moves]
 
 
-def restore(module, checkpoint: dict, opts, setup):
+def restore(module: GameModule[StateT, Any], checkpoint: Checkpoint, opts: object, setup: Setup) -> StateT:
     """The state a checkpoint holds (one that `usable` accepted)."""
     data = {k: _decode(v) for k, v in checkpoint["state"].items()}
     return module.State(opts=opts, setup=setup, **data)
 
 
-def usable(module, checkpoint, match_id: str, actions: list, fresh):
+def usable(
+    module: GameModule[StateT, Any], checkpoint: Checkpoint, match_id: str, actions: list[Move], fresh: StateT
+) -> StateT | None:
     """The state `checkpoint` holds if it may stand for the first moves of `actions`, else None (the
     record is then replayed). `fresh` is the game's state at the deal, made from the record.
 
@@ -96,7 +104,7 @@ def usable(module, checkpoint, match_id: str, actions: list, fresh):
         return None
 
 
-def _sound(module, state, fresh) -> bool:
+def _sound(module: GameModule[StateT, Any], state: StateT, fresh: StateT) -> bool:
     """Whether a restored state could be a state of the game `fresh` began."""
     for f in dataclasses.fields(state):
         mine, new = getattr(state, f.name), getattr(fresh, f.name)

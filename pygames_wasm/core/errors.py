@@ -4,7 +4,7 @@
 every code has a test that provokes it.
 """
 
-from .i18n import render
+from .i18n import Message, render
 
 ERROR_CODES = {
     "bad_request": "a malformed request or params",
@@ -37,7 +37,7 @@ class GameError(Exception):
     `text` is the sentence as a message (core/i18n.py), put into the player's language by `to_dict`;
     `message` is the English sentence, for logs and tests."""
 
-    def __init__(self, code: str, text):
+    def __init__(self, code: str, text: Message):
         if code not in ERROR_CODES:
             raise ValueError(f"unlisted error code {code!r}")
         super().__init__(code, text)
@@ -51,14 +51,15 @@ class GameError(Exception):
     def __str__(self) -> str:
         return self.message
 
-    def to_dict(self, lang: str = "en", domain: str | None = None) -> dict:
+    def to_dict(self, lang: str = "en", domain: str | None = None) -> dict[str, str]:
         return {"code": self.code, "message": render(self.text, lang, domain)}
 
-    def __reduce__(self):  # picklable, so that the arena's worker processes can report it
+    def __reduce__(self) -> tuple[type["GameError"], tuple[str, Message]]:
+        # picklable, so that the arena's worker processes can report it
         return GameError, (self.code, self.text)
 
 
-def shown(value) -> str:
+def shown(value: object) -> str:
     """Input quoted in an error sentence, cut short: a message never repeats a whole request."""
     text = value if isinstance(value, str) else repr(value)
     return text if len(text) <= ECHO_LIMIT else text[: ECHO_LIMIT - 1] + "…"

@@ -15,20 +15,28 @@ is rendered with its own domain first (`domain=` the game id), then core, then t
 """
 
 import gettext
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any, TypeGuard
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 # English (the msgids, and the fallback), then every language with catalogs: a new language is new files.
 LANGUAGES = ("en", *sorted(p.name for p in LOCALE_DIR.iterdir() if p.is_dir()))
-_catalogs: dict = {}
+_catalogs: dict[tuple[str, str | None], gettext.NullTranslations] = {}
+
+# A message as data: {"msg": msgid, "args": {...}}, and the plural and `series` forms below. Its
+# parameters are plain values or messages, so its values are of any JSON kind.
+Message = dict[str, Any]
+# What a player reads: a message, or words that are never translated (a player's name, a team's own name).
+Text = Message | str
 
 
-def msg(text: str, **args) -> dict:
+def msg(text: str, **args: object) -> Message:
     """A message: `text` is the English msgid (the extractor's keyword is `msg`)."""
     return {"msg": text, "args": args} if args else {"msg": text}
 
 
-def plural(one: str, many: str, n: int, **args) -> dict:
+def plural(one: str, many: str, n: int, **args: object) -> Message:
     """A message whose words follow a count: `{n}` is the count, in both forms."""
     return {"msg": one, "plural": many, "n": n, "args": {"n": n, **args}}
 
@@ -41,7 +49,7 @@ SEMICOLONS = msg("{first}; {rest}")
 SPACES = msg("{first} {rest}")
 
 
-def series(items: list, last_two: dict, each: dict) -> dict | str:
+def series(items: Sequence[Text], last_two: Message, each: Message) -> Text:
     """`items` (words or messages) in a row: the last two joined by `last_two` ("{first} and {last}"),
     and each item before them put in front of the rest by `each` ("{first}, {rest}")."""
     if not items:
@@ -51,31 +59,31 @@ def series(items: list, last_two: dict, each: dict) -> dict | str:
     return {"msg": last_two["msg"], "each": each["msg"], "list": list(items)}
 
 
-def listed(items: list) -> dict | str:
+def listed(items: Sequence[Text]) -> Text:
     """'Bob', 'Bob and Cy', 'Bob, Cy and Dee', as a message (items may be messages themselves)."""
     return series(items, AND, COMMAS)
 
 
-def commas(items: list) -> dict | str:
+def commas(items: Sequence[Text]) -> Text:
     """'7♥, 8♠, 9♣' (no "and"), as a message."""
     return series(items, COMMAS, COMMAS)
 
 
-def semicolons(items: list) -> dict | str:
+def semicolons(items: Sequence[Text]) -> Text:
     """'a; b; c', as a message."""
     return series(items, SEMICOLONS, SEMICOLONS)
 
 
-def spaced(items: list) -> dict | str:
+def spaced(items: Sequence[Text]) -> Text:
     """'7♥ 7♠ Joker', as a message."""
     return series(items, SPACES, SPACES)
 
 
-def is_message(value) -> bool:
+def is_message(value: object) -> TypeGuard[Message]:
     return type(value) is dict and "msg" in value
 
 
-def messages(tree):
+def messages(tree: object) -> Iterator[Message]:
     """The outermost messages in a JSON-like tree (their parameters are inside them)."""
     if is_message(tree):
         yield tree
@@ -87,7 +95,7 @@ def messages(tree):
             yield from messages(value)
 
 
-def well_formed(message) -> bool:
+def well_formed(message: object) -> bool:
     """Whether a message from outside the engine (a checkpoint's) renders in every language: a message
     that does not would fail every view that shows it."""
     try:
@@ -117,7 +125,7 @@ def catalog(lang: str, domain: str | None = None) -> gettext.NullTranslations:
     return _catalogs[key]
 
 
-def render(text, lang: str = "en", domain: str | None = None) -> str:
+def render(text: object, lang: str = "en", domain: str | None = None) -> str:
     """A message (or a plain string) in words. A translation whose fields do not fit its msgid falls back
     to the English sentence rather than failing a move (tests/test_i18n.py keeps that from happening)."""
     if not is_message(text):
@@ -130,7 +138,7 @@ def render(text, lang: str = "en", domain: str | None = None) -> str:
     return _words(text, args, lang, domain)
 
 
-def _words(text: dict, args: dict, lang: str, domain: str | None) -> str:
+def _words(text: Message, args: dict[str, object], lang: str, domain: str | None) -> str:
     """One message's sentence in `lang`, its fields filled with `args` (already words)."""
     english = text["msg"] if "plural" not in text or text["n"] == 1 else text["plural"]
     if lang == "en":
@@ -145,7 +153,7 @@ def _words(text: dict, args: dict, lang: str, domain: str | None) -> str:
         return english.format(**args)
 
 
-def _joined(row: dict, items: list, lang: str, domain: str | None) -> str:
+def _joined(row: Message, items: list[str], lang: str, domain: str | None) -> str:
     """A `series` row in `lang`, its items already words."""
     last_two, each = {"msg": row["msg"]}, {"msg": row["each"]}
     text = _words(last_two, {"first": items[-2], "last": items[-1], "rest": items[-1]}, lang, domain)
@@ -154,7 +162,7 @@ def _joined(row: dict, items: list, lang: str, domain: str | None) -> str:
     return text
 
 
-def rendered(value, lang: str = "en", domain: str | None = None):
+def rendered(value: Any, lang: str = "en", domain: str | None = None) -> Any:
     """A reply (dicts, lists, strings, numbers) with every message in it put into words."""
     if type(value) is dict:
         return (

@@ -9,31 +9,39 @@ Each game module offers the same surface: `make_options`, `new_state(opts, names
 `parse_action`, `check` (why an action is refused, or None), `apply` (check, then change everything or
 nothing; returns the action in its normal form), `legal_actions`, `view(state, seat, brief=False)`,
 `to_act`, `undo_block`, `check_invariants`, `info`, and a `State` dataclass of JSON-like values, sets,
-tuples and its `Rng` (so that a checkpoint can hold it).
+tuples and its `Rng` (so that a checkpoint can hold it). core/game.py writes it down as `GameModule`,
+and mypy checks every game against it.
 """
 
 import os
 import re
+from collections.abc import Callable, Collection
 from copy import deepcopy
 from dataclasses import asdict
+from typing import TYPE_CHECKING, Any, Generic
 
 from . import checkpoint
 from .errors import GameError, shown
-from .i18n import msg
+from .game import Action, Event, GameModule, Move, OptionsT, StateT, View
+from .i18n import Message, msg
 from .options import describe_options
-from .rng import bot_rng, game_rng
+from .rng import Rng, bot_rng, game_rng
 from .rules import seat_error
 from .setup import NO_SETUP, Setup
 from .views import copied, events_after, last_event_number
+
+if TYPE_CHECKING:  # the bots use the engine, not the other way round: for the types only
+    from ..bots.search import Bot, Budget
 
 RECORD_FORMAT = 2  # 2: hex seeds and the `setup` object; 1: integer seeds, `deck` and `dealer`
 MAX_INT_SEED = 2**53  # integer seeds (tests, old saves) stay exact in JavaScript below this
 HEX_SEED = re.compile(r"[0-9a-f]{32,64}")  # at least 128 bits
 SEAT_KINDS = ("human", "bot")
 UNDO_DEPTH = 40  # a person's moves in a row that undo takes back without replaying the game
+Seat = dict[str, str]  # {"name", "kind", "bot"?}: a seat of a match, as the lobby sends it
 
 
-def check_seed(seed):
+def check_seed(seed: object) -> int | str:
     """A deal seed: 32 to 64 hex digits (what the engine makes), or a whole number below 2^53 (tests,
     and games saved before seeds were 128 bits)."""
     if isinstance(seed, str) and HEX_SEED.fullmatch(seed):
@@ -43,7 +51,7 @@ def check_seed(seed):
     raise GameError("bad_request", msg("The seed must be 32 to 64 hex digits, or a whole number below 2^53."))
 
 
-def explain(module, state, seat: int, action) -> dict | None:
+def explain(module: GameModule[StateT, Any], state: StateT, seat: int, action: object) -> Message | None:
     """Why `action` would be refused (the sentence the player would see), or None if it is legal.
     Changes nothing: the page asks while a player composes a move."""
     try:
@@ -53,7 +61,7 @@ def explain(module, state, seat: int, action) -> dict | None:
     return error.text if error else None
 
 
-def check_seats(seats, bot_kinds) -> list:
+def check_seats(seats: object, bot_kinds: Collection[str]) -> list[Seat]:
     """Seats as the lobby sends them, checked: [{"name", "kind", "bot"?}]."""
     if not isinstance(seats, list) or not seats:
         raise GameError("bad_seats", msg("Seats must be a list with one entry per player."))
@@ -69,7 +77,7 @@ def check_seats(seats, bot_kinds) -> list:
             raise GameError(
                 "bad_seats", msg("Seat {seat} must be a person ('human') or the computer ('bot').", seat=i + 1)
             )
-        entry = {"name": name.strip(), "kind": kind}
+        entry: Seat = {"name": name.strip(), "kind": kind}
         if kind == "bot":
             bot = seat.get("bot", "heuristic")
             if not isinstance(bot, str) or bot not in bot_kinds:
@@ -81,11 +89,11 @@ def check_seats(seats, bot_kinds) -> list:
     return checked
 
 
-def check_distinct_names(seats: list) -> None:
+def check_distinct_names(seats: list[Seat]) -> None:
     """Refuse two players of one name (case and spaces aside): the curtain, the seats and every event
     name players, so "Pass the device to Ann" must mean one person. Checked for new games only, so
     that games saved before this check still resume."""
-    seen = {}
+    seen: dict[str, int] = {}
     for i, seat in enumerate(seats):
         key = " ".join(seat["name"].split()).casefold()
         if key in seen:
@@ -101,8 +109,17 @@ def check_distinct_names(seats: list) -> None:
         seen[key] = i
 
 
-class Match:
-    def __init__(self, module, bots: dict, options, seats, seed, setup: Setup = NO_SETUP, match_id=None):
+class Match(Generic[StateT, OptionsT]):
+    def __init__(
+        self,
+        module: GameModule[StateT, OptionsT],
+        bots: "dict[str, Bot]",
+        options: object,
+        seats: object,
+        seed: object,
+        setup: Setup = NO_SETUP,
+        match_id: object = None,
+    ) -> None:
         if match_id is not None and not (isinstance(match_id, str) and 1 <= len(match_id) <= 64):
             raise GameError("bad_request", msg("A match id is a short string."))
         self.id = match_id or os.urandom(8).hex()  # names the match for the page, unlike the seed
@@ -110,14 +127,15 @@ class Match:
         self.options = module.make_options(options)
         self.seats = check_seats(seats, bots)
         self.seed, self.setup = check_seed(seed), setup
-        self.actions = []
-        self.undo_states = []  # (move number, the state before it) for a person's moves in a row
-        self.seen = {}  # seat -> its history so far (see history)
-        self.base = None  # the checkpoint the match was resumed from, if any
+        self.actions: list[Move] = []
+        # (move number, the state before it) for a person's moves in a row
+        self.undo_states: list[tuple[int, StateT]] = []
+        self.seen: dict[int, list[Move]] = {}  # seat -> its history so far (see history)
+        self.base: checkpoint.Checkpoint | None = None  # the checkpoint the match was resumed from, if any
         self.state = self.replay([])
         self.log = [dict(e) for e in self.state.events]  # every public event since the match was opened
 
-    def replay(self, actions: list):
+    def replay(self, actions: list[Move]) -> StateT:
         """The state after `actions`: from the checkpoint the match was resumed from, if they go
         past it, else from the deal."""
         if self.base and len(actions) >= self.base["moves"]:
@@ -131,18 +149,16 @@ class Match:
             self.module.apply(state, entry["seat"], entry["action"])
         return state
 
-    def load_actions(self, actions: list, saved_checkpoint=None) -> None:
+    def load_actions(self, actions: list[Move], saved_checkpoint: checkpoint.Checkpoint | None = None) -> None:
         """Play a saved record's actions, each checked as a live one is, or only those after
         `saved_checkpoint` when it is usable (core/checkpoint.py) and the record's later moves apply to
         it; else the whole record is replayed. Undo states are kept for the last moves, if they are a
         person's (what a tap on Undo after a resume can reach)."""
         fresh = self.state
-        restored = (
-            None
-            if saved_checkpoint is None
-            else checkpoint.usable(self.module, saved_checkpoint, self.id, actions, fresh)
-        )
-        if restored is not None:
+        if (
+            saved_checkpoint is not None
+            and (restored := checkpoint.usable(self.module, saved_checkpoint, self.id, actions, fresh)) is not None
+        ):
             start = saved_checkpoint["moves"]
             self.state, self.base, self.log = restored, saved_checkpoint, [dict(e) for e in restored.events]
             self.actions = [{"seat": a["seat"], "action": a["action"]} for a in actions[:start]]
@@ -154,7 +170,7 @@ class Match:
                 self.actions, self.undo_states = [], []
         self.play_record(actions, 0)
 
-    def play_record(self, actions: list, start: int) -> None:
+    def play_record(self, actions: list[Move], start: int) -> None:
         """Act a record's moves from number `start` on, keeping undo states for the last person's."""
         tail = len(actions)
         while tail and actions[tail - 1]["seat"] == actions[-1]["seat"]:
@@ -162,7 +178,7 @@ class Match:
         for i in range(start, len(actions)):
             self.act(actions[i]["seat"], actions[i]["action"], keep_undo=i >= tail)
 
-    def checkpoint(self) -> dict:
+    def checkpoint(self) -> checkpoint.Checkpoint:
         """A state a later resume can start from (see core/checkpoint.py): the one now, or the one
         before the moves an undo could still take back, so that undo after a resume never needs
         the whole game replayed."""
@@ -171,7 +187,7 @@ class Match:
             return checkpoint.take(self.id, self.actions[:moves], state)
         return checkpoint.take(self.id, self.actions, self.state)
 
-    def act(self, seat: int, action, keep_undo: bool = True) -> list:
+    def act(self, seat: int, action: object, keep_undo: bool = True) -> list[Event]:
         """Apply one action; return the public events it caused. On any error nothing changes.
         Before a person's move the state is kept, so that undo needs no replay of the whole game."""
         self.check_seat(seat)
@@ -194,10 +210,10 @@ class Match:
         self.log.extend(caused)
         return caused
 
-    def explain(self, seat: int, action) -> dict | None:
+    def explain(self, seat: int, action: object) -> Message | None:
         return explain(self.module, self.state, seat, action)
 
-    def undo_block(self, seat: int) -> dict | None:
+    def undo_block(self, seat: int) -> Message | None:
         """Why `seat` cannot take back the last action now (a message; None if it can)."""
         if not self.actions:
             return msg("There is no move to take back.")
@@ -222,17 +238,17 @@ class Match:
         while self.log and self.log[-1]["n"] > last:
             self.log.pop()
 
-    def events(self, since: int = 0) -> list:
+    def events(self, since: int = 0) -> list[Event]:
         """The public events numbered above `since` that this match has seen (all of them since it was
         opened or resumed): the page re-reads its history with them when the language changes."""
         return [dict(e) for e in self.log if e["n"] > since]
 
-    def check_seat(self, seat) -> None:
+    def check_seat(self, seat: object) -> None:
         error = seat_error(self.state, seat)
         if error:
             raise error
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> View:
         if seat is not None:
             self.check_seat(seat)
         view = self.module.view(self.state, seat)
@@ -243,7 +259,7 @@ class Match:
         view["undo_why"] = undo_why
         return view
 
-    def knowledge(self, seat: int) -> tuple:
+    def knowledge(self, seat: int) -> tuple[View, list[Move], Rng]:
         """What a computer player deciding for `seat` is given: the seat's view (brief: without the
         event lines a bot does not read), the public history, and its own random stream. The view is
         copied whole: a game's view may share messages (a card's name) with its events."""
@@ -252,25 +268,25 @@ class Match:
             raise GameError("not_your_turn", msg("{name} has nothing to do now.", name=self.seats[seat]["name"]))
         return view, self.history(seat), bot_rng(self.seed, len(self.actions), seat)
 
-    def bot_move(self, seat: int, budget=None) -> dict:
+    def bot_move(self, seat: int, budget: "Budget | None" = None) -> Action:
         """The action the seat's bot would take; `budget` (bots/search.py) is how long a searching
         bot may think."""
         return self.bots[self.seats[seat].get("bot", "heuristic")](*self.knowledge(seat), budget)
 
-    def history(self, seat: int) -> list:
+    def history(self, seat: int) -> list[Move]:
         """The game's actions as `seat` saw them: [{"seat", "action"}]. Actions are public in our games;
         a game whose actions can hold something only their player sees says what others saw
         (`public_action(action, actor, viewer)`, a copy). Each seat's copy grows by the new moves only:
         copying the whole game for every bot move made long games quadratic. The copy is whole, so that
         no bot can reach the record through it."""
         seen = self.seen.setdefault(seat, [])
-        public = getattr(self.module, "public_action", None)
+        public: Callable[[Action, int, int], Action] | None = getattr(self.module, "public_action", None)
         for entry in self.actions[len(seen) :]:
             action = copied(entry["action"]) if public is None else public(entry["action"], entry["seat"], seat)
             seen.append({"seat": entry["seat"], "action": action})
         return list(seen)
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         return {
             "format": RECORD_FORMAT,
             "id": self.id,
@@ -282,7 +298,7 @@ class Match:
             "actions": [dict(a) for a in self.actions],
         }
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """A line for the list of saved games: the game's title and how far it has got (the game's
         `progress`, a few public words such as "hand 3 · 1,240 to 980")."""
         over = self.state.over
@@ -293,7 +309,7 @@ class Match:
             "progress": msg("finished") if over else self.module.progress(self.state),
         }
 
-    def info(self) -> dict:
+    def info(self) -> dict[str, Any]:
         """What the page may know about the match: never the seed, which would reveal every card."""
         options = asdict(self.options)
         return {

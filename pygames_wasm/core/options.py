@@ -3,26 +3,38 @@
 The lobby draws the form from `spec.to_dict()`; `parse_options` checks what comes back.
 """
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from .errors import GameError, shown
-from .i18n import msg, plural
+from .i18n import Message, Text, msg, plural
+
+# An option's value: a switch, a choice (a word or a number), a number, a short text, a deck table.
+OptionValue = bool | int | str | dict[str, int]
 
 
 @dataclass(frozen=True)
 class OptionSpec:
     key: str
-    label: dict  # a message (core/i18n.py), like help and the choices' labels
-    help: dict
-    type: str  # "bool" | "choice" | "int" | "counts" (a deck table {card: count}) | "text" (a short name)
-    default: object
-    choices: tuple = ()  # (value, label) pairs, for "choice"
+    label: Message  # a message (core/i18n.py), like help and the choices' labels
+    help: Message
+    type: Literal["bool", "choice", "int", "counts", "text"]  # counts: a deck table {card: count}; text: a short name
+    default: OptionValue
+    choices: tuple[tuple[str | int, Text], ...] = ()  # (value, label) pairs, for "choice"
     min: int = 0  # "int"/"counts": the smallest value; "text": the fewest characters (after stripping)
     max: int = 0  # "int"/"counts": the largest value; "text": the most characters
-    when: dict = field(default_factory=dict)  # {other option key: [values]} where this one matters
+    # {other option key: [values]} where this one matters
+    when: Mapping[str, Sequence[OptionValue]] = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
-        d = {"key": self.key, "label": self.label, "help": self.help, "type": self.type, "default": self.default}
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "key": self.key,
+            "label": self.label,
+            "help": self.help,
+            "type": self.type,
+            "default": self.default,
+        }
         if self.type == "choice":
             d["choices"] = [{"value": value, "label": label} for value, label in self.choices]
         if self.type in ("int", "counts", "text"):
@@ -31,7 +43,7 @@ class OptionSpec:
             d["when"] = {k: list(v) for k, v in self.when.items()}
         return d
 
-    def check(self, value):
+    def check(self, value: object) -> object:
         """The value if it fits this option, else a GameError naming the option."""
         bad = GameError(
             "bad_option",
@@ -68,7 +80,7 @@ class OptionSpec:
         return value
 
 
-def parse_options(specs: list, raw, defaults: dict) -> dict:
+def parse_options(specs: Sequence[OptionSpec], raw: object, defaults: Mapping[str, object]) -> dict[str, Any]:
     """Fill `raw` (a dict from the lobby or a save) with `defaults`, checking every value.
 
     An option that does not matter under the others (its `when` does not hold) is set back to its
@@ -82,19 +94,22 @@ def parse_options(specs: list, raw, defaults: dict) -> dict:
     unknown = sorted(map(str, set(raw) - set(by_key)))
     if unknown:
         raise GameError("bad_option", msg("Unknown option '{key}'.", key=shown(unknown[0])))
-    values = {key: spec.check(raw.get(key, defaults.get(key, spec.default))) for key, spec in by_key.items()}
+    # Each value fits its spec (checked here), so the game's Options dataclass takes them all.
+    values: dict[str, Any] = {
+        key: spec.check(raw.get(key, defaults.get(key, spec.default))) for key, spec in by_key.items()
+    }
     for spec in specs:  # in table order, so a `when` sees the options it names already settled
         if not applies(spec, values):
             values[spec.key] = spec.check(defaults.get(spec.key, spec.default))
     return values
 
 
-def applies(spec: OptionSpec, values: dict) -> bool:
+def applies(spec: OptionSpec, values: Mapping[str, object]) -> bool:
     """Whether the option matters under the other options' values (its `when` holds)."""
     return all(values.get(key) in allowed for key, allowed in spec.when.items())
 
 
-def describe_options(specs: list, values: dict) -> list:
+def describe_options(specs: Sequence[OptionSpec], values: Mapping[str, Any]) -> list[Message]:
     """The options in force, as messages for the in-app rules ("Reaching 99 busts: yes"); an option
     that does not matter under the others (its `when` does not hold) is left out."""
     lines = []
@@ -102,6 +117,7 @@ def describe_options(specs: list, values: dict) -> list:
         if not applies(spec, values):
             continue
         value = values[spec.key]
+        text: Text
         if spec.type == "bool":
             text = msg("yes") if value else msg("no")
         elif spec.type == "choice":
@@ -114,7 +130,15 @@ def describe_options(specs: list, values: dict) -> list:
     return lines
 
 
-def lobby_info(game_id: str, title: str, players: dict, presets: list, specs: list, rules_summary: list, **own) -> dict:
+def lobby_info(
+    game_id: str,
+    title: Text,
+    players: dict[str, int],
+    presets: list[dict[str, Any]],
+    specs: list[OptionSpec],
+    rules_summary: list[tuple[Message, Message]],
+    **own: object,
+) -> dict[str, Any]:
     """What the lobby needs to offer a game: what every game has, then the game's `own` entries.
     `rules_summary` is a list of (heading, paragraph) pairs."""
     return {

@@ -12,10 +12,20 @@ seat: a one-way function, so nothing a bot receives gives back the seed.
 
 import hashlib
 import os
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's step
 SEED_BYTES = 16  # 128 bits of entropy per deal
+T = TypeVar("T")
+
+
+class Chooser(Protocol):
+    """What a computer player draws from: a game's `Rng`, or the fast `random.Random` of a search's
+    playouts (bots/search.py)."""
+
+    def choice(self, items: Sequence[T]) -> T: ...
 
 
 class Rng:
@@ -34,20 +44,20 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates, in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
-    def position(self):
+    def position(self) -> int | tuple[int, int]:
         """Where the stream is (tests compare states with it)."""
         raise NotImplementedError
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         """The stream as JSON data, to be resumed exactly where it is (`rng_from_data`)."""
         raise NotImplementedError
 
@@ -55,7 +65,7 @@ class Rng:
 class SplitMix64(Rng):
     """The stream of integer seeds (records of format 1, tests and benchmarks)."""
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int) -> None:
         self.state = seed & _MASK
 
     def next64(self) -> int:
@@ -65,20 +75,20 @@ class SplitMix64(Rng):
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
-    def position(self):
+    def position(self) -> int:
         return self.state
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         return {"splitmix64": str(self.state)}  # as text: JSON numbers lose 64-bit precision in JS
 
 
 class HashRng(Rng):
     """SHA-256(key || counter), four 64-bit numbers a block."""
 
-    def __init__(self, key: bytes):
+    def __init__(self, key: bytes) -> None:
         self.key = key
         self.counter = 0
-        self.buffer = []
+        self.buffer: list[int] = []
 
     def next64(self) -> int:
         if not self.buffer:
@@ -86,19 +96,19 @@ class HashRng(Rng):
             self.counter += 1
         return self.buffer.pop()
 
-    def block(self, counter: int) -> list:
+    def block(self, counter: int) -> list[int]:
         """Block `counter`'s four numbers, in the order the buffer keeps them (drawn from the end)."""
         block = hashlib.sha256(self.key + counter.to_bytes(8, "big")).digest()
         return [int.from_bytes(block[i : i + 8], "big") for i in (24, 16, 8, 0)]
 
-    def position(self):
+    def position(self) -> tuple[int, int]:
         return (self.counter, len(self.buffer))
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         return {"sha256": self.key.hex(), "counter": self.counter, "buffer": [str(x) for x in self.buffer]}
 
 
-def rng_from_data(data: dict) -> Rng:
+def rng_from_data(data: dict[str, Any]) -> Rng:
     if "splitmix64" in data:
         return SplitMix64(int(data["splitmix64"]))
     rng = HashRng(bytes.fromhex(data["sha256"]))
@@ -127,18 +137,18 @@ def new_seed() -> str:
     return os.urandom(SEED_BYTES).hex()
 
 
-def _key(*parts) -> bytes:
+def _key(*parts: object) -> bytes:
     return hashlib.sha256("\x1f".join(map(str, parts)).encode()).digest()
 
 
-def game_rng(seed) -> Rng:
+def game_rng(seed: int | str) -> Rng:
     """The stream that shuffles a game's cards: integer seeds keep SplitMix64, hex seeds hash."""
     if isinstance(seed, int):
         return SplitMix64(seed)
     return HashRng(_key("deal", seed))
 
 
-def bot_rng(seed, move: int, seat: int) -> Rng:
+def bot_rng(seed: int | str, move: int, seat: int) -> Rng:
     """A bot's stream for one decision: a one-way function of the seed, so the bot cannot
     recover the seed (and with it every hidden card) from what it receives."""
     return HashRng(_key("bot", seed, move, seat))

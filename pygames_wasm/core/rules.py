@@ -1,19 +1,21 @@
 """The parts of a game's surface that are the same for every game (see core/match.py)."""
 
 import re
+from collections.abc import Callable, Iterable, Mapping
 
 from .errors import GameError, shown
-from .i18n import msg
+from .game import Action, GameState, StateT
+from .i18n import Message, msg
 
 
-def seat_error(state, seat) -> GameError | None:
+def seat_error(state: GameState, seat: object) -> GameError | None:
     """An error if `seat` is not a seat of this game (the first thing every check asks)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
         return GameError("bad_seats", msg("There is no seat {seat}.", seat=shown(seat)))
     return None
 
 
-def action_kind(raw, fields: dict, example: str, kinds: str) -> str:
+def action_kind(raw: object, fields: Mapping[str, Iterable[str]], example: str, kinds: Message) -> str:
     """The type of the action `raw` once its outer shape holds: a dict whose type is a key of `fields`
     and with no field besides that type's. `example` shows an action, `kinds` names the game's
     actions (a message: "a Canasta action"), for the errors."""
@@ -33,20 +35,24 @@ def action_kind(raw, fields: dict, example: str, kinds: str) -> str:
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,6}")
 
 
-def number_or_word(word: str):
+def number_or_word(word: str) -> int | str:
     """A word of an action's text form as a whole number if it is one, else the word itself, for the
     action's check to name. Only ASCII digits, and only a few: `str.isdigit` also takes "²", which
     `int` refuses, and `int` refuses numbers past 4,300 digits."""
     return int(word) if WHOLE_NUMBER.fullmatch(word) else word
 
 
-def applier(parse_action, check, perform: dict):
+def applier(
+    parse_action: Callable[[object], Action],
+    check: Callable[[StateT, int, Action], GameError | None],
+    perform: Mapping[str, Callable[[StateT, int, Action], None]],
+) -> Callable[[StateT, int, object], Action]:
     """A game's `apply`, from its `parse_action`, `check` and `PERFORM` (action type -> effect)."""
 
-    def apply(state, seat: int, action) -> dict:
+    def apply(state: StateT, seat: int, raw: object) -> Action:
         """Check `action` for `seat`; if it is legal, perform it, else raise and change nothing.
         Returns the action in its one normal form (as the record keeps it)."""
-        action = parse_action(action)
+        action = parse_action(raw)
         error = check(state, seat, action)
         if error:
             raise error
@@ -56,10 +62,17 @@ def applier(parse_action, check, perform: dict):
     return apply
 
 
-def first_waiting(waiting_for):
+def final_winners(state: GameState) -> list[int]:
+    """The winners of a game its caller knows is over (a result, a game's last event)."""
+    winners = state.winners
+    assert winners is not None, "the game is not over"
+    return winners
+
+
+def first_waiting(waiting_for: Callable[[StateT], list[int]]) -> Callable[[StateT], int | None]:
     """A game's `to_act`, from its `waiting_for`: the seat to prompt first, or None."""
 
-    def to_act(state) -> int | None:
+    def to_act(state: StateT) -> int | None:
         seats = waiting_for(state)
         return seats[0] if seats else None
 

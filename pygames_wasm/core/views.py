@@ -2,20 +2,24 @@
 the game's state, and the history a state keeps is short (it is copied for undo)."""
 
 import json
+from typing import TypeVar
 
-from .i18n import msg
+from .game import Event, GameState
+from .i18n import Message, Text, msg
+
+JsonT = TypeVar("JsonT")
 
 EVENTS_SHOWN = 30  # the last public events a view carries
 EVENTS_KEPT = 60  # a state keeps at least this many, and never twice as many
 
 
-def copied(value):
+def copied(value: JsonT) -> JsonT:
     """A JSON-like value (dicts, lists, strings, numbers) copied whole, at C speed: `deepcopy` is
     ten times slower, and views are made on every move."""
     return json.loads(json.dumps(value))
 
 
-def log(state, seat: int | None, text: dict) -> None:
+def log(state: GameState, seat: int | None, text: Text) -> None:
     """Add a public event to the game (`n` counts every event of the game); old ones are dropped.
     `text` is a message (core/i18n.py): the view puts it into the player's language."""
     events = state.events
@@ -24,7 +28,7 @@ def log(state, seat: int | None, text: dict) -> None:
         del events[:-EVENTS_KEPT]
 
 
-def events_after(events: list, n: int) -> list:
+def events_after(events: list[Event], n: int) -> list[Event]:
     """The events numbered above `n` (what one action caused: fewer than EVENTS_KEPT), found from
     the end: usually one or two."""
     k = len(events)
@@ -33,18 +37,18 @@ def events_after(events: list, n: int) -> list:
     return [dict(e) for e in events[k:]]
 
 
-def last_event_number(events: list) -> int:
+def last_event_number(events: list[Event]) -> int:
     return events[-1]["n"] if events else 0
 
 
-def recent_events(events: list) -> list:
+def recent_events(events: list[Event]) -> list[Event]:
     return [dict(e) for e in events[-EVENTS_SHOWN:]]
 
 
 # --- "Read the table": one paragraph a screen reader speaks on request --------------------------------
 
 
-def situation(*sentences) -> dict | str:
+def situation(*sentences: Text | None) -> Text:
     """A game's situation from its sentences (messages, each with its own full stop; empty ones left
     out), the last public event last, so a player hears where the game stands and then what just
     happened."""
@@ -56,6 +60,6 @@ def situation(*sentences) -> dict | str:
     return msg("{sentence} {more}", sentence=said[0], more=situation(*said[1:]))
 
 
-def last_move(events: list) -> dict | None:
+def last_move(events: list[Event]) -> Message | None:
     """The last public event, as the last sentence of a situation."""
     return msg("Last move: {event}", event=events[-1]["text"]) if events else None

@@ -21,14 +21,17 @@ is illegal ("Your team's first meld needs 90 points; these cards count 70.").
 
 import json
 from collections import Counter
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
+from typing import Any, TypeGuard
 
 from ..core import GameError, Rng, Setup, build_deck, int_list, shown
 from ..core.cards import JOKER, card_name
-from ..core.i18n import commas, listed, msg, plural, series, spaced
+from ..core.game import Action, Event, View
+from ..core.i18n import Message, Text, commas, listed, msg, plural, series, spaced
 from ..core.options import OptionSpec, lobby_info, parse_options
-from ..core.rules import action_kind, applier, first_waiting, seat_error
+from ..core.rules import action_kind, applier, final_winners, first_waiting, seat_error
 from ..core.views import copied, last_move, log, recent_events, situation
 
 GAME_ID = "canasta"
@@ -73,7 +76,7 @@ def _rank(card: str) -> str:
     return "JK" if card == "JK" else card[:-1]
 
 
-def _sort_key(card: str) -> tuple:
+def _sort_key(card: str) -> tuple[int, int]:
     """Display order: wild cards first, then A down to 3; suits in draw order."""
     if card == "JK":
         return (0, 0)
@@ -120,52 +123,57 @@ def value(card: str) -> int:
     return VALUE[card]
 
 
-def count(cards) -> int:
+def count(cards: Iterable[str]) -> int:
     return sum(map(VALUE.__getitem__, cards))
 
 
-def label(card: str) -> dict:
+def label(card: str) -> Message:
     """A card's full name, as a message: "Seven of hearts", "Joker"."""
     return card_name(card)
 
 
 SHORT = {
-    card: JOKER if card == "JK" else rank(card) + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit(card)] for card in DECK
+    card: JOKER if card == "JK" else rank(card) + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]] for card in DECK
 }
 
 
-def short(card: str) -> dict | str:
+def short(card: str) -> Text:
     """A compact public name: 7♥, 10♠ (the same in every language), Joker (a message)."""
     return SHORT[card]
 
 
-def card_row(cards) -> dict | str:
+def card_row(cards: Iterable[str]) -> Text:
     """Cards' compact names with spaces between: "7♥ 7♠ Joker" (one string unless a joker, whose name is
     a message, is among them)."""
     names = [short(c) for c in cards]
-    return " ".join(names) if all(isinstance(n, str) for n in names) else spaced(names)
+    return " ".join(names) if all_words(names) else spaced(names)
 
 
-def comma_row(items) -> dict | str:
+def comma_row(items: Sequence[Text]) -> Text:
     """Items with commas between: "7♥, 8♠" (no "and": a list of cards turned or melds laid)."""
-    return ", ".join(items) if all(isinstance(n, str) for n in items) else commas(items)
+    return ", ".join(items) if all_words(items) else commas(items)
 
 
-def sort_key(card: str) -> tuple:
+def all_words(items: Sequence[Text]) -> TypeGuard[Sequence[str]]:
+    """Whether every item is a plain string (none is a message, such as a joker's name)."""
+    return all(isinstance(n, str) for n in items)
+
+
+def sort_key(card: str) -> tuple[int, int]:
     return SORT_KEY[card]
 
 
-def sorted_cards(cards) -> list:
+def sorted_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=SORT_KEY.__getitem__)
 
 
-def draw_rank(card: str) -> tuple:
+def draw_rank(card: str) -> tuple[int, int]:
     """R4.2: A high ... 2 low, then spades > hearts > diamonds > clubs."""
     order = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-    return (order.index(rank(card)), -SUITS.index(suit(card)))
+    return (order.index(rank(card)), -SUITS.index(card[-1]))  # never a joker: jokers draw again
 
 
-def rank_plural(r: str) -> dict:
+def rank_plural(r: str) -> Message:
     """A meld's rank in the plural: "Kings", "7s", "black 3s" (a message)."""
     return PLURALS[r]
 
@@ -268,7 +276,7 @@ OPTION_SPECS = [
         max=24,
     ),
 ]
-PRESETS = {"classic": {}}
+PRESETS: dict[str, dict[str, object]] = {"classic": {}}
 FIXED_TEAMS = {"partnership_draw": "first_player"}  # partners as seated (the simulator pairs bot kinds so)
 
 
@@ -285,7 +293,7 @@ class Options:
     team2_name: str = TEAM_NAMES[1]
 
 
-def make_options(raw) -> Options:
+def make_options(raw: object) -> Options:
     if isinstance(raw, dict) and isinstance(raw.get("partnership_draw"), bool):
         # Saves from before partners could be drawn said yes (draw for the first player) or no.
         raw = raw | {"partnership_draw": "first_player" if raw["partnership_draw"] else "off"}
@@ -300,14 +308,14 @@ def make_options(raw) -> Options:
 DEFAULT_TEAM_NAMES = (msg("North-South"), msg("East-West"))
 
 
-def team_name(state, team: int) -> dict | str:
+def team_name(state: "State", team: int) -> Text:
     """The partnership's name: North-South / East-West (messages, in the player's language) unless the
     players named their teams (their own words, never translated)."""
     name = (state.opts.team1_name, state.opts.team2_name)[team]
     return DEFAULT_TEAM_NAMES[team] if name == TEAM_NAMES[team] else name
 
 
-def info() -> dict:
+def info() -> dict[str, Any]:
     return lobby_info(
         GAME_ID,
         TITLE,
@@ -320,7 +328,7 @@ def info() -> dict:
     )  # then the draw decides (the view's `order`)
 
 
-def progress(state: "State") -> dict:
+def progress(state: "State") -> Message:
     """How far the game has got, for the list of saved games: the hand and the two teams' scores."""
     first, second = state.scores
     return msg("hand {hand} · {first:,} to {second:,}", hand=max(state.hand_no, 1), first=first, second=second)
@@ -385,20 +393,20 @@ RULES_SUMMARY = [  # (heading, paragraph): the in-app rules, in plain words
 # --- State --------------------------------------------------------------------------------------------
 
 
-def team_of(state, seat: int) -> int:
+def team_of(state: "State", seat: int) -> int:
     return state.order.index(seat) % 2
 
 
-def partner(state, seat: int) -> int:
+def partner(state: "State", seat: int) -> int:
     return state.order[(state.order.index(seat) + 2) % PLAYERS]
 
 
-def left_of(state, seat: int) -> int:
+def left_of(state: "State", seat: int) -> int:
     """The next player clockwise (R6.1)."""
     return state.order[(state.order.index(seat) + 1) % PLAYERS]
 
 
-def team_seats(state, team: int) -> list:
+def team_seats(state: "State", team: int) -> list[int]:
     return [state.order[team], state.order[team + 2]]
 
 
@@ -416,45 +424,46 @@ def min_count(score: int) -> int:
 @dataclass
 class State:
     opts: Options
-    names: list
+    names: list[str]
     rng: Rng
     setup: Setup  # tests only: stacked decks, the first dealer, starting scores
     dealer: int
-    stacked: list = field(default_factory=list)  # the setup's stacked decks still to be dealt, in order
-    order: list = field(default_factory=lambda: list(range(PLAYERS)))  # the seating, clockwise
+    stacked: list[list[str]] = field(default_factory=list)  # the setup's stacked decks still to be dealt, in order
+    order: list[int] = field(default_factory=lambda: list(range(PLAYERS)))  # the seating, clockwise
     hand_no: int = 0
-    hands: list = field(default_factory=list)
-    stock: list = field(default_factory=list)  # the top card is the last item
-    pile: list = field(default_factory=list)  # the top card is the last item
-    upcards: list = field(default_factory=list)  # the cards turned up at this hand's deal (R5.4): public
+    hands: list[list[str]] = field(default_factory=list)
+    stock: list[str] = field(default_factory=list)  # the top card is the last item
+    pile: list[str] = field(default_factory=list)  # the top card is the last item
+    upcards: list[str] = field(default_factory=list)  # the cards turned up at this hand's deal (R5.4): public
     hand_moves: int = 0  # actions of this hand so far: the history's last `hand_moves` are this hand's
     frozen_by: str | None = None  # R10.2: the card turned sideways (None: the pile is not frozen)
-    melds: list = field(default_factory=list)  # per team: {rank: [cards]} (A17: one meld per rank)
-    red_threes: list = field(default_factory=list)  # per team: [cards]
-    initial: list = field(default_factory=list)  # per team: the R8 minimum, fixed at the deal
-    has_melded: list = field(default_factory=list)  # per team: initial meld made (R8.5)
-    melded_before: list = field(default_factory=list)  # per seat: melded in an earlier turn (A33a)
-    scores: list = field(default_factory=lambda: [0, 0])
+    # per team: {rank: [cards]} (A17: one meld per rank)
+    melds: list[dict[str, list[str]]] = field(default_factory=list)
+    red_threes: list[list[str]] = field(default_factory=list)  # per team: [cards]
+    initial: list[int] = field(default_factory=list)  # per team: the R8 minimum, fixed at the deal
+    has_melded: list[bool] = field(default_factory=list)  # per team: initial meld made (R8.5)
+    melded_before: list[bool] = field(default_factory=list)  # per seat: melded in an earlier turn (A33a)
+    scores: list[int] = field(default_factory=lambda: [0, 0])
     turn: int = 0
     phase: str = "draw"  # "draw", "play" (after the draw), "answer" (the partner is asked)
     drew: str | None = None  # "stock" or "pile" this turn
     melded_this_turn: bool = False
-    asked: dict | None = None  # {"seat", "answer": None|True|False} this turn (R13.6)
-    draw_cards: list | None = None  # the partnership draw (R4), per seat
+    asked: dict[str, Any] | None = None  # {"seat", "answer": None|True|False} this turn (R13.6)
+    draw_cards: list[list[str]] | None = None  # the partnership draw (R4), per seat
     # One score sheet per finished hand, kept as JSON: views copy them on every move, and undo
     # copies the whole state; a text copies at once.
     sheets_json: str = "[]"
     finished: bool = False
     winner_team: int | None = None  # None when finished: a draw at the hand limit
-    new_melds: set = field(default_factory=set)  # ranks the player in turn began a meld of this turn (R13.5)
-    events: list = field(default_factory=list)
+    new_melds: set[str] = field(default_factory=set)  # ranks the player in turn began a meld of this turn (R13.5)
+    events: list[Event] = field(default_factory=list)
 
     @property
     def n(self) -> int:
         return PLAYERS
 
     @property
-    def sheets(self) -> list:
+    def sheets(self) -> list[dict[str, Any]]:
         return json.loads(self.sheets_json)
 
     @property
@@ -466,18 +475,18 @@ class State:
         return self.finished
 
     @property
-    def winners(self) -> list | None:
+    def winners(self) -> list[int] | None:
         if not self.finished:
             return None
         return sorted(self.order if self.winner_team is None else team_seats(self, self.winner_team))
 
 
-def teams(state: State) -> list:
+def teams(state: State) -> list[list[int]]:
     """The partnerships, as seat lists (the simulator reports team results with it)."""
     return [team_seats(state, 0), team_seats(state, 1)]
 
 
-def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
+def new_state(opts: Options, names: list[str], rng: Rng, setup: Setup) -> State:
     """A game ready for its first turn. `setup` (tests only) stacks the deals of the first hands,
     may start the teams from given scores (`{"scores": [1500, 0], "hands": [29]}`: as if 29 hands had
     been played), and may name the first dealer: then there is no partnership draw and partners are
@@ -508,7 +517,7 @@ def partnership_draw(state: State) -> int:
     lets the highest choose his seat and says nothing of the others')."""
     pack = build_deck(DECK)
     state.rng.shuffle(pack)
-    draws = [[] for _ in range(PLAYERS)]
+    draws: list[list[str]] = [[] for _ in range(PLAYERS)]
     pending = list(range(PLAYERS))
     while pending:
         for seat in pending:
@@ -544,12 +553,12 @@ def partnership_draw(state: State) -> int:
 THEN = msg("{first} then {rest}")
 
 
-def drew(name: str, cards: list) -> dict:
+def drew(name: str, cards: list[str]) -> Message:
     """ "Ann K♠" or "Ann 7♥ then 9♦": what a player drew for partners (again after a tie or a joker)."""
     return msg("{name} {cards}", name=name, cards=series([short(c) for c in cards], THEN, THEN))
 
 
-def team_text(state: State, team: int) -> dict:
+def team_text(state: State, team: int) -> Message:
     """ "North-South (Ann and Cy)": a team's name and its players."""
     a, b = team_seats(state, team)
     return msg(
@@ -645,16 +654,23 @@ def start_turn(state: State, seat: int) -> None:
 # --- Meld rules (R7, R9) ----------------------------------------------------------------------------
 
 
-def meld_rank(cards) -> str | None:
+def meld_rank(cards: Iterable[str]) -> str | None:
     """The natural rank of a meld ("3" for black threes), or None if the cards have none."""
     ranks = {RANK_OF[c] for c in cards if c not in WILD}
     return ranks.pop() if len(ranks) == 1 else None
 
 
+def valid_rank(cards: Iterable[str]) -> str:
+    """The rank of a meld known to be valid (checked before it is laid): it has one."""
+    r = meld_rank(cards)
+    assert r is not None, "an invalid meld"
+    return r
+
+
 THREE_CARDS = msg("A meld needs at least three cards.")
 
 
-def meld_block(opts: Options, cards: list) -> dict | None:
+def meld_block(opts: Options, cards: list[str]) -> Message | None:
     """Why `cards` are not a valid meld (R7.1-R7.5), or None: a new one, or one grown by additions (the
     same limits)."""
     if "3H" in cards or "3D" in cards:
@@ -686,14 +702,14 @@ def meld_block(opts: Options, cards: list) -> dict | None:
     return None
 
 
-def canasta_kind(cards: list) -> str | None:
+def canasta_kind(cards: list[str]) -> str | None:
     """R9: "natural", "mixed" or None (not a canasta; black threes never make one)."""
     if len(cards) < 7 or "3S" in cards or "3C" in cards:
         return None
     return "mixed" if any(is_wild(c) for c in cards) else "natural"
 
 
-def has_canasta(melds: dict) -> bool:
+def has_canasta(melds: dict[str, list[str]]) -> bool:
     return any(canasta_kind(cards) for cards in melds.values())
 
 
@@ -711,11 +727,11 @@ ACTION_FIELDS = {
 }
 
 
-def no_such_card(card) -> GameError:
+def no_such_card(card: object) -> GameError:
     return GameError("unknown_card", msg("There is no card '{card}' in Canasta.", card=shown(card)))
 
 
-def _card_list(raw, bad: dict) -> list:
+def _card_list(raw: object, bad: Message) -> list[str]:
     """The card codes of `raw`, sorted; `bad` is the error sentence when `raw` is not a list of codes."""
     if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
         raise GameError("bad_action", bad)
@@ -725,13 +741,13 @@ def _card_list(raw, bad: dict) -> list:
     return sorted_cards(raw)
 
 
-def _meld_list(raw, bad: dict) -> list:
+def _meld_list(raw: object, bad: Message) -> list[list[str]]:
     if not isinstance(raw, list) or not all(isinstance(m, list) for m in raw):
         raise GameError("bad_action", bad)
     return [_card_list(m, msg('A meld must be a list of card codes such as "7H".')) for m in raw]
 
 
-def parse_text(text: str) -> dict:
+def parse_text(text: str) -> Action:
     """The string form: "draw", "take_pile 7H 7S | 8H 8S 8D", "meld 7H 7S 2C | 9D 9C 9S",
     "add 7 7D 2C", "discard 9D", "ask_go_out", "answer yes", "end_hand"."""
     words = text.split()
@@ -752,13 +768,14 @@ def parse_text(text: str) -> dict:
     return {"type": kind}
 
 
-def parse_action(raw) -> dict:
+def parse_action(raw: object) -> Action:
     """An action from its JSON object or string form, checked for shape and normalised (cards
     sorted), so the same action always has the same form."""
     if isinstance(raw, str):
         raw = parse_text(raw)
-    kind = action_kind(raw, ACTION_FIELDS, '{"type": "draw"}', "a Canasta action")
-    action = {"type": kind}
+    kind = action_kind(raw, ACTION_FIELDS, '{"type": "draw"}', msg("a Canasta action"))
+    assert isinstance(raw, dict)  # action_kind refuses anything else
+    action: Action = {"type": kind}
     if kind == "take_pile":
         action["cards"] = _card_list(
             raw.get("cards", []), msg('The cards to take the pile with must be a list of card codes such as "7H".')
@@ -796,7 +813,7 @@ def parse_action(raw) -> dict:
     return action
 
 
-def action_text(action: dict) -> str:
+def action_text(action: Action) -> str:
     """The stable string form of an action (see `parse_text`)."""
     kind = action["type"]
     if kind == "take_pile":
@@ -839,7 +856,7 @@ def turn_block(state: State, seat: int, kind: str) -> GameError | None:
     return None
 
 
-def missing_cards(hand: list, cards: list) -> dict | None:
+def missing_cards(hand: list[str], cards: list[str]) -> Message | None:
     """Which of `cards` the hand does not hold (as the sentence), or None. Counted with list.count:
     hands are small, and this runs for every suggested move."""
     short_of = [c for c in set(cards) if cards.count(c) > hand.count(c)]
@@ -851,7 +868,7 @@ def missing_cards(hand: list, cards: list) -> dict | None:
     return None
 
 
-def hand_after(hand: list, cards: list) -> list:
+def hand_after(hand: list[str], cards: list[str]) -> list[str]:
     """The hand without `cards` (which it holds)."""
     left = list(hand)
     for card in cards:
@@ -859,7 +876,7 @@ def hand_after(hand: list, cards: list) -> list:
     return left
 
 
-def going_out_block(state: State, seat: int, melds_after: dict, left: int) -> dict | None:
+def going_out_block(state: State, seat: int, melds_after: dict[str, list[str]], left: int) -> Message | None:
     """R13: leaving fewer than two cards before the discard (or none at all) means going out, which
     needs a team canasta (A30) and, with the option, no "no" from the partner this turn."""
     if left >= 2:
@@ -875,7 +892,7 @@ def going_out_block(state: State, seat: int, melds_after: dict, left: int) -> di
     return None
 
 
-def initial_block(state: State, seat: int, cards: list, with_top: bool = False) -> dict | None:
+def initial_block(state: State, seat: int, cards: list[str], with_top: bool = False) -> Message | None:
     """R8: the team's first meld must reach its minimum count (`with_top`: the pile's top card is among
     `cards`)."""
     need = state.initial[team_of(state, seat)]
@@ -891,7 +908,7 @@ def initial_block(state: State, seat: int, cards: list, with_top: bool = False) 
     return None
 
 
-def new_melds_block(state: State, seat: int, melds: list) -> dict | None:
+def new_melds_block(state: State, seat: int, melds: list[list[str]]) -> Message | None:
     """Each new meld is valid, of a rank the team has not melded, and no two share a rank (A17)."""
     team_melds = state.melds[team_of(state, seat)]
     seen = set()
@@ -899,7 +916,7 @@ def new_melds_block(state: State, seat: int, melds: list) -> dict | None:
         why = meld_block(state.opts, cards)
         if why:
             return why
-        r = meld_rank(cards)
+        r = valid_rank(cards)
         if r in team_melds:
             return msg("Your team already has a meld of {rank}: add to it instead.", rank=rank_plural(r))
         if r in seen:
@@ -908,7 +925,7 @@ def new_melds_block(state: State, seat: int, melds: list) -> dict | None:
     return None
 
 
-def pile_block(state: State, seat: int) -> dict | None:
+def pile_block(state: State, seat: int) -> Message | None:
     """Why the pile cannot be taken at all right now, whatever cards are offered (R11.1, R11.2)."""
     if not state.pile:
         return msg("The discard pile is empty.")
@@ -932,7 +949,7 @@ def frozen_for(state: State, seat: int) -> str | None:
     return None
 
 
-def take_pile_block(state: State, seat: int, action: dict) -> dict | None:
+def take_pile_block(state: State, seat: int, action: Action) -> Message | None:
     why = pile_block(state, seat)
     if why:
         return why
@@ -950,7 +967,7 @@ def take_pile_block(state: State, seat: int, action: dict) -> dict | None:
         )
     naturals = [c for c in cards if not is_wild(c)]
     frozen = frozen_for(state, seat)
-    if frozen == "frozen" and len(naturals) < 2:
+    if state.frozen_by and len(naturals) < 2:
         return msg(
             "The pile is frozen by the {card}, so you need a pair of natural {rank} from your hand to pick it up.",
             card=short(state.frozen_by),
@@ -996,11 +1013,11 @@ def take_pile_block(state: State, seat: int, action: dict) -> dict | None:
     return going_out_block(state, seat, melds_after, left)
 
 
-def with_cards(melds: dict, groups: list, into: str | None = None) -> dict:
+def with_cards(melds: dict[str, list[str]], groups: list[list[str]], into: str | None = None) -> dict[str, list[str]]:
     """The team's melds after adding each group (to its rank's meld, or as a new meld)."""
     out = dict(melds)  # the melds not added to are shared, never changed
     for cards in groups:
-        r = into or meld_rank(cards)
+        r = into or valid_rank(cards)
         out[r] = out.get(r, []) + list(cards)
     return out
 
@@ -1008,7 +1025,7 @@ def with_cards(melds: dict, groups: list, into: str | None = None) -> dict:
 BLACK_THREES_LAST = msg("Black threes can only be melded when you go out.")
 
 
-def meld_action_block(state: State, seat: int, action: dict) -> dict | None:
+def meld_action_block(state: State, seat: int, action: Action) -> Message | None:
     melds = action["melds"]
     hand = state.hands[seat]
     used = [c for m in melds for c in m]
@@ -1029,7 +1046,7 @@ def meld_action_block(state: State, seat: int, action: dict) -> dict | None:
     )
 
 
-def concealed_exempt(state: State, seat: int, melds_after: dict, left: int) -> bool:
+def concealed_exempt(state: State, seat: int, melds_after: dict[str, list[str]], left: int) -> bool:
     """A33c option: going out concealed after drawing from the stock needs no minimum."""
     return (
         state.opts.concealed_min_only_if_pile
@@ -1040,7 +1057,7 @@ def concealed_exempt(state: State, seat: int, melds_after: dict, left: int) -> b
     )
 
 
-def add_block(state: State, seat: int, action: dict) -> dict | None:
+def add_block(state: State, seat: int, action: Action) -> Message | None:
     r, cards = action["meld"], action["cards"]
     team = team_of(state, seat)
     hand = state.hands[seat]
@@ -1068,7 +1085,7 @@ def add_block(state: State, seat: int, action: dict) -> dict | None:
     )
 
 
-def discard_block(state: State, seat: int, action: dict) -> dict | None:
+def discard_block(state: State, seat: int, action: Action) -> Message | None:
     card = action["card"]
     hand = state.hands[seat]
     why = missing_cards(hand, [card])
@@ -1084,7 +1101,7 @@ def discard_block(state: State, seat: int, action: dict) -> dict | None:
     return None
 
 
-def end_hand_block(state: State, seat: int) -> dict | None:
+def end_hand_block(state: State, seat: int) -> Message | None:
     """R16.2: with the stock empty, a player who cannot or need not take the pile ends the hand."""
     if state.stock:
         return msg("The stock is not empty: draw a card.")
@@ -1103,7 +1120,7 @@ def must_take(state: State, seat: int) -> bool:
     return take_pile_block(state, seat, {"type": "take_pile", "cards": [], "melds": []}) is None
 
 
-def ask_block(state: State, seat: int) -> dict | None:
+def ask_block(state: State, seat: int) -> Message | None:
     """R13.6: a player asks only when about to go out: a yes must be obeyed, so asking needs a hand
     that can go out this turn."""
     if not state.opts.ask_partner:
@@ -1122,7 +1139,9 @@ def told_to_go_out(state: State, seat: int) -> bool:
     return bool(state.asked and state.asked["answer"] is True and state.turn == seat)
 
 
-def must_go_out_block(state: State, seat: int, hand_after: list, melds_after: dict) -> dict | None:
+def must_go_out_block(
+    state: State, seat: int, hand_after: list[str], melds_after: dict[str, list[str]]
+) -> Message | None:
     """After a yes, every meld must keep going out possible (the player must go out)."""
     if told_to_go_out(state, seat) and hand_after and not can_go_out(state, seat, hand_after, melds_after):
         return msg(
@@ -1132,11 +1151,11 @@ def must_go_out_block(state: State, seat: int, hand_after: list, melds_after: di
     return None
 
 
-def can_go_out(state: State, seat: int, hand: list, melds: dict) -> bool:
+def can_go_out(state: State, seat: int, hand: list[str], melds: dict[str, list[str]]) -> bool:
     return going_out_plan(state, seat, hand, melds) is not None
 
 
-def going_out_plan(state: State, seat: int, hand: list, melds: dict) -> list | None:
+def going_out_plan(state: State, seat: int, hand: list[str], melds: dict[str, list[str]]) -> list[Action] | None:
     """Actions that go out this turn with `hand` onto the team's `melds` (None if there are none):
     every card melded (new melds or additions) except at most one, the final discard; the team then
     has a canasta (R13.1), and a team without its first meld reaches the minimum (R8). Exact for
@@ -1151,13 +1170,13 @@ def going_out_plan(state: State, seat: int, hand: list, melds: dict) -> list | N
     return None
 
 
-def meld_everything(state: State, seat: int, cards: list, melds: dict) -> list | None:
+def meld_everything(state: State, seat: int, cards: list[str], melds: dict[str, list[str]]) -> list[Action] | None:
     """The meld and add actions that lay down all of `cards` (see `going_out_plan`), or None."""
     blacks = [c for c in cards if is_black_three(c)]
     if len(blacks) in (1, 2):
         return None  # black threes meld only as three or more of them
     wilds = cheapest_wilds(cards)
-    naturals = {}
+    naturals: dict[str, list[str]] = {}
     for c in sorted_cards(cards):
         if is_natural(c):
             naturals.setdefault(rank(c), []).append(c)
@@ -1209,7 +1228,7 @@ def meld_everything(state: State, seat: int, cards: list, melds: dict) -> list |
     return steps
 
 
-def check(state: State, seat: int, action: dict) -> GameError | None:
+def check(state: State, seat: int, action: Action) -> GameError | None:
     """Every reason `seat` may not take `action` now, as the error the player will see."""
     if bad_seat := seat_error(state, seat):
         return bad_seat
@@ -1237,7 +1256,7 @@ BLOCKS = {  # each action type's rule check, past the turn and phase: why it is 
 # --- Suggested actions --------------------------------------------------------------------------------
 
 
-def legal_actions(state: State, seat: int) -> list:
+def legal_actions(state: State, seat: int) -> list[Action]:
     """The simple legal actions of `seat` now, and a few suggested melds; every other composed meld is
     checked by `explain`. Each listed action is legal."""
     if state.over:
@@ -1248,13 +1267,15 @@ def legal_actions(state: State, seat: int) -> list:
         return []
     if seat != state.turn:
         return []
-    candidates = []
+    candidates: list[Action] = []
     if state.phase == "draw":
         candidates.append({"type": "draw"} if state.stock else {"type": "end_hand"})
         candidates += take_suggestions(state, seat)
     else:
         if told_to_go_out(state, seat):  # the rules make the player go out: offer a way
-            candidates += going_out_plan(state, seat, state.hands[seat], state.melds[team_of(state, seat)])[:1]
+            plan = going_out_plan(state, seat, state.hands[seat], state.melds[team_of(state, seat)])
+            assert plan is not None  # a yes is given only when going out is possible, and melds keep it so
+            candidates += plan[:1]
         candidates += meld_suggestions(state, seat)
         if state.opts.ask_partner:
             candidates.append({"type": "ask_go_out"})
@@ -1269,7 +1290,7 @@ def legal_actions(state: State, seat: int) -> list:
     return out
 
 
-def discards(state: State, seat: int) -> list:
+def discards(state: State, seat: int) -> list[Action]:
     """The legal discards, without a full check of each (every discard of one card in turn is alike:
     legal while the player keeps cards, unless a yes means they must go out; the last card only
     with a canasta)."""
@@ -1281,7 +1302,7 @@ def discards(state: State, seat: int) -> list:
     ]
 
 
-def take_suggestions(state: State, seat: int) -> list:
+def take_suggestions(state: State, seat: int) -> list[Action]:
     if pile_block(state, seat):
         return []
     top = state.pile[-1]
@@ -1289,7 +1310,7 @@ def take_suggestions(state: State, seat: int) -> list:
     hand = state.hands[seat]
     naturals = sorted_cards(c for c in hand if rank(c) == r)
     wilds = cheapest_wilds(hand)
-    options = [[]] if r in state.melds[team_of(state, seat)] else []
+    options: list[list[str]] = [[]] if r in state.melds[team_of(state, seat)] else []
     if len(naturals) >= 2:
         options += [naturals[:2], naturals]
     if naturals and wilds:
@@ -1305,13 +1326,13 @@ def take_suggestions(state: State, seat: int) -> list:
     return out
 
 
-def cheapest_wilds(hand: list) -> list:
+def cheapest_wilds(hand: Iterable[str]) -> list[str]:
     return sorted((c for c in hand if is_wild(c)), key=lambda c: (value(c), sort_key(c)))
 
 
-def hand_melds(opts: Options, hand: list, exclude=()) -> list:
+def hand_melds(opts: Options, hand: list[str], exclude: Collection[str] = ()) -> list[list[str]]:
     """Melds a hand can lay down at once: each rank with three naturals, then pairs with a wild card."""
-    by_rank = {}
+    by_rank: dict[str, list[str]] = {}
     for c in sorted_cards(hand):
         if c in NATURAL and RANK_OF[c] not in exclude:
             by_rank.setdefault(RANK_OF[c], []).append(c)
@@ -1323,7 +1344,7 @@ def hand_melds(opts: Options, hand: list, exclude=()) -> list:
     return [sorted_cards(m) for m in melds if meld_block(opts, m) is None]
 
 
-def meld_suggestions(state: State, seat: int) -> list:
+def meld_suggestions(state: State, seat: int) -> list[Action]:
     hand = state.hands[seat]
     team_melds = state.melds[team_of(state, seat)]
     out = []
@@ -1335,7 +1356,7 @@ def meld_suggestions(state: State, seat: int) -> list:
     if len(blacks) >= 3:
         out.append({"type": "meld", "melds": [sorted_cards(blacks)]})
     wild = cheapest_wilds(hand)[:1]
-    by_rank = {}
+    by_rank: dict[str, list[str]] = {}
     for c in sorted_cards(hand):
         by_rank.setdefault(RANK_OF[c], []).append(c)
     for r in team_melds:
@@ -1349,12 +1370,12 @@ def meld_suggestions(state: State, seat: int) -> list:
 # --- Actions: effects ---------------------------------------------------------------------------------
 
 
-def names(cards) -> dict | str:
+def names(cards: Iterable[str]) -> Text:
     """Cards' compact names, in display order: "Joker 7♥ 7♠"."""
     return card_row(sorted_cards(cards))
 
 
-def do_draw(state: State, seat: int, action: dict) -> None:
+def do_draw(state: State, seat: int, action: Action) -> None:
     """R6.2a-b: one card (A12); red threes are put down and replaced; the last card ends the hand
     if it is a red three (R16.1)."""
     state.drew, state.phase = "stock", "play"
@@ -1371,7 +1392,7 @@ def do_draw(state: State, seat: int, action: dict) -> None:
             return end_hand(state, None)
 
 
-def do_take_pile(state: State, seat: int, action: dict) -> None:
+def do_take_pile(state: State, seat: int, action: Action) -> None:
     """R11.5: the top card is melded at once with the shown cards; the rest of the pile goes to the
     hand; red threes in it are put down without replacement."""
     team = team_of(state, seat)
@@ -1382,7 +1403,7 @@ def do_take_pile(state: State, seat: int, action: dict) -> None:
         state.hands[seat].remove(card)
     if rank(top) not in state.melds[team]:
         state.new_melds.add(rank(top))
-    state.new_melds.update(meld_rank(m) for m in action["melds"])
+    state.new_melds.update(valid_rank(m) for m in action["melds"])
     lay(state, team, [top] + action["cards"], rank(top))
     for cards in action["melds"]:
         lay(state, team, cards)
@@ -1395,7 +1416,7 @@ def do_take_pile(state: State, seat: int, action: dict) -> None:
     after_meld(state, seat)
 
 
-def took_pile(name: str, n: int, top, r: str, action: dict, first: bool, threes: list) -> dict:
+def took_pile(name: str, n: int, top: Text, r: str, action: Action, first: bool, threes: list[str]) -> Text:
     """The event of picking up the pile: "Ann picks up the pile (5 cards), melding the 7♥ with 7♠ 7♦ (the
     team's first meld)." with the other melds and the red threes as sentences of their own."""
     if action["cards"]:
@@ -1434,8 +1455,8 @@ def took_pile(name: str, n: int, top, r: str, action: dict, first: bool, threes:
     return situation(said, *more)
 
 
-def lay(state: State, team: int, cards: list, r: str | None = None) -> None:
-    r = r or meld_rank(cards)
+def lay(state: State, team: int, cards: list[str], r: str | None = None) -> None:
+    r = r or valid_rank(cards)
     before = canasta_kind(state.melds[team].get(r, []))
     state.melds[team][r] = state.melds[team].get(r, []) + list(cards)
     kind = canasta_kind(state.melds[team][r])
@@ -1457,7 +1478,7 @@ def lay(state: State, team: int, cards: list, r: str | None = None) -> None:
         log(state, None, texts[kind, bool(before)])
 
 
-def do_meld(state: State, seat: int, action: dict) -> None:
+def do_meld(state: State, seat: int, action: Action) -> None:
     team = team_of(state, seat)
     first = not state.has_melded[team]
     for cards in action["melds"]:
@@ -1469,14 +1490,14 @@ def do_meld(state: State, seat: int, action: dict) -> None:
     else:
         log(state, seat, msg("{name} melds {melds}.", name=state.names[seat], melds=melds))
     for cards in action["melds"]:
-        state.new_melds.add(meld_rank(cards))
+        state.new_melds.add(valid_rank(cards))
         lay(state, team, cards)
     state.has_melded[team] = True
     state.melded_this_turn = True
     after_meld(state, seat)
 
 
-def do_add(state: State, seat: int, action: dict) -> None:
+def do_add(state: State, seat: int, action: Action) -> None:
     team = team_of(state, seat)
     for card in action["cards"]:
         state.hands[seat].remove(card)
@@ -1500,7 +1521,7 @@ def after_meld(state: State, seat: int) -> None:
         go_out(state, seat)
 
 
-def do_discard(state: State, seat: int, action: dict) -> None:
+def do_discard(state: State, seat: int, action: Action) -> None:
     card = action["card"]
     state.hands[seat].remove(card)
     state.pile.append(card)
@@ -1519,7 +1540,7 @@ def do_discard(state: State, seat: int, action: dict) -> None:
     start_turn(state, left_of(state, seat))
 
 
-def do_end_hand(state: State, seat: int, action: dict) -> None:
+def do_end_hand(state: State, seat: int, action: Action) -> None:
     log(
         state,
         seat,
@@ -1528,7 +1549,7 @@ def do_end_hand(state: State, seat: int, action: dict) -> None:
     end_hand(state, None)
 
 
-def do_ask(state: State, seat: int, action: dict) -> None:
+def do_ask(state: State, seat: int, action: Action) -> None:
     state.asked = {"seat": seat, "answer": None}
     state.phase = "answer"
     log(
@@ -1538,7 +1559,8 @@ def do_ask(state: State, seat: int, action: dict) -> None:
     )
 
 
-def do_answer(state: State, seat: int, action: dict) -> None:
+def do_answer(state: State, seat: int, action: Action) -> None:
+    assert state.asked is not None  # answered only after the question (the "answer" phase)
     state.asked["answer"] = action["yes"]
     state.phase = "play"
     if action["yes"]:
@@ -1560,14 +1582,14 @@ PERFORM = {
 _apply = applier(parse_action, check, PERFORM)
 
 
-def apply(state: State, seat: int, action) -> dict:
+def apply(state: State, seat: int, action: object) -> Action:
     """Check and perform `action` (see core/rules.applier), counting the hand's moves: a new deal
     starts the count again."""
     hand = state.hand_no
-    action = _apply(state, seat, action)
+    done = _apply(state, seat, action)
     if state.hand_no == hand:
         state.hand_moves += 1
-    return action
+    return done
 
 
 # --- End of a hand, scoring (R13-R17) -----------------------------------------------------------------
@@ -1590,7 +1612,7 @@ def is_concealed(state: State, seat: int) -> bool:
     return not state.melded_before[seat] and any(canasta_kind(team_melds[r]) for r in state.new_melds)
 
 
-def team_sheet(state: State, team: int, out_seat: int | None, concealed: bool) -> dict:
+def team_sheet(state: State, team: int, out_seat: int | None, concealed: bool) -> dict[str, Any]:
     """R15.1: one team's score for the hand, item by item."""
     melds = state.melds[team]
     kinds = [canasta_kind(cards) for cards in melds.values()]
@@ -1630,7 +1652,7 @@ def end_hand(state: State, out_seat: int | None, concealed: bool = False) -> Non
         state.scores[line["team"]] += line["total"]
         line["score"] = state.scores[line["team"]]
     how = ("out_concealed" if concealed else "out") if out_seat is not None else "stock"  # how the hand ended
-    sheet = {
+    sheet: dict[str, Any] = {
         "hand": state.hand_no,
         "out_seat": out_seat,
         "concealed": concealed and out_seat is not None,
@@ -1651,7 +1673,7 @@ def end_hand(state: State, out_seat: int | None, concealed: bool = False) -> Non
     deal(state)
 
 
-def sheet_text(state: State, out_seat: int | None, concealed: bool, teams: list) -> dict:
+def sheet_text(state: State, out_seat: int | None, concealed: bool, teams: list[dict[str, Any]]) -> Text:
     """ "Hand 3: Ann went out. North-South: +605 this hand, 2,105 in all; East-West: ..."."""
     hand = state.hand_no
     if out_seat is None:
@@ -1679,7 +1701,7 @@ def finish(state: State, winner_team: int | None) -> None:
     log(state, None, result_text(state))
 
 
-def result_text(state: State) -> dict:
+def result_text(state: State) -> Message:
     a, b = state.scores
     t = state.winner_team
     if t is None:
@@ -1701,7 +1723,7 @@ def result_text(state: State) -> dict:
     )
 
 
-def result(state: State) -> dict | None:
+def result(state: State) -> dict[str, Any] | None:
     if not state.over:
         return None
     t = state.winner_team
@@ -1717,13 +1739,13 @@ def result(state: State) -> dict | None:
                     "detail": msg("{team}: {points} points", team=team_name(state, team), points=state.scores[team]),
                 }
             )
-    return {"winners": list(state.winners), "team": t, "text": result_text(state), "standings": standings}
+    return {"winners": list(final_winners(state)), "team": t, "text": result_text(state), "standings": standings}
 
 
 # --- What a seat sees ---------------------------------------------------------------------------------
 
 
-def waiting_for(state: State) -> list:
+def waiting_for(state: State) -> list[int]:
     if state.over:
         return []
     return [partner(state, state.turn)] if state.phase == "answer" else [state.turn]
@@ -1732,7 +1754,7 @@ def waiting_for(state: State) -> list:
 to_act = first_waiting(waiting_for)
 
 
-def meld_line(r: str, cards: list) -> dict:
+def meld_line(r: str, cards: list[str]) -> dict[str, Any]:
     wilds = sum(c in WILD for c in cards)
     return {
         "rank": r,
@@ -1745,7 +1767,7 @@ def meld_line(r: str, cards: list) -> dict:
     }
 
 
-def team_line(state: State, team: int) -> dict:
+def team_line(state: State, team: int) -> dict[str, Any]:
     melds = state.melds[team]
     order = sorted(melds, key=RANKS.index)
     threes = len(state.red_threes[team])
@@ -1765,7 +1787,7 @@ def team_line(state: State, team: int) -> dict:
     }
 
 
-def pile_line(state: State, seat: int | None) -> dict:
+def pile_line(state: State, seat: int | None) -> dict[str, Any]:
     top = state.pile[-1] if state.pile else None
     why = None
     if state.frozen_by:
@@ -1788,13 +1810,13 @@ def pile_line(state: State, seat: int | None) -> dict:
     return line
 
 
-def view(state: State, seat: int | None, brief: bool = False) -> dict:
+def view(state: State, seat: int | None, brief: bool = False) -> View:
     """What `seat` may see: its own hand, the table, counts. `None` is the public table. The discard
     pile shows its top card and the card that froze it; the cards under them are not searched (but
     the upcards of the deal and every discard were seen: the history has them, `hand_moves` says where
     this hand's moves begin). `brief` (for computer players) leaves out the history: events, score sheets, the draw."""
     mine = None if seat is None else team_of(state, seat)
-    view = {
+    view: View = {
         "game": GAME_ID,
         "seat": seat,
         "team": mine,
@@ -1852,7 +1874,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
     return view
 
 
-def summary(state: State, seat: int | None) -> dict | str:
+def summary(state: State, seat: int | None) -> Text:
     """The whole table in a few sentences, for "Read the table": the score, whose turn and what they
     do now, the pile, everyone's cards and melds, and the last move."""
     if state.over:
@@ -1932,7 +1954,7 @@ def summary(state: State, seat: int | None) -> dict | str:
     return situation(*lines, last_move(state.events))
 
 
-def undo_block(state: State, seat: int, last: dict) -> dict | None:
+def undo_block(state: State, seat: int, last: Action) -> Message | None:
     """Melds and additions can be taken back until the discard; drawing shows a new card and picking
     up the pile shows the cards under the top, so they are final; a discard passes the turn."""
     kind = last["type"]

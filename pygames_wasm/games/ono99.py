@@ -9,13 +9,16 @@ card: until then the play can be taken back (undo), after it the move is final.
 """
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from itertools import chain
+from typing import Any
 
 from ..core import GameError, Rng, Setup, build_deck, int_list, shown
-from ..core.i18n import listed, msg, plural, semicolons
+from ..core.game import Action, Event, View
+from ..core.i18n import Message, Text, listed, msg, plural, semicolons
 from ..core.options import OptionSpec, lobby_info, parse_options
-from ..core.rules import action_kind, applier, first_waiting, seat_error
+from ..core.rules import action_kind, applier, final_winners, first_waiting, seat_error
 from ..core.views import copied, last_move, log, recent_events, situation
 
 GAME_ID = "ono99"
@@ -66,7 +69,7 @@ def card_points(card: str) -> int:
     return 20 if card == "ONO" else 15
 
 
-def _hand_order(card: str) -> tuple:
+def _hand_order(card: str) -> tuple[int, int, str]:
     """Display order: numbers low to high, then the specials."""
     return (0, int(card), "") if is_number(card) else (1, 0, card)
 
@@ -245,7 +248,7 @@ class Options:
     bust_total_after: str
     tie_rule: str
     next_round_starter: str
-    deck: dict
+    deck: dict[str, int]
 
     @property
     def rounds(self) -> bool:
@@ -257,7 +260,7 @@ class Options:
         return self.rounds and self.scoring != "tokens"
 
 
-def make_options(raw) -> Options:
+def make_options(raw: object) -> Options:
     """Options from the lobby or a save; a preset's values are the defaults for its version."""
     version = (raw or {}).get("version", "2022") if isinstance(raw, dict) else "2022"
     preset = PRESETS.get(version, PRESETS["2022"]) if isinstance(version, str) else PRESETS["2022"]
@@ -268,7 +271,7 @@ def make_options(raw) -> Options:
     return opts
 
 
-def info() -> dict:
+def info() -> dict[str, Any]:
     """What the lobby needs to offer this game."""
     presets = [
         {"id": "2022", "title": RULES_2022, "options": PRESETS["2022"]},
@@ -285,7 +288,7 @@ def info() -> dict:
     )
 
 
-def box_notes() -> dict:
+def box_notes() -> dict[str, dict[str, Any]]:
     """For the lobby: per version whose box says fewer players than may play, the most it says and a
     note to show when more are seated."""
     return {
@@ -303,7 +306,7 @@ def box_notes() -> dict:
     }
 
 
-def progress(state: "State") -> dict:
+def progress(state: "State") -> Message:
     """How far the game has got, for the list of saved games (a message)."""
     left = sum(status != "eliminated" for status in state.status)
     if state.opts.rounds:
@@ -357,34 +360,34 @@ RULES_SUMMARY = [  # (heading, paragraph): the in-app rules, in plain words
 @dataclass
 class State:
     opts: Options
-    names: list
+    names: list[str]
     rng: Rng
     setup: Setup  # tests only: stacked decks, the first dealer, starting tokens or points
     dealer: int
-    stacked: list = field(default_factory=list)  # the setup's stacked decks still to be dealt, in order
-    hands: list = field(default_factory=list)
-    draw_pile: list = field(default_factory=list)  # the top card is the last item
-    discard: list = field(default_factory=list)  # the top card is the last item
-    laid_down: list = field(default_factory=list)  # R9.2: public, out of circulation
-    status: list = field(default_factory=list)  # per seat: "in", "out_of_round", "eliminated"
+    stacked: list[list[str]] = field(default_factory=list)  # the setup's stacked decks still to be dealt, in order
+    hands: list[list[str]] = field(default_factory=list)
+    draw_pile: list[str] = field(default_factory=list)  # the top card is the last item
+    discard: list[str] = field(default_factory=list)  # the top card is the last item
+    laid_down: list[list[str]] = field(default_factory=list)  # R9.2: public, out of circulation
+    status: list[str] = field(default_factory=list)  # per seat: "in", "out_of_round", "eliminated"
     total: int = 0
     direction: int = 1  # +1 clockwise (R2.2)
     turn: int = 0
     obligated: bool = False  # the seat in turn must play two cards (R8)
     plays_made: int = 0  # cards played so far this turn (a four-ONO discard counts as one, A17)
     ono_played: bool = False  # A36: one ONO 99 card a turn
-    owed: tuple | None = None  # (seat, count): cards that seat still draws after its play
+    owed: tuple[int, int] | None = None  # (seat, count): cards that seat still draws after its play
     played_in_round: bool = False
     round: int = 1
-    tokens: list = field(default_factory=list)
-    scores: list = field(default_factory=list)
-    busted: list = field(default_factory=list)  # went out of this round (1980 points)
-    out_order: list = field(default_factory=list)  # seats in the order they left the game
+    tokens: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    busted: list[bool] = field(default_factory=list)  # went out of this round (1980 points)
+    out_order: list[int] = field(default_factory=list)  # seats in the order they left the game
     last_loser: int | None = None
     tie_break: bool = False  # A33 play_on: the lowest scores tied, so one more round decides
-    last_round: dict | None = None
-    winners: list | None = None
-    events: list = field(default_factory=list)
+    last_round: dict[str, Any] | None = None
+    winners: list[int] | None = None
+    events: list[Event] = field(default_factory=list)
 
     @property
     def n(self) -> int:
@@ -395,7 +398,7 @@ class State:
         return self.winners is not None
 
 
-def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
+def new_state(opts: Options, names: list[str], rng: Rng, setup: Setup) -> State:
     """A game ready for its first play. `setup` (tests only) stacks the deals of the first rounds,
     names the first dealer, and may start everyone from given tokens or points."""
     if not MIN_SEATS <= len(names) <= MAX_SEATS:
@@ -424,7 +427,7 @@ def first_seat(state: State, dealer: int) -> int:
     return next_seat(state, dealer, 1, lambda s: state.status[s] != "eliminated")
 
 
-def next_seat(state: State, seat: int, direction: int, wanted) -> int:
+def next_seat(state: State, seat: int, direction: int, wanted: Callable[[int], bool]) -> int:
     for step in range(1, state.n + 1):
         candidate = (seat + direction * step) % state.n
         if wanted(candidate):
@@ -442,7 +445,7 @@ def next_active(state: State, seat: int) -> int:
     return seat
 
 
-def active_seats(state: State) -> list:
+def active_seats(state: State) -> list[int]:
     return [s for s in range(state.n) if state.status[s] == "in"]
 
 
@@ -475,7 +478,7 @@ def busts(opts: Options, total: int) -> bool:
     return total >= 99 if opts.bust_at_99 else total > 99
 
 
-def too_high(opts: Options, card: str, total: int) -> dict:
+def too_high(opts: Options, card: str, total: int) -> Message:
     """The refusal of a card that would bust, as one whole sentence per rule."""
     if opts.bust_at_99:
         return msg("{card} would take the total to {total}; it must stay below 99.", card=CARD_NAMES[card], total=total)
@@ -494,7 +497,7 @@ def total_after(state: State, card: str) -> int:
     return state.total  # Reverse, Play 2, Double Play, Hold, ONO 99 (on a zero) add 0 (A9)
 
 
-def card_rule_block(state: State, card: str) -> dict | None:
+def card_rule_block(state: State, card: str) -> Message | None:
     """Why the rules forbid `card` now (None if they allow it); turn order is checked elsewhere."""
     opts = state.opts
     if card in NUMBER_VALUE and (state.played_in_round or not opts.first_play_number):
@@ -548,11 +551,11 @@ def play_block(state: State, seat: int, card: str) -> GameError | None:
     return turn_block(state, seat) or _as_illegal(card_rule_block(state, card))
 
 
-def _as_illegal(reason: dict | None) -> GameError | None:
+def _as_illegal(reason: Message | None) -> GameError | None:
     return GameError("illegal_card", reason) if reason else None
 
 
-def legal_cards(state: State, seat: int) -> list:
+def legal_cards(state: State, seat: int) -> list[str]:
     return [c for c in sorted(set(state.hands[seat]), key=hand_order) if card_rule_block(state, c) is None]
 
 
@@ -560,9 +563,9 @@ def can_discard_four(state: State, seat: int) -> bool:
     return state.opts.four_ono_discard != "off" and state.hands[seat].count("ONO") >= 4
 
 
-def legal_actions(state: State, seat: int) -> list:
+def legal_actions(state: State, seat: int) -> list[Action]:
     """Every action `seat` may take now, in a stable order."""
-    actions = []
+    actions: list[Action] = []
     if state.over:
         return actions
     if state.owed and state.owed[0] == seat:
@@ -596,7 +599,7 @@ ACTION_TYPES = {
 ACTION_FIELDS = dict.fromkeys(ACTION_TYPES, ("card",))  # a card where there should be none: refused below
 
 
-def parse_action(raw) -> dict:
+def parse_action(raw: object) -> Action:
     """An action from its JSON object or its string form ("play 7", "draw")."""
     if (
         type(raw) is dict
@@ -612,6 +615,7 @@ def parse_action(raw) -> dict:
         words = raw.split()
         raw = {"type": words[0], "card": words[1]} if len(words) == 2 else {"type": words[0] if words else ""}
     kind = action_kind(raw, ACTION_FIELDS, '{"type": "play", "card": "7"}', msg("an ONO 99 action"))
+    assert isinstance(raw, dict)  # action_kind refuses anything else
     if ACTION_TYPES[kind]:
         card = raw.get("card")
         if not isinstance(card, str):
@@ -624,12 +628,12 @@ def parse_action(raw) -> dict:
     return {"type": kind}
 
 
-def action_text(action: dict) -> str:
+def action_text(action: Action) -> str:
     """The stable string form of an action."""
     return f"{action['type']} {action['card']}" if "card" in action else action["type"]
 
 
-def check(state: State, seat: int, action: dict) -> GameError | None:
+def check(state: State, seat: int, action: Action) -> GameError | None:
     """Why `seat` may not take the (parsed) `action` now, as the error the player will see."""
     if bad_seat := seat_error(state, seat):
         return bad_seat
@@ -642,7 +646,7 @@ def check(state: State, seat: int, action: dict) -> GameError | None:
     return None if action in legal_actions(state, seat) else explain_illegal(state, seat, action)
 
 
-def explain_illegal(state: State, seat: int, action: dict) -> GameError:
+def explain_illegal(state: State, seat: int, action: Action) -> GameError:
     """The clearest reason an action is not among the legal ones."""
     kind = action["type"]
     if state.over:
@@ -650,7 +654,9 @@ def explain_illegal(state: State, seat: int, action: dict) -> GameError:
     if kind == "draw":
         return GameError("nothing_to_draw", msg("You have nothing to draw now."))
     if kind in ("play", "bust") and action["card"] not in state.hands[seat]:
-        return play_block(state, seat, action["card"])
+        not_held = play_block(state, seat, action["card"])
+        assert not_held is not None  # a card not in the hand is never playable
+        return not_held
     block = turn_block(state, seat)
     if block:
         return block
@@ -669,7 +675,7 @@ def explain_illegal(state: State, seat: int, action: dict) -> GameError:
     return GameError("illegal_card", msg("You still have a card you can play, so you cannot lay your hand down."))
 
 
-def do_play(state: State, seat: int, action: dict) -> None:
+def do_play(state: State, seat: int, action: Action) -> None:
     card = action["card"]
     forfeit_owed_draw(state)
     state.hands[seat].remove(card)
@@ -724,7 +730,8 @@ def forfeit_owed_draw(state: State) -> None:
         )
 
 
-def do_draw(state: State, seat: int, action: dict) -> None:
+def do_draw(state: State, seat: int, action: Action) -> None:
+    assert state.owed is not None  # check() lets only a seat that owes a draw draw
     _, count = state.owed
     state.owed = None
     drawn = draw_cards(state, seat, count)
@@ -747,7 +754,7 @@ def draw_cards(state: State, seat: int, count: int) -> int:
     return drawn
 
 
-def do_discard_four(state: State, seat: int, action: dict) -> None:
+def do_discard_four(state: State, seat: int, action: Action) -> None:
     """R7 / A17: discard four ONO 99 cards and draw four. By default it is the turn's play (it does
     not answer a Play 2, but counts as one of the two cards); as a free swap it is not a play."""
     for _ in range(4):
@@ -764,7 +771,7 @@ def do_discard_four(state: State, seat: int, action: dict) -> None:
         end_turn(state, seat, obligate_next=False)
 
 
-def do_lay_down(state: State, seat: int, action: dict) -> None:
+def do_lay_down(state: State, seat: int, action: Action) -> None:
     """R9 (2022), D11a (1980 tokens), D11b.2 with a hand of no number card (1980 points)."""
     if state.owed and state.owed[0] == seat:
         state.owed = None  # draw-speed penalty: a player who is out draws no more
@@ -787,7 +794,7 @@ def do_lay_down(state: State, seat: int, action: dict) -> None:
         lose_round_with_token(state, seat)
 
 
-def do_bust(state: State, seat: int, action: dict) -> None:
+def do_bust(state: State, seat: int, action: Action) -> None:
     """D11b.2 / A26 / A29: play a card that busts, go out of the round, draw one."""
     card = action["card"]
     forfeit_owed_draw(state)
@@ -823,7 +830,7 @@ def eliminate(state: State, seat: int) -> None:
     state.out_order.append(seat)
 
 
-def finish(state: State, winners: list) -> None:
+def finish(state: State, winners: list[int]) -> None:
     state.winners = sorted(winners)
     state.owed = None
     for seat in state.winners:  # A33: a winner who reached the target with everyone else is not "out"
@@ -854,7 +861,7 @@ def lose_round_with_token(state: State, seat: int) -> None:
     next_round_or_finish(state)
 
 
-def round_lines(state: State, points: dict) -> list:
+def round_lines(state: State, points: dict[int, int]) -> list[dict[str, Any]]:
     """What each player held at the end of a round, for the round summary."""
     lines = []
     for seat in range(state.n):
@@ -913,7 +920,7 @@ def score_points_round(state: State) -> None:
     next_round_or_finish(state)
 
 
-def lowest(state: State, seats: list) -> list:
+def lowest(state: State, seats: list[int]) -> list[int]:
     low = min(state.scores[s] for s in seats)
     return [s for s in seats if state.scores[s] == low]
 
@@ -944,7 +951,7 @@ apply = applier(parse_action, check, PERFORM)
 # --- What a seat sees -----------------------------------------------------------------------------
 
 
-def waiting_for(state: State) -> list:
+def waiting_for(state: State) -> list[int]:
     """The seats that may act now, the one to prompt first first: a player who owes a draw, then the
     seat in turn (with the draw-speed penalty both may act: whoever is quicker)."""
     if state.over:
@@ -958,7 +965,7 @@ def waiting_for(state: State) -> list:
 to_act = first_waiting(waiting_for)
 
 
-def player_line(state: State, seat: int) -> dict:
+def player_line(state: State, seat: int) -> dict[str, Any]:
     hand = state.hands[seat]
     return {
         "seat": seat,
@@ -978,12 +985,12 @@ def owed_count(state: State, seat: int) -> int:
     return state.owed[1] if state.owed and state.owed[0] == seat else 0
 
 
-def hand_line(state: State, seat: int, card: str) -> dict:
+def hand_line(state: State, seat: int, card: str) -> dict[str, Any]:
     block = play_block(state, seat, card)
     return {"card": card, "label": CARD_NAMES[card], "playable": block is None, "why": block.text if block else None}
 
 
-def view(state: State, seat: int | None, brief: bool = False) -> dict:
+def view(state: State, seat: int | None, brief: bool = False) -> View:
     """What `seat` may see: its own hand, public piles and counts. `None` is the public table.
     `brief` (for computer players) leaves out the history: events and the last round's summary."""
     top = state.discard[-1] if state.discard else None
@@ -1024,12 +1031,11 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
     return view
 
 
-def summary(state: State, seat: int | None) -> dict | str:
+def summary(state: State, seat: int | None) -> Text:
     """The whole table in a few sentences, for "Read the table": the total, whose turn and what they
     can do, everyone's cards, and the last move."""
     if state.over:
         return situation(msg("The game is over. {result}", result=result_text(state)), last_move(state.events))
-    you = seat is not None
     lines = [
         msg("Total {total}, play goes clockwise.", total=state.total)
         if state.direction == 1
@@ -1042,14 +1048,14 @@ def summary(state: State, seat: int | None) -> dict | str:
             if owner == seat
             else plural("{name} must draw {n} card.", "{name} must draw {n} cards.", n, name=state.names[owner])
         )
-    if you and seat == state.turn and not turn_block(state, seat):
+    if seat is not None and seat == state.turn and not turn_block(state, seat):
         lines.append(your_turn(state, seat))
     else:
         if state.status[state.turn] == "in":
             lines.append(
                 msg("Your turn.") if state.turn == seat else msg("{name}'s turn.", name=state.names[state.turn])
             )
-        if you:
+        if seat is not None:
             lines.append(plural("You hold {n} card.", "You hold {n} cards.", len(state.hands[seat])))
     others = [s for s in range(state.n) if s != seat]
     holding = [
@@ -1065,7 +1071,7 @@ def summary(state: State, seat: int | None) -> dict | str:
     return situation(*lines, last_move(state.events))
 
 
-def your_turn(state: State, seat: int) -> dict:
+def your_turn(state: State, seat: int) -> Message:
     """'Your turn: 4 cards in your hand, 2 can be played.' (none, all, or how many)."""
     hand = state.hands[seat]
     playable = sum(card_rule_block(state, c) is None for c in hand)
@@ -1089,7 +1095,7 @@ def your_turn(state: State, seat: int) -> dict:
     )
 
 
-def public_options(opts: Options) -> dict:
+def public_options(opts: Options) -> dict[str, Any]:
     """The options in force, for a view: the deck table (how many of each card, as the lobby shows
     it) under its own name, so that a view never names a deck order."""
     rules = asdict(opts)
@@ -1097,7 +1103,7 @@ def public_options(opts: Options) -> dict:
     return rules
 
 
-def undo_block(state: State, seat: int, last: dict) -> dict | None:
+def undo_block(state: State, seat: int, last: Action) -> Message | None:
     """Why the last action (by `seat`) cannot be taken back; None if it can. A play can be taken back
     until its draw, because until then nobody has seen a new card."""
     kind = last["type"]
@@ -1117,35 +1123,36 @@ def undo_block(state: State, seat: int, last: dict) -> dict | None:
     return msg("Another card has been played since, so your move is final.")
 
 
-def result(state: State) -> dict | None:
+def result(state: State) -> dict[str, Any] | None:
     if not state.over:
         return None
-    return {"winners": list(state.winners), "text": result_text(state), "standings": standings(state)}
+    return {"winners": list(final_winners(state)), "text": result_text(state), "standings": standings(state)}
 
 
-def result_text(state: State) -> dict:
-    names = [state.names[s] for s in state.winners]
+def result_text(state: State) -> Message:
+    names = [state.names[s] for s in final_winners(state)]
     if len(names) == 1:
         return msg("{name} wins!", name=names[0])
     return msg("{names} share the win.", names=listed(names))
 
 
-def standings(state: State) -> list:
+def standings(state: State) -> list[dict[str, Any]]:
     """Winners first; then, with points, lowest score first; otherwise the last out ranks highest."""
-    others = [s for s in range(state.n) if s not in state.winners]
+    winners = final_winners(state)
+    others = [s for s in range(state.n) if s not in winners]
     if state.opts.points:
         others.sort(key=lambda s: state.scores[s])
     else:
         others.sort(key=lambda s: -state.out_order.index(s) if s in state.out_order else -len(state.out_order) - 1)
     lines, place = [], 1
-    for rank, seat in enumerate(state.winners + others):
-        place = 1 if seat in state.winners else rank + 1
+    for rank, seat in enumerate(winners + others):
+        place = 1 if seat in winners else rank + 1
         detail = (
             plural("{n} point", "{n} points", state.scores[seat])
             if state.opts.points
             else (
                 msg("Winner")
-                if seat in state.winners
+                if seat in winners
                 else out_place(state.out_order.index(seat) + 1)
                 if seat in state.out_order
                 else msg("Still in")
@@ -1167,7 +1174,7 @@ OUT_PLACES = [
 ]  # at most 8 players
 
 
-def out_place(n: int) -> dict:
+def out_place(n: int) -> Message:
     """'Out 1st': the n-th player out of the game (one whole message each, so a translator has the words)."""
     return OUT_PLACES[n - 1]
 

@@ -16,15 +16,18 @@ the rules file is silent this module decides, and says so with "Our choice:".
 """
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
+from typing import Any
 
 from ..core import GameError, Rng, Setup, shown
 from ..core.cards import SUIT_WORDS, card_name
-from ..core.i18n import COMMAS, listed, msg, plural, render, rendered, series
+from ..core.game import Action, Event, View
+from ..core.i18n import COMMAS, Message, Text, listed, msg, plural, render, rendered, series
 from ..core.options import OptionSpec, lobby_info, parse_options
-from ..core.rules import action_kind, applier, first_waiting, number_or_word, seat_error
+from ..core.rules import action_kind, applier, final_winners, first_waiting, number_or_word, seat_error
 from ..core.views import last_event_number, last_move, log, recent_events, situation
 
 GAME_ID = "own_trumps"
@@ -57,12 +60,12 @@ def short(card: str) -> str:
     return SHORTS[card]
 
 
-def label(card: str) -> dict:
+def label(card: str) -> Message:
     """'Nine of diamonds': a card's accessible name (a message)."""
     return LABELS[card]
 
 
-def sorted_cards(cards) -> list:
+def sorted_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=ORDER.__getitem__)
 
 
@@ -91,7 +94,7 @@ def beats(card: str, top: str, trump: str) -> bool:
 
 
 @lru_cache(maxsize=4096)  # views ask it for every card of a hand, again and again (never change the result)
-def refusal(card: str, top: str, trump: str, owner: str | None = None) -> dict:
+def refusal(card: str, top: str, trump: str, owner: str | None = None) -> Message:
     """Why `card` does not beat `top` for a player with `trump` (call only when it does not), as a
     message; `owner` names the other player whose trump suit `card` is, if any."""
     c, t = short(card), short(top)
@@ -143,7 +146,7 @@ def pickup_count(pile_size: int, top: str, trump: str) -> int:
     return pile_size  # R8.3
 
 
-def pickup_refusal(top: str, trump: str, k: int) -> dict:
+def pickup_refusal(top: str, trump: str, k: int) -> Message:
     """Why a pick-up of another count is refused: the player takes `k` (R8), and the reason."""
     if suit(top) != trump:
         return msg(
@@ -244,11 +247,11 @@ class Options:
     match_games: int
 
 
-def make_options(raw) -> Options:
+def make_options(raw: object) -> Options:
     return Options(**parse_options(OPTION_SPECS, raw, {}))
 
 
-def info() -> dict:
+def info() -> dict[str, Any]:
     return lobby_info(
         GAME_ID,
         TITLE,
@@ -259,7 +262,7 @@ def info() -> dict:
     )
 
 
-def progress(state: "State") -> dict:
+def progress(state: "State") -> Message:
     """How far the match has got, for the list of saved games."""
     return msg("game {game} of {games}", game=state.game_no, games=state.opts.match_games)
 
@@ -329,33 +332,34 @@ RULES_SUMMARY = [  # (heading, paragraph): the in-app rules, in plain words
 @dataclass
 class State:
     opts: Options
-    names: list
+    names: list[str]
     rng: Rng
     setup: Setup  # tests only: a stacked deck per game, the first dealer
     dealer: int
-    stacked: list = field(default_factory=list)  # the setup's stacked decks still to be dealt, in order
+    stacked: list[list[str]] = field(default_factory=list)  # the setup's stacked decks still to be dealt, in order
     game_no: int = 1
     phase: str = "trumps"  # "trumps" (choosing, before the deal), "play", "over" (the match is over)
-    trumps: list = field(default_factory=list)  # per seat: a suit, or None before it is chosen
+    trumps: list[str | None] = field(default_factory=list)  # per seat: a suit, or None before it is chosen
     chooser: int | None = None  # who chooses a trump suit now
-    hands: list = field(default_factory=list)
-    pile: list = field(default_factory=list)  # bottom to top: pile[-1] is the top card (D5)
-    pile_by: list = field(default_factory=list)  # who played each pile card
-    undealt: list = field(default_factory=list)  # the pack between games (all 36 in the trump phase)
+    hands: list[list[str]] = field(default_factory=list)
+    pile: list[str] = field(default_factory=list)  # bottom to top: pile[-1] is the top card (D5)
+    pile_by: list[int] = field(default_factory=list)  # who played each pile card
+    undealt: list[str] = field(default_factory=list)  # the pack between games (all 36 in the trump phase)
     turn: int = 0
-    out: list = field(default_factory=list)  # seats that ran out this game, in order (§2.14)
-    known: list = field(default_factory=list)  # per seat: cards everyone knows it holds (picked up, sixes)
-    sixes: list = field(default_factory=list)  # R4.2 / R11.3: [{"from", "to", "card"}] of this game
-    seen: dict = field(default_factory=dict)  # R10.5: position (as text) -> how often it has come up this game
+    out: list[int] = field(default_factory=list)  # seats that ran out this game, in order (§2.14)
+    known: list[set[str]] = field(default_factory=list)  # per seat: cards everyone knows it holds (picked up, sixes)
+    sixes: list[dict[str, Any]] = field(default_factory=list)  # R4.2 / R11.3: [{"from", "to", "card"}] of this game
+    # R10.5: position (as text) -> how often it has come up this game
+    seen: dict[str, int] = field(default_factory=dict)
     repeats: int = 1  # how often the current position has come up
     turns: int = 0  # plays and pick-ups this game
     first_event: int = 0  # the number of this game's first event
-    wins: list = field(default_factory=list)  # per seat: games won (2 players), or first out (3-4)
-    losses: list = field(default_factory=list)
-    draws: list = field(default_factory=list)
-    games: list = field(default_factory=list)  # one summary per finished game
-    winners: list | None = None  # of the match
-    events: list = field(default_factory=list)
+    wins: list[int] = field(default_factory=list)  # per seat: games won (2 players), or first out (3-4)
+    losses: list[int] = field(default_factory=list)
+    draws: list[int] = field(default_factory=list)
+    games: list[dict[str, Any]] = field(default_factory=list)  # one summary per finished game
+    winners: list[int] | None = None  # of the match
+    events: list[Event] = field(default_factory=list)
 
     @property
     def n(self) -> int:
@@ -375,7 +379,7 @@ class State:
         return (self.dealer + 1) % self.n
 
 
-def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
+def new_state(opts: Options, names: list[str], rng: Rng, setup: Setup) -> State:
     """A match ready for the first trump choice. `setup` (tests only) stacks the deal of each game
     and may name the first dealer."""
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
@@ -440,23 +444,37 @@ def next_seat(state: State, seat: int) -> int:
     return seat
 
 
-def active_seats(state: State) -> list:
+def trump_of(state: State, seat: int) -> str:
+    """A player's trump suit, in play (every player has chosen one before the deal)."""
+    trump = state.trumps[seat]
+    assert trump is not None, "the trumps are not chosen yet"
+    return trump
+
+
+def trump_chooser(state: State) -> int:
+    """Who chooses a trump suit, in the trump phase (there is always somebody)."""
+    assert state.chooser is not None, "nobody is choosing trumps"
+    return state.chooser
+
+
+def active_seats(state: State) -> list[int]:
     return [s for s in range(state.n) if state.hands[s]]
 
 
-def free_suits(state: State) -> list:
+def free_suits(state: State) -> list[str]:
     """R3.2: the suits still free to choose (every suit, with `allow_same_trump`)."""
     if state.opts.allow_same_trump:
         return list(SUITS)
     return [s for s in SUITS if s not in state.trumps]
 
 
-def owners(state: State, seat: int) -> dict:
+def owners(state: State, seat: int) -> dict[str, str]:
     """The other players by their trump suit (for sentences); the first named if several share it."""
-    out = {}
+    out: dict[str, str] = {}
     for s in range(state.n):
-        if s != seat and state.trumps[s] and state.trumps[s] != state.trumps[seat]:
-            out.setdefault(state.trumps[s], state.names[s])
+        theirs = state.trumps[s]
+        if s != seat and theirs and theirs != state.trumps[seat]:
+            out.setdefault(theirs, state.names[s])
     return out
 
 
@@ -465,7 +483,7 @@ def owners(state: State, seat: int) -> dict:
 FIELDS = {"trump": ["suit"], "lead": ["card"], "beat": ["card", "add"], "pick_up": ["count"]}  # in text order
 
 
-def parse_text(text: str) -> dict:
+def parse_text(text: str) -> Action:
     """The string forms: "trump H", "lead 9D", "beat KD QC", "beat KD" (the last card), "pick_up",
     "pick_up 3"."""
     words = text.split()
@@ -476,13 +494,13 @@ def parse_text(text: str) -> dict:
         raise GameError(
             "bad_action", msg("Too many words for a '{kind}' action: '{action}'.", kind=kind, action=shown(text))
         )
-    action = {"type": kind} | dict(zip(FIELDS[kind], rest))
+    action: Action = {"type": kind} | dict(zip(FIELDS[kind], rest))
     if kind == "pick_up" and rest:
         action["count"] = number_or_word(rest[0])
     return action
 
 
-def _card(raw, what: str) -> str:
+def _card(raw: object, what: str) -> str:
     """A card code of the action's field `what` ("card" to lead or beat with, or "add")."""
     if not isinstance(raw, str):
         if what == "lead":
@@ -497,13 +515,14 @@ def _card(raw, what: str) -> str:
     return raw
 
 
-def parse_action(raw) -> dict:
+def parse_action(raw: object) -> Action:
     """An action from its JSON object or string form, checked for shape."""
     if isinstance(raw, str):
         raw = parse_text(raw)
     kind = action_kind(
         raw, FIELDS, '{"type": "lead", "card": "9D"}', msg("an Own Trumps action (trump, lead, beat or pick_up)")
     )
+    assert isinstance(raw, dict)  # action_kind refuses anything else
     if kind == "trump":
         if raw.get("suit") not in SUITS:
             raise GameError(
@@ -525,7 +544,7 @@ def parse_action(raw) -> dict:
     return {"type": kind, "count": count}
 
 
-def action_text(action: dict) -> str:
+def action_text(action: Action) -> str:
     """The stable string form of an action (see `parse_text`)."""
     kind = action["type"]
     if kind == "trump":
@@ -542,7 +561,7 @@ def turn_block(state: State, seat: int, kind: str) -> GameError | None:
     if state.over:
         return GameError("game_over", msg("The match is over."))
     if state.phase == "trumps":
-        chooser = state.names[state.chooser]
+        chooser = state.names[trump_chooser(state)]
         if kind != "trump":
             if seat == state.chooser:
                 return GameError("illegal_action", msg("Choose your trump suit first: the cards are dealt after that."))
@@ -571,7 +590,7 @@ def turn_block(state: State, seat: int, kind: str) -> GameError | None:
     return None
 
 
-def check(state: State, seat: int, action: dict) -> GameError | None:
+def check(state: State, seat: int, action: Action) -> GameError | None:
     """Every reason `seat` may not take the (parsed) `action` now, as the sentence the player sees."""
     if bad_seat := seat_error(state, seat):
         return bad_seat
@@ -581,7 +600,7 @@ def check(state: State, seat: int, action: dict) -> GameError | None:
         return block
     if kind == "trump":
         return trump_block(state, seat, action["suit"])
-    hand, top, trump = state.hands[seat], top_card(state), state.trumps[seat]
+    hand, top, trump = state.hands[seat], top_card(state), trump_of(state, seat)
     if kind == "lead":
         if action["card"] not in hand:
             return not_held(action["card"])
@@ -616,7 +635,7 @@ def not_held(card: str) -> GameError:
 OR = msg("{first} or {last}")
 
 
-def either(items: list):
+def either(items: Sequence[Text]) -> Text:
     """'hearts', 'hearts or clubs', 'spades, hearts or clubs', as a message (items are messages)."""
     return series(items, OR, COMMAS)
 
@@ -637,7 +656,9 @@ def trump_block(state: State, seat: int, chosen: str) -> GameError | None:
     return GameError("illegal_action", text)
 
 
-def beat_block(state: State, seat: int, action: dict, hand: list, top: str | None, trump: str) -> GameError | None:
+def beat_block(
+    state: State, seat: int, action: Action, hand: list[str], top: str | None, trump: str
+) -> GameError | None:
     card, add = action["card"], action.get("add")
     if not top:
         return GameError("illegal_action", msg("The pile is empty: lead any one card."))
@@ -669,7 +690,7 @@ def top_card(state: State) -> str | None:
     return state.pile[-1] if state.pile else None
 
 
-def legal_actions(state: State, seat: int) -> list:
+def legal_actions(state: State, seat: int) -> list[Action]:
     """Every action `seat` may take now, in a stable order."""
     if state.over:
         return []
@@ -683,8 +704,8 @@ def legal_actions(state: State, seat: int) -> list:
     top = top_card(state)
     if top is None:  # R6.1
         return [{"type": "lead", "card": c} for c in hand]
-    trump = state.trumps[seat]
-    actions = []
+    trump = trump_of(state, seat)
+    actions: list[Action] = []
     for b in hand:
         if beats(b, top, trump):  # R6.2a
             if len(hand) == 1:
@@ -699,10 +720,12 @@ def legal_actions(state: State, seat: int) -> list:
 # --- Trumps and the deal ------------------------------------------------------------------------------
 
 
-def do_trump(state: State, seat: int, action: dict) -> None:
+def do_trump(state: State, seat: int, action: Action) -> None:
     choose_trump(state, seat, action["suit"], chose=True)
     while True:
-        waiting = [s for s in ((state.chooser + k) % state.n for k in range(1, state.n)) if state.trumps[s] is None]
+        waiting = [
+            s for s in ((trump_chooser(state) + k) % state.n for k in range(1, state.n)) if state.trumps[s] is None
+        ]
         if not waiting:
             return deal(state)
         state.chooser = waiting[0]
@@ -782,13 +805,13 @@ def play_card(state: State, seat: int, card: str) -> None:
     state.pile_by.append(seat)
 
 
-def do_lead(state: State, seat: int, action: dict) -> None:
+def do_lead(state: State, seat: int, action: Action) -> None:
     play_card(state, seat, action["card"])
     log(state, seat, msg("{name} leads the {card}.", name=state.names[seat], card=short(action["card"])))
     after_turn(state, seat)
 
 
-def do_beat(state: State, seat: int, action: dict) -> None:
+def do_beat(state: State, seat: int, action: Action) -> None:
     """R6.2a / A12: the beating card, then the second card on top of it."""
     top = state.pile[-1]
     play_card(state, seat, action["card"])
@@ -815,10 +838,10 @@ def do_beat(state: State, seat: int, action: dict) -> None:
     after_turn(state, seat)
 
 
-def do_pick_up(state: State, seat: int, action: dict) -> None:
+def do_pick_up(state: State, seat: int, action: Action) -> None:
     """R8 / R9: the top k cards into the hand; the next player faces what is left."""
     top = state.pile[-1]
-    k = pickup_count(len(state.pile), top, state.trumps[seat])
+    k = pickup_count(len(state.pile), top, trump_of(state, seat))
     taken = state.pile[-k:]
     whole = k == len(state.pile)
     del state.pile[-k:], state.pile_by[-k:]
@@ -913,7 +936,7 @@ def last_one_left(state: State, seat: int) -> None:
     last = active_seats(state)[0]
     name = state.names[seat]
     hand, top = state.hands[last], state.pile[-1]
-    if len(hand) == 1 and beats(hand[0], top, state.trumps[last]):
+    if len(hand) == 1 and beats(hand[0], top, trump_of(state, last)):
         return end_game(
             state,
             None,
@@ -944,7 +967,7 @@ def last_one_left(state: State, seat: int) -> None:
     end_game(state, last, "out", text)
 
 
-def end_game(state: State, loser: int | None, ended: str, text: dict) -> None:
+def end_game(state: State, loser: int | None, ended: str, text: Message) -> None:
     """Score the game in the match tally, then deal the next game (the loser deals, R5.2; after a
     draw the same dealer, our choice) or finish the match."""
     if loser is None:
@@ -977,7 +1000,7 @@ def end_game(state: State, loser: int | None, ended: str, text: dict) -> None:
     start_game(state)
 
 
-def tally(state: State) -> list:
+def tally(state: State) -> list[dict[str, Any]]:
     return [
         {"seat": s, "name": state.names[s], "wins": state.wins[s], "losses": state.losses[s], "draws": state.draws[s]}
         for s in range(state.n)
@@ -997,28 +1020,28 @@ def finish(state: State) -> None:
 # --- What a seat sees -----------------------------------------------------------------------------
 
 
-def waiting_for(state: State) -> list:
+def waiting_for(state: State) -> list[int]:
     if state.over:
         return []
-    return [state.chooser if state.phase == "trumps" else state.turn]
+    return [trump_chooser(state) if state.phase == "trumps" else state.turn]
 
 
 to_act = first_waiting(waiting_for)
 
 
-def card_line(card: str) -> dict:
+def card_line(card: str) -> dict[str, Any]:
     return {"card": card, "label": LABELS[card], "short": SHORTS[card]}
 
 
-def player_line(state: State, seat: int) -> dict:
+def player_line(state: State, seat: int) -> dict[str, Any]:
     trump = state.trumps[seat]
     place = state.out.index(seat) + 1 if seat in state.out else None
     return {
         "seat": seat,
         "name": state.names[seat],
         "trump": trump,
-        "trump_name": SUIT_NAMES.get(trump),
-        "trump_symbol": SUIT_SYMBOLS.get(trump),
+        "trump_name": SUIT_NAMES[trump] if trump else None,
+        "trump_symbol": SUIT_SYMBOLS[trump] if trump else None,
         "hand_count": len(state.hands[seat]),
         "dealer": seat == state.dealer,
         "status": "in" if place is None else "out",
@@ -1030,11 +1053,13 @@ def player_line(state: State, seat: int) -> dict:
     }
 
 
-def hand_view(state: State, seat: int) -> list:
+def hand_view(state: State, seat: int) -> list[dict[str, Any]]:
     """The seat's own hand, its own trumps first: for each card whether tapping it first is a legal
     start (a lead, or a beating card) and, if not, why."""
+    if not state.hands[seat]:
+        return []  # before the deal, or after the match
     block = turn_block(state, seat, "lead") if state.phase == "play" else None
-    top, trump, others = top_card(state), state.trumps[seat], owners(state, seat)
+    top, trump, others = top_card(state), trump_of(state, seat), owners(state, seat)
     lines = []
     for card in sorted(state.hands[seat], key=lambda c: (c[-1] != trump, ORDER[c])):
         if block:
@@ -1057,7 +1082,7 @@ def hand_view(state: State, seat: int) -> list:
     return lines
 
 
-def view(state: State, seat: int | None, brief: bool = False) -> dict:
+def view(state: State, seat: int | None, brief: bool = False) -> View:
     """What `seat` may see: its own hand, the whole pile in order (R11.3), the trumps (R11.2), hand
     counts (R11.1) and the cards everyone knows a player holds. `None` is the public table.
     `brief` (for computer players) leaves out the history: events and game summaries."""
@@ -1065,7 +1090,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
     playing = state.phase == "play"
     pickup = None
     if playing and top:  # R8, for the player in turn: public, as the trumps are
-        k = pickup_count(len(state.pile), top, state.trumps[state.turn])
+        k = pickup_count(len(state.pile), top, trump_of(state, state.turn))
         pickup = {"seat": state.turn, "count": k, "whole": k == len(state.pile)}
     view = {
         "game": GAME_ID,
@@ -1116,7 +1141,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
     return view
 
 
-def summary(state: State, seat: int | None) -> dict:
+def summary(state: State, seat: int | None) -> Text:
     """The whole table in a few sentences, for "Read the table": the game of the match, everyone's
     trumps, whose turn, the top card, everyone's cards, and the last move."""
     this_game = [e for e in state.events[-1:] if e["n"] >= state.first_event]  # never an earlier deal's cards
@@ -1139,7 +1164,7 @@ def summary(state: State, seat: int | None) -> dict:
         lines.append(
             msg("Choose your trump suit.")
             if state.chooser == seat
-            else msg("{name} chooses a trump suit.", name=state.names[state.chooser])
+            else msg("{name} chooses a trump suit.", name=state.names[trump_chooser(state)])
         )
         return situation(*lines, last_move(this_game))
     lines.append(msg("Your turn.") if state.turn == seat else msg("{name}'s turn.", name=state.names[state.turn]))
@@ -1178,7 +1203,7 @@ def summary(state: State, seat: int | None) -> dict:
     return situation(*lines, last_move(this_game))
 
 
-def copy_game(game: dict) -> dict:
+def copy_game(game: dict[str, Any]) -> dict[str, Any]:
     """A game summary for a view (a copy: changing a view changes no game)."""
     return game | {
         "trumps": list(game["trumps"]),
@@ -1188,7 +1213,7 @@ def copy_game(game: dict) -> dict:
     }
 
 
-def undo_block(state: State, seat: int, last: dict) -> dict | None:
+def undo_block(state: State, seat: int, last: Action) -> Message | None:
     """Why the last action (by `seat`) cannot be taken back; None if it can. No card is revealed by a
     play or a pick-up (the pile is public), so any of them can be taken back until somebody else
     moves; the last trump choice dealt the cards, and a move that ended a game is final."""
@@ -1200,18 +1225,18 @@ def undo_block(state: State, seat: int, last: dict) -> dict | None:
     return None
 
 
-def result(state: State) -> dict | None:
+def result(state: State) -> dict[str, Any] | None:
     if not state.over:
         return None
     return {
-        "winners": list(state.winners),
+        "winners": list(final_winners(state)),
         "text": result_text(state),
         "standings": standings(state),
         "tally": tally(state),
     }
 
 
-def tally_text(state: State, seat: int) -> dict:
+def tally_text(state: State, seat: int) -> Message:
     """A player's line of the match's standings."""
     if state.n == 2:
         return msg(
@@ -1228,16 +1253,17 @@ def tally_text(state: State, seat: int) -> dict:
     )
 
 
-def result_text(state: State) -> dict:
-    names = [state.names[s] for s in state.winners]
+def result_text(state: State) -> Message:
+    winners = final_winners(state)
+    names = [state.names[s] for s in winners]
     games = plural("{n} game", "{n} games", len(state.games))
-    losses = plural("{n} loss", "{n} losses", state.losses[state.winners[0]])
+    losses = plural("{n} loss", "{n} losses", state.losses[winners[0]])
     if len(names) == 1:
         return msg("{name} wins the match: {losses} in {games}.", name=names[0], losses=losses, games=games)
     return msg("{names} share the match: {losses} each in {games}.", names=listed(names), losses=losses, games=games)
 
 
-def standings(state: State) -> list:
+def standings(state: State) -> list[dict[str, Any]]:
     order = sorted(range(state.n), key=lambda s: (state.losses[s], -state.wins[s], s))
     return [
         {
@@ -1250,7 +1276,7 @@ def standings(state: State) -> list:
     ]
 
 
-def simulation_counts(state: State) -> dict:
+def simulation_counts(state: State) -> dict[str, int]:
     """How a finished match's games ended, for `python -m pygames_wasm simulate` to add up and print:
     above all how often our safeguard against endless play (R10.5) had to end one."""
     ended = Counter(g["ended"] for g in state.games)
@@ -1283,7 +1309,7 @@ def check_invariants(state: State) -> None:
         assert state.known[s] <= set(state.hands[s]), f"seat {s} is 'known' to hold a card it does not hold"
     if state.phase != "play":
         assert not state.pile and not any(state.hands) and len(state.undealt) == 36, "cards out before the deal"
-        assert state.over or state.trumps[state.chooser] is None, "the chooser has chosen already"
+        assert state.over or state.trumps[trump_chooser(state)] is None, "the chooser has chosen already"
         return
     assert not state.undealt, "cards left undealt"
     assert None not in state.trumps, "a player has no trump suit"

@@ -27,15 +27,18 @@ Choices where the rules file is silent (also in docs/api.md):
 """
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from itertools import chain, product
+from typing import Any
 
 from ..core import GameError, Rng, Setup, build_deck, shown
-from ..core.i18n import commas, listed, msg, plural, semicolons
+from ..core.game import Action, Event, View
+from ..core.i18n import Message, Text, commas, listed, msg, plural, semicolons
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rng import SplitMix64
-from ..core.rules import action_kind, applier, first_waiting, number_or_word, seat_error
+from ..core.rules import action_kind, applier, final_winners, first_waiting, number_or_word, seat_error
 from ..core.views import copied, last_move, log, recent_events, situation
 
 GAME_ID = "three_up"
@@ -92,7 +95,7 @@ def number(card: str) -> int:
     return NUMBERS[card]
 
 
-def label(card: str) -> dict:
+def label(card: str) -> Message:
     """ "Red 7", "Green Clear +2" (a message; shared, never changed)."""
     return LABELS[card]
 
@@ -106,26 +109,26 @@ def points(card: str) -> int:
 SORT_KEY = {c + k: (KINDS.index(k), "RBG".index(c)) for c in COLOURS for k in KINDS}
 
 
-def sorted_cards(cards) -> list:
+def sorted_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=SORT_KEY.__getitem__)
 
 
-def a_number(n: int) -> dict:
+def a_number(n: int) -> Message:
     """ "a 7", "an 8": a number as a noun inside a sentence (a message)."""
     return msg("an {number}", number=n) if n == 8 else msg("a {number}", number=n)
 
 
-def a_number_first(n: int) -> dict:
+def a_number_first(n: int) -> Message:
     """ "A 7", "An 8": the same at the start of a sentence."""
     return msg("An {number}", number=n) if n == 8 else msg("A {number}", number=n)
 
 
-def numbers_of(n: int) -> dict:
+def numbers_of(n: int) -> Message:
     """ "7s": the cards of one number (a message)."""
     return msg("{number}s", number=n)
 
 
-def card_list(cards: list) -> dict | str:
+def card_list(cards: list[str]) -> Text:
     """The names of cards in this order, comma-separated: "Red 7, Blue 7"."""
     return commas([label(c) for c in cards])
 
@@ -427,10 +430,10 @@ class Options:
     four_colour: bool
     four_colour_on_triple: bool
     turn_limit: int
-    deck: dict
+    deck: dict[str, int]
 
     @cached_property
-    def cards(self) -> dict:
+    def cards(self) -> dict[str, int]:
         """R2.6: the deck in play, without the colours left out."""
         return {c: n for c, n in self.deck.items() if n and colour(c) in self.colours}
 
@@ -439,7 +442,7 @@ class Options:
         return self.rounds if self.scoring else 1
 
 
-def make_options(raw) -> Options:
+def make_options(raw: object) -> Options:
     opts = Options(**parse_options(OPTION_SPECS, raw, {}))
     unknown = sorted(set(opts.deck) - set(CARDS))
     if unknown:
@@ -447,7 +450,7 @@ def make_options(raw) -> Options:
     return opts
 
 
-def info() -> dict:
+def info() -> dict[str, Any]:
     return lobby_info(
         GAME_ID,
         TITLE,
@@ -458,7 +461,7 @@ def info() -> dict:
     )
 
 
-def progress(state: "State") -> dict:
+def progress(state: "State") -> Message:
     """How far the game has got, for the list of saved games (a message)."""
     if state.opts.scoring:
         return msg("round {round} of {rounds}", round=max(state.round, 1), rounds=state.opts.round_count)
@@ -526,42 +529,43 @@ RULES_SUMMARY = [  # (heading, paragraph): the in-app rules, in plain words
 @dataclass
 class State:
     opts: Options
-    names: list
+    names: list[str]
     rng: Rng
     setup: Setup  # tests only: stacked decks, the first dealer
-    stacked: list = field(default_factory=list)  # the setup's stacked decks still to be dealt, in order
+    stacked: list[list[str]] = field(default_factory=list)  # the setup's stacked decks still to be dealt, in order
     dealer: int = 0
     round: int = 0
     phase: str = "pick"  # pick, trade, play, follow, swap, refill, over
     first: int = 0  # who plays first this round
     turn: int = 0
     direction: int = 1  # +1 clockwise (R5.1)
-    hands: list = field(default_factory=list)
-    up: list = field(default_factory=list)  # per seat, face-up cards in their places
-    down: list = field(default_factory=list)  # per seat, face-down cards in their places
-    known: list = field(default_factory=list)  # per seat, per face-down place: seen by its owner
-    draw_pile: list = field(default_factory=list)  # the top card is the last item
-    pile: list = field(default_factory=list)  # the top card is the last item
-    removed: list = field(default_factory=list)  # out of the game for the round (R4.6)
+    hands: list[list[str]] = field(default_factory=list)
+    up: list[list[str]] = field(default_factory=list)  # per seat, face-up cards in their places
+    down: list[list[str]] = field(default_factory=list)  # per seat, face-down cards in their places
+    known: list[list[bool]] = field(default_factory=list)  # per seat, per face-down place: seen by its owner
+    draw_pile: list[str] = field(default_factory=list)  # the top card is the last item
+    pile: list[str] = field(default_factory=list)  # the top card is the last item
+    removed: list[str] = field(default_factory=list)  # out of the game for the round (R4.6)
     owed: int = 0  # follow-up plays still owed this turn (R12.2, R12.3)
     draw_ok: bool = False  # the optional draw before the next follow-up is still there
     mine_on_pile: int = 0  # cards on top of the pile laid by the player in turn this turn
     ended_by: str | None = None  # "clear" or "pickup": the turn's end, for refill_after_clear
     refill_then: str = "pass"  # after the refill: "pass" the turn or "play" (C20)
-    switched: list | None = None  # O5: per seat, whose face-up and face-down cards it was given
-    traders: list = field(default_factory=list)  # O6: the players still to trade, in order
+    switched: list[int] | None = None  # O5: per seat, whose face-up and face-down cards it was given
+    traders: list[int] = field(default_factory=list)  # O6: the players still to trade, in order
     trades: int = 0  # O6: trades made by the player trading now
-    out: list = field(default_factory=list)  # seats that went out this round, in order
+    out: list[int] = field(default_factory=list)  # seats that went out this round, in order
     turns: int = 0  # turns begun this round (the turn limit)
-    round_points: list | None = None  # O4: this round's points, taken when the first player goes out
-    scores: list = field(default_factory=list)
-    sheets: list = field(default_factory=list)  # one per finished round
-    notes: list = field(default_factory=list)  # per seat: a private sentence (what you flipped)
-    seen: list = field(default_factory=list)  # per seat: hand cards everyone saw it take, not played since
-    low: list = field(default_factory=list)  # per seat: [n, top]: n of its other hand cards are below top, or None
-    winners: list | None = None
+    round_points: list[int] | None = None  # O4: this round's points, taken when the first player goes out
+    scores: list[int] = field(default_factory=list)
+    sheets: list[dict[str, Any]] = field(default_factory=list)  # one per finished round
+    notes: list[Message | None] = field(default_factory=list)  # per seat: a private sentence (what you flipped)
+    seen: list[list[str]] = field(default_factory=list)  # per seat: hand cards everyone saw it take, not played since
+    # per seat: [n, top]: n of its other hand cards are below top, or None
+    low: list[list[int] | None] = field(default_factory=list)
+    winners: list[int] | None = None
     drawn: bool = False
-    events: list = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
 
     @property
     def n(self) -> int:
@@ -572,7 +576,7 @@ class State:
         return self.winners is not None
 
 
-def new_state(opts: Options, names: list, rng: Rng, setup: Setup) -> State:
+def new_state(opts: Options, names: list[str], rng: Rng, setup: Setup) -> State:
     """A game ready for the first picks. `setup` (tests only) stacks the deals and names the first dealer."""
     if not MIN_SEATS <= len(names) <= MAX_SEATS:
         raise GameError("bad_seats", msg("3UP 3DOWN is for {min} to {max} players.", min=MIN_SEATS, max=MAX_SEATS))
@@ -665,7 +669,7 @@ def zone(state: State, seat: int) -> str:
     return "down" if state.down[seat] else "none"
 
 
-def zone_cards(state: State, seat: int, where: str) -> list:
+def zone_cards(state: State, seat: int, where: str) -> list[str]:
     return state.hands[seat] if where == "hand" else state.up[seat] if where == "up" else []
 
 
@@ -680,10 +684,11 @@ def beats_top(state: State, card: str) -> bool:
     return top is None or is_clear(card) or number(card) >= top
 
 
-def rank_block(state: State, card: str) -> dict | None:
+def rank_block(state: State, card: str) -> Message | None:
     if beats_top(state, card):
         return None
     top = top_number(state)
+    assert top is not None  # an empty pile takes any card
     return msg(
         "{card} cannot go on {top}: play {top} or higher, or a Clear.",
         card=a_number_first(number(card)),
@@ -691,7 +696,7 @@ def rank_block(state: State, card: str) -> dict | None:
     )
 
 
-def mixing(state: State, seat: int) -> list:
+def mixing(state: State, seat: int) -> list[str]:
     """R6.5 option: the face-up cards that may join the last hand cards (all of one number)."""
     hand = state.hands[seat]
     if not (state.opts.mix_zones and hand and not state.draw_pile) or any(is_clear(c) for c in hand):
@@ -703,14 +708,14 @@ def mixing(state: State, seat: int) -> list:
     return [c for c in state.up[seat] if not is_clear(c) and number(c) == v]
 
 
-def play_options(state: State, seat: int) -> list:
+def play_options(state: State, seat: int) -> list[list[str]]:
     """Every legal play from the active zone, as card lists (one order each): single Clear cards, and
     every choice of copies of one legal number (R8.1, R8.2); with mix_zones, the whole hand plus
     face-up copies (R6.5)."""
     where = zone(state, seat)
     cards = zone_cards(state, seat, where)
     plays = [[c] for c in sorted_cards(set(c for c in cards if is_clear(c)))]  # R8.5
-    by_number = {}
+    by_number: dict[int, Counter[str]] = {}
     for c in cards:
         if not is_clear(c):
             by_number.setdefault(number(c), Counter())[c] += 1
@@ -726,7 +731,7 @@ def play_options(state: State, seat: int) -> list:
     return plays
 
 
-def sub_multisets(counts: Counter) -> list:
+def sub_multisets(counts: Counter[str]) -> list[list[str]]:
     """Every non-empty choice from a multiset of cards, each in display order."""
     codes = sorted_cards(counts)
     out = []
@@ -759,7 +764,7 @@ ACTION_FIELDS = {
 }
 
 
-def _card(raw, not_a_code: dict) -> str:
+def _card(raw: object, not_a_code: Message) -> str:
     """A card code; `not_a_code` is the refusal when `raw` is not a string."""
     if not isinstance(raw, str):
         raise GameError("bad_action", not_a_code)
@@ -768,7 +773,7 @@ def _card(raw, not_a_code: dict) -> str:
     return raw
 
 
-def parse_text(text: str) -> dict:
+def parse_text(text: str) -> Action:
     """The string forms: "pick R7 B9 GC", "play R7 B7", "flip 2", "pickup", "draw", "refill",
     "trade R3 1 B9" (give R3 to seat 1 for its B9), "done", "swap R3 B9", "no_swap"."""
     words = text.split()
@@ -791,12 +796,13 @@ def parse_text(text: str) -> dict:
     return {"type": kind_}
 
 
-def parse_action(raw) -> dict:
+def parse_action(raw: object) -> Action:
     """An action from its JSON object or its string form, checked for shape."""
     if isinstance(raw, str):
         raw = parse_text(raw)
     kind_ = action_kind(raw, ACTION_FIELDS, '{"type": "play", "cards": ["R7"]}', msg("a 3UP 3DOWN action"))
-    action = {"type": kind_}
+    assert isinstance(raw, dict)  # action_kind refuses anything else
+    action: Action = {"type": kind_}
     if kind_ in ("pick", "play"):
         cards = raw.get("cards")
         if not isinstance(cards, list) or not cards:
@@ -830,7 +836,7 @@ def parse_action(raw) -> dict:
     return action
 
 
-def action_text(action: dict) -> str:
+def action_text(action: Action) -> str:
     kind_ = action["type"]
     if kind_ in ("pick", "play"):
         return " ".join([kind_, *action["cards"]])
@@ -891,7 +897,7 @@ PHASE_NEEDS = {
 NOTHING_TO_PLAY_FROM = msg("You have no cards to play from: draw a card first.")
 
 
-def play_block(state: State, seat: int, cards: list) -> GameError | None:
+def play_block(state: State, seat: int, cards: list[str]) -> GameError | None:
     """Every reason the play of `cards` (in this order) is refused now, or None."""
     block = turn_block(state, seat, "play")
     if block:
@@ -938,7 +944,7 @@ def play_block(state: State, seat: int, cards: list) -> GameError | None:
     return GameError("illegal_card", why) if why else None
 
 
-def not_held(card: dict, another: bool, in_hand: bool) -> dict:
+def not_held(card: Message, another: bool, in_hand: bool) -> Message:
     """ "You do not have the Red 7 in your hand." (or another one, or face up)."""
     if in_hand:
         return (
@@ -1007,7 +1013,7 @@ def draw_block(state: State, seat: int) -> GameError | None:
     return None
 
 
-def pick_block(state: State, seat: int, cards: list) -> GameError | None:
+def pick_block(state: State, seat: int, cards: list[str]) -> GameError | None:
     block = turn_block(state, seat, "pick")
     if block:
         return block
@@ -1025,7 +1031,7 @@ def pick_block(state: State, seat: int, cards: list) -> GameError | None:
     return None
 
 
-def trade_block(state: State, seat: int, action: dict) -> GameError | None:
+def trade_block(state: State, seat: int, action: Action) -> GameError | None:
     block = turn_block(state, seat, "trade")
     if block:
         return block
@@ -1041,7 +1047,7 @@ def trade_block(state: State, seat: int, action: dict) -> GameError | None:
     return None
 
 
-def swap_block(state: State, seat: int, action: dict) -> GameError | None:
+def swap_block(state: State, seat: int, action: Action) -> GameError | None:
     block = turn_block(state, seat, "swap")
     if block:
         return block
@@ -1052,7 +1058,7 @@ def swap_block(state: State, seat: int, action: dict) -> GameError | None:
     return None
 
 
-def check(state: State, seat: int, action: dict) -> GameError | None:
+def check(state: State, seat: int, action: Action) -> GameError | None:
     """Why `seat` may not take the (parsed) `action` now, as the sentence the player sees."""
     if bad_seat := seat_error(state, seat):
         return bad_seat
@@ -1074,7 +1080,7 @@ def check(state: State, seat: int, action: dict) -> GameError | None:
     return turn_block(state, seat, kind_)  # refill, done, no_swap
 
 
-def legal_actions(state: State, seat: int) -> list:
+def legal_actions(state: State, seat: int) -> list[Action]:
     """Every action `seat` may take now, in a stable order (each play once, its cards in display order)."""
     if seat not in waiting_for(state):
         return []
@@ -1114,7 +1120,7 @@ def legal_actions(state: State, seat: int) -> list:
     return actions
 
 
-def combinations3(cards: list) -> list:
+def combinations3(cards: list[str]) -> list[tuple[str, str, str]]:
     n = len(cards)
     return [(cards[i], cards[j], cards[k]) for i in range(n) for j in range(i + 1, n) for k in range(j + 1, n)]
 
@@ -1122,7 +1128,7 @@ def combinations3(cards: list) -> list:
 # --- Setup (R3.4, O5, O6) ---------------------------------------------------------------------------
 
 
-def do_pick(state: State, seat: int, action: dict) -> None:
+def do_pick(state: State, seat: int, action: Action) -> None:
     """R3.4: the picks lie face up, but nobody's are shown until everyone has picked."""
     for card in action["cards"]:
         state.hands[seat].remove(card)
@@ -1166,7 +1172,7 @@ def next_trader(state: State) -> None:
     begin_turn(state, state.first)
 
 
-def do_trade(state: State, seat: int, action: dict) -> None:
+def do_trade(state: State, seat: int, action: Action) -> None:
     """O6: one hand card for one face-up card of another player, which lies where the taken one was."""
     other, give, take = action["seat"], action["give"], action["take"]
     place = state.up[other].index(take)
@@ -1193,7 +1199,7 @@ def trades_left(state: State) -> int | None:
     return None if state.opts.trade_limit == NO_LIMIT else state.opts.trade_limit - state.trades
 
 
-def do_done(state: State, seat: int, action: dict) -> None:
+def do_done(state: State, seat: int, action: Action) -> None:
     log(state, seat, msg("{name} is done trading.", name=state.names[seat]))
     next_trader(state)
 
@@ -1221,7 +1227,7 @@ def begin_turn(state: State, seat: int) -> None:
         state.phase, state.refill_then = "refill", "play"
 
 
-def do_refill(state: State, seat: int, action: dict) -> None:
+def do_refill(state: State, seat: int, action: Action) -> None:
     """R11: draw until three cards are in hand or the draw pile is empty; no reshuffle (R11.4)."""
     drawn = 0
     while len(state.hands[seat]) < HAND_TARGET and state.draw_pile:
@@ -1248,7 +1254,7 @@ def pass_turn(state: State, seat: int) -> None:
     begin_turn(state, next_seat(state, seat))
 
 
-def do_play(state: State, seat: int, action: dict) -> None:
+def do_play(state: State, seat: int, action: Action) -> None:
     cards = action["cards"]
     from_hand = []
     for card in cards:
@@ -1261,7 +1267,7 @@ def do_play(state: State, seat: int, action: dict) -> None:
     land(state, seat, cards, False)
 
 
-def do_flip(state: State, seat: int, action: dict) -> None:
+def do_flip(state: State, seat: int, action: Action) -> None:
     """R6.4: the owner flips a face-down card; R10.2 / R4.7: if it cannot be played, it goes to the
     owner's hand (or back face down, an option) with the pile, and the others are not told what it was."""
     slot = action["slot"]
@@ -1271,6 +1277,7 @@ def do_flip(state: State, seat: int, action: dict) -> None:
         land(state, seat, [card], True)
         return
     top = top_number(state)
+    assert top is not None  # an empty pile takes any card
     taken = take_pile(state, seat)
     args = {"card": label(card), "top": a_number(top)}
     if state.opts.failed_flip == "back":
@@ -1321,7 +1328,7 @@ def do_flip(state: State, seat: int, action: dict) -> None:
     end_turn(state, seat)
 
 
-def do_pickup(state: State, seat: int, action: dict) -> None:
+def do_pickup(state: State, seat: int, action: Action) -> None:
     """R10.1 / R12.6: no legal play: the whole pile goes to the hand and the turn ends."""
     taken = take_pile(state, seat)
     log(
@@ -1342,7 +1349,9 @@ def take_pile(state: State, seat: int) -> int:
     """The pile goes into `seat`'s hand in everyone's sight; how many cards it was. The player could
     play nothing on the top (R9), so every hand card it held that nobody saw it take is below it."""
     unseen = len(state.hands[seat]) - len(state.seen[seat])
-    state.low[seat] = [unseen, top_number(state)] if unseen else None
+    top = top_number(state)
+    assert top is not None  # only a pile that stops every card is picked up
+    state.low[seat] = [unseen, top] if unseen else None
     taken = len(state.pile)
     state.hands[seat] += state.pile
     state.seen[seat] += state.pile
@@ -1350,7 +1359,7 @@ def take_pile(state: State, seat: int) -> int:
     return taken
 
 
-def played_from_hand(state: State, seat: int, cards: list) -> None:
+def played_from_hand(state: State, seat: int, cards: list[str]) -> None:
     """Cards left `seat`'s hand face up. A seen card is no longer known to be held; an unseen one may
     have been one of the cards known to be low."""
     seen, low = state.seen[seat], state.low[seat]
@@ -1371,7 +1380,7 @@ def hand_changes(state: State, seat: int, give: str, take: str) -> None:
     state.seen[seat].append(take)
 
 
-def do_draw(state: State, seat: int, action: dict) -> None:
+def do_draw(state: State, seat: int, action: Action) -> None:
     state.hands[seat].append(state.draw_pile.pop())
     if state.phase == "follow":  # R12.2 / R12.3 / R12.7: then the follow-up play
         state.draw_ok = False
@@ -1381,7 +1390,7 @@ def do_draw(state: State, seat: int, action: dict) -> None:
     end_turn(state, seat)
 
 
-def land(state: State, seat: int, cards: list, flipped: bool) -> None:
+def land(state: State, seat: int, cards: list[str], flipped: bool) -> None:
     """What a play does (§2.16 doPlay after the cards are chosen): the pile, ones reverse, four of a
     colour, Clear cards, three of a number, going out, and what is still owed. `flipped`: the card was
     a face-down one, turned up (the event says so)."""
@@ -1392,7 +1401,7 @@ def land(state: State, seat: int, cards: list, flipped: bool) -> None:
     state.pile += cards
     state.mine_on_pile += len(cards)
     ones = sum(1 for c in cards if not is_clear(c) and number(c) == 1)
-    reverses = state.opts.ones_reverse and (ones % 2 if state.opts.reverse_per == "card" else ones > 0)
+    reverses = state.opts.ones_reverse and (ones % 2 == 1 if state.opts.reverse_per == "card" else ones > 0)
     if reverses:  # O3 / E3
         state.direction = -state.direction
     ends = False
@@ -1431,7 +1440,7 @@ def land(state: State, seat: int, cards: list, flipped: bool) -> None:
     continue_turn(state, seat)
 
 
-def landed_text(name: str, cards: list, flipped: bool, reverses: bool, then: str | None, owed: int) -> dict:
+def landed_text(name: str, cards: list[str], flipped: bool, reverses: bool, then: str | None, owed: int) -> Message:
     """The event of a play or a flipped card that could be played: each case one whole sentence. A play
     is one Clear (`then` "clear", with `owed` follow-ups) or cards of one number (which may reverse
     the play, and may make three of a number on top: `then` "triple")."""
@@ -1540,7 +1549,7 @@ def triple(state: State) -> bool:
     return run >= 3
 
 
-def four_of_a_colour(pile: list, cards: list) -> bool:
+def four_of_a_colour(pile: list[str], cards: list[str]) -> bool:
     """O7 / E7: card by card in the order played, does the colour run on top of the pile reach four?
     (A Clear never extends a run: it takes the pile away.)"""
     run_colour, run = None, 0
@@ -1562,7 +1571,7 @@ def four_of_a_colour(pile: list, cards: list) -> bool:
     return False
 
 
-def do_swap(state: State, seat: int, action: dict) -> None:
+def do_swap(state: State, seat: int, action: Action) -> None:
     """O7: one hand card for one of the player's own face-up cards, in its place."""
     give, take = action["give"], action["take"]
     state.up[seat][state.up[seat].index(take)] = give
@@ -1580,7 +1589,7 @@ def do_swap(state: State, seat: int, action: dict) -> None:
     continue_turn(state, seat)
 
 
-def do_no_swap(state: State, seat: int, action: dict) -> None:
+def do_no_swap(state: State, seat: int, action: Action) -> None:
     continue_turn(state, seat)
 
 
@@ -1617,14 +1626,15 @@ def take_scores(state: State) -> None:
 def end_round(state: State, capped: bool = False) -> None:
     if state.opts.scoring and state.round_points is None:
         take_scores(state)  # a drawn round: everyone's cards count
-    if state.opts.scoring:
+    points = state.round_points if state.opts.scoring else None  # taken by now, when scoring
+    if points is not None:
         for s in range(state.n):
-            state.scores[s] += state.round_points[s]
-    sheet = {
+            state.scores[s] += points[s]
+    sheet: dict[str, Any] = {
         "round": state.round,
         "out": list(state.out),
         "drawn": capped and not state.out,
-        "points": list(state.round_points) if state.opts.scoring else None,
+        "points": list(points) if points is not None else None,
         "totals": list(state.scores) if state.opts.scoring else None,
     }
     sheet["text"] = round_text(state, sheet)
@@ -1635,7 +1645,7 @@ def end_round(state: State, capped: bool = False) -> None:
     finish(state)
 
 
-def round_text(state: State, sheet: dict) -> dict:
+def round_text(state: State, sheet: dict[str, Any]) -> Text:
     if sheet["drawn"]:
         text = msg(
             "Round {round} is drawn: nobody went out within {turns} turns.",
@@ -1661,12 +1671,13 @@ def finish(state: State) -> None:
     log(state, None, result_text(state))
 
 
-def result_text(state: State) -> dict:
-    names = [state.names[s] for s in state.winners]
+def result_text(state: State) -> Message:
+    winners = final_winners(state)
+    names = [state.names[s] for s in winners]
     if not names:
         return msg("Nobody went out within {turns} turns: the game is drawn.", turns=state.opts.turn_limit)
     if state.opts.scoring:
-        total = state.scores[state.winners[0]]
+        total = state.scores[winners[0]]
         if len(names) == 1:
             return plural(
                 "{name} wins with {n} point, the lowest total!",
@@ -1685,7 +1696,7 @@ def result_text(state: State) -> dict:
     return msg("{names} share the win!", names=listed(names))
 
 
-def standings(state: State) -> list:
+def standings(state: State) -> list[dict[str, Any]]:
     """Winners first. With scoring, by total; otherwise by the order of going out (O1), those never
     out sharing the next place."""
     if state.opts.scoring:
@@ -1719,7 +1730,7 @@ def standings(state: State) -> list:
 ORDINALS = {1: msg("1st"), 2: msg("2nd"), 3: msg("3rd"), 4: msg("4th"), 5: msg("5th"), 6: msg("6th")}  # MAX_SEATS
 
 
-def ordinal(n: int) -> dict:
+def ordinal(n: int) -> Message:
     """ "2nd" (a message: the word for a place, in each language)."""
     return ORDINALS[n]
 
@@ -1742,7 +1753,7 @@ apply = applier(parse_action, check, PERFORM)
 # --- What a seat sees -------------------------------------------------------------------------------
 
 
-def waiting_for(state: State) -> list:
+def waiting_for(state: State) -> list[int]:
     """The seats that may act now: while picking, everyone still to pick (from the first player on);
     otherwise the player in turn."""
     if state.over:
@@ -1755,11 +1766,11 @@ def waiting_for(state: State) -> list:
 to_act = first_waiting(waiting_for)
 
 
-def card_line(card: str, why: dict | None = None) -> dict:
+def card_line(card: str, why: Message | None = None) -> dict[str, Any]:
     return {"card": card, "label": label(card), "playable": why is None, "why": why}
 
 
-def seat_card_lines(state: State, seat: int, where: str) -> list:
+def seat_card_lines(state: State, seat: int, where: str) -> list[dict[str, Any]]:
     """The seat's hand or face-up cards with, for each, whether it can be played now and why not."""
     cards = sorted_cards(zone_cards(state, seat, where))
     if state.phase == "pick":
@@ -1778,12 +1789,12 @@ def seat_card_lines(state: State, seat: int, where: str) -> list:
     return [card_line(c, rank_block(state, c) if c in extra else other_zone) for c in cards]
 
 
-def card_why_not_now(state: State, seat: int) -> dict:
+def card_why_not_now(state: State, seat: int) -> Message:
     block = turn_block(state, seat, "play")
     return block.text if block else msg("You cannot play now.")
 
 
-def down_lines(state: State, seat: int) -> list:
+def down_lines(state: State, seat: int) -> list[dict[str, Any]]:
     """The seat's own face-down places: unknown (or known, if a failed flip went back), flippable or why not."""
     block = None if state.phase not in ("play", "follow") else flip_block(state, seat, 0)
     why = block.text if block else None if state.phase in ("play", "follow") else card_why_not_now(state, seat)
@@ -1799,8 +1810,9 @@ def down_lines(state: State, seat: int) -> list:
     ]
 
 
-def player_line(state: State, s: int, viewer: int | None) -> dict:
+def player_line(state: State, s: int, viewer: int | None) -> dict[str, Any]:
     hidden_picks = state.phase == "pick" and s != viewer  # R3.4
+    low = state.low[s]
     return {
         "seat": s,
         "name": state.names[s],
@@ -1813,11 +1825,11 @@ def player_line(state: State, s: int, viewer: int | None) -> dict:
         "out": state.out.index(s) + 1 if s in state.out else None,
         "score": state.scores[s] if state.opts.scoring else None,
         "seen": [{"card": c, "label": label(c)} for c in sorted_cards(state.seen[s])],  # taken in sight, kept
-        "low": {"count": state.low[s][0], "below": state.low[s][1]} if state.low[s] else None,
+        "low": {"count": low[0], "below": low[1]} if low else None,
     }
 
 
-def top_run(state: State) -> list:
+def top_run(state: State) -> list[str]:
     """The run of equal numbers on top of the pile (shown as a run)."""
     if not state.pile:
         return []
@@ -1830,7 +1842,7 @@ def top_run(state: State) -> list:
     return run[::-1]
 
 
-def owed_text(state: State, seat: int) -> dict | None:
+def owed_text(state: State, seat: int) -> Message | None:
     """What the player in turn still owes after a Clear +1 / +2, as a sentence (a message)."""
     if state.phase != "follow" or state.over:
         return None
@@ -1866,11 +1878,10 @@ def owed_text(state: State, seat: int) -> dict | None:
     )
 
 
-def view(state: State, seat: int | None, brief: bool = False) -> dict:
+def view(state: State, seat: int | None, brief: bool = False) -> View:
     """What `seat` may see: its own hand (and, while picking, its picks), every face-up card once all
     have picked, counts of hidden cards, the public pile. `None` is the public table. A copy.
     `brief` (for computer players) leaves out the history: events and score sheets."""
-    mine = seat is not None
     view = {
         "game": GAME_ID,
         "seat": seat,
@@ -1902,11 +1913,11 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
         else None,  # the refill due (the page gives a computer's draw a short pause)
         "owed_text": owed_text(state, state.turn),
         "trades_left": trades_left(state) if state.phase == "trade" else None,
-        "hand": seat_card_lines(state, seat, "hand") if mine else None,
-        "my_up": seat_card_lines(state, seat, "up") if mine else None,
-        "my_down": down_lines(state, seat) if mine else None,
-        "note": state.notes[seat] if mine else None,
-        "actions": legal_actions(state, seat) if mine else [],
+        "hand": None if seat is None else seat_card_lines(state, seat, "hand"),
+        "my_up": None if seat is None else seat_card_lines(state, seat, "up"),
+        "my_down": None if seat is None else down_lines(state, seat),
+        "note": None if seat is None else state.notes[seat],
+        "actions": [] if seat is None else legal_actions(state, seat),
         "options": asdict(state.opts),
         "scores": list(state.scores) if state.opts.scoring else None,
         "turns": state.turns,
@@ -1925,7 +1936,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> dict:
     return view
 
 
-def summary(state: State, seat: int | None) -> dict:
+def summary(state: State, seat: int | None) -> Text:
     """The whole table in a few sentences, for "Read the table": whose turn and what they owe, the
     pile, everyone's cards (face-up ones by name), and the last move."""
     if state.over:
@@ -1967,7 +1978,7 @@ def summary(state: State, seat: int | None) -> dict:
     return situation(*lines, last_move(state.events))
 
 
-def player_sentence(you: bool, name: str, hand: int, up: list, down: int) -> dict:
+def player_sentence(you: bool, name: str, hand: int, up: list[str], down: int) -> Message:
     """ "Bob: 3 in hand; face up Blue 5, Red 6 and Green 7; 3 face down." ("You: ..." for the viewer)."""
     if up:
         cards = listed([label(c) for c in up])
@@ -1989,18 +2000,18 @@ def player_sentence(you: bool, name: str, hand: int, up: list, down: int) -> dic
     )
 
 
-def result(state: State) -> dict | None:
+def result(state: State) -> dict[str, Any] | None:
     if not state.over:
         return None
     return {
-        "winners": list(state.winners),
+        "winners": list(final_winners(state)),
         "drawn": state.drawn,
         "text": result_text(state),
         "standings": standings(state),
     }
 
 
-def public_action(action: dict, actor: int, viewer: int) -> dict:
+def public_action(action: Action, actor: int, viewer: int) -> Action:
     """An action as `viewer` saw it: a pick names its cards only to the player who made it (R3.4: the
     picks lie face up once everyone has picked, and the views show them then)."""
     if action["type"] == "pick" and viewer != actor:
@@ -2008,7 +2019,7 @@ def public_action(action: dict, actor: int, viewer: int) -> dict:
     return copied(action)
 
 
-def undo_block(state: State, seat: int, last: dict) -> dict | None:
+def undo_block(state: State, seat: int, last: Action) -> Message | None:
     """Why the last action (by `seat`) cannot be taken back; None if it can. Nothing that showed the
     player a card they had not seen can be taken back: a draw, a refill, a flipped face-down card."""
     kind_ = last["type"]
@@ -2035,7 +2046,7 @@ def undo_block(state: State, seat: int, last: dict) -> dict | None:
 PRIVATE = ("seat", "hand", "my_up", "my_down", "note", "actions", "summary")
 
 
-def hidden_places(state: State) -> list:
+def hidden_places(state: State) -> list[list[str]]:
     """Every list of cards the public may not see: hands, face-down cards, the draw pile, and while
     picking the face-up picks (R3.4, R4.1-R4.4, R4.7)."""
     places = [*state.hands, *state.down, state.draw_pile]
