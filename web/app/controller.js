@@ -3,7 +3,7 @@
 // worker) says what is legal, what happened, and whose turn it is.
 
 import { EngineClient, EngineError } from "../engine/client.js";
-import { Lobby } from "./lobby.js";
+import { isGameInfo, Lobby, rememberedSetup } from "./lobby.js";
 import { ono99Table } from "../tables/ono99.js";
 import { showMessage, watchFelt } from "../tables/kit.js";
 import { canastaTable } from "../tables/canasta.js";
@@ -22,6 +22,8 @@ import { remember, renderHistory, resetHistory, replaceHistory, roundEvents } fr
 import { getSetting, motionPace, onSettingChange, setSetting } from "./settings.js";
 import { showHint } from "../tables/hint.js";
 import { currentLang, LANGUAGES, onLangChange, setLang, t, wantedLang } from "./i18n.js";
+import { isCount, isText, kept } from "./shapes.js";
+import { readStored, removeStored, writeStored } from "./stored.js";
 const query = new URLSearchParams(location.search);
 // The page's words first (English needs none): the lobby is drawn in the player's language.
 await setLang(wantedLang());
@@ -73,6 +75,28 @@ function forgetHands() {
 }
 const playable = (list) => (list || []).filter((g) => TABLES.has(g.id) && (!EMBED || g.id === EMBED.game));
 
+// What the page reads back from localStorage, checked (web/app/stored.js): a damaged value is
+// replaced by what is right of it, and what is wrong falls back to its default.
+/** The cached list of games: the games in it the lobby can draw (none: the key goes). */
+const cachedGames = (list) => (Array.isArray(list) && list.some(isGameInfo) ? list.filter(isGameInfo) : null);
+/** A game's page state ({viewer, roundShown, lastEvent, id}, see saveUi): its fields that are right;
+ *  none without the match's id, which says whose it is. */
+function pageState(value) {
+  const ui = kept(value, {
+    viewer: (seat) => seat === null || isCount(seat),
+    roundShown: isCount,
+    lastEvent: isCount,
+    id: isText,
+  });
+  return Object.hasOwn(ui, "id") ? ui : null;
+}
+/** The games of the cached list (in the page's language) this page can play. */
+const readGames = () => playable(readStored(gamesKey(), cachedGames));
+const readSetup = () => readStored(SETUP_KEY, rememberedSetup);
+const readUi = (key) => readStored(key, pageState);
+/** The key of the game on the table when the page was left (one of this page's save slots). */
+const readPlaying = () => readStored(PLAYING_KEY, (key) => (isText(key) && key.startsWith(SAVES) ? key : null));
+
 const client = new EngineClient();
 if (query.get("bench") === "1") client.call("__options", { timeBotMove: true });
 
@@ -90,30 +114,15 @@ const game = {
   roundShown: 0,
   tapMark: null,
 };
-let games = playable(readJSON(gamesKey()));
+let games = readGames();
 if (!games.length) games = null;
 let saves = []; // the saved games, as the worker lists them
 let engineReady = null; // resolves (true) once the engine is up and the saved games are known
 
-function readJSON(key) {
-  try {
-    return JSON.parse(localStorage.getItem(key));
-  } catch {
-    return null;
-  }
-}
-function writeJSON(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    /* private mode: fine */
-  }
-}
-
 // ------------------------------------------------------------------ lobby
 const lobby = new Lobby({ onStart: startGame, onResume: resumeSaved, onDelete: deleteSaved });
 client.onprogress = (p) => lobby.progress(p);
-if (games) lobby.setGames(games, readJSON(SETUP_KEY) || EMBED?.setup);
+if (games) lobby.setGames(games, readSetup() || EMBED?.setup);
 else bundledGames();
 
 /** First visit: the list of games the build bundled with the page, until the engine's own. */
@@ -123,7 +132,7 @@ async function bundledGames() {
     const list = playable(await r.json());
     if (!games && list.length) {
       games = list;
-      lobby.setGames(games, readJSON(SETUP_KEY) || EMBED?.setup);
+      lobby.setGames(games, readSetup() || EMBED?.setup);
     }
   } catch (e) {
     console.warn("No list of games came with the page; the lobby waits for the engine's:", e);
@@ -184,7 +193,7 @@ function showLobbyScreen() {
   game.view = null;
   $("leave-button").hidden = true;
   $("read-button").hidden = true;
-  localStorage.removeItem(PLAYING_KEY);
+  removeStored(PLAYING_KEY);
   lobby.show();
   document.title = t("pygames");
   if (engineReady) engineReady.then(refreshSaves);
@@ -225,7 +234,7 @@ async function resumeSaved(key, at) {
   await closeGame();
   try {
     const r = await client.call("resume", at == null ? { key } : { key, at });
-    if (r.found) enterGame(r.handle, r.info, readJSON(uiKey(r.info.game)), key);
+    if (r.found) enterGame(r.handle, r.info, readUi(uiKey(r.info.game)), key);
     else refreshSaves();
   } catch (e) {
     resumeFailed(key, e);
@@ -256,19 +265,19 @@ async function deleteSaved(key, title) {
   if (game.key === key) await closeGame();
   await client.call("forget", { key }).catch(() => {});
   const save = saves.find((s) => s.key === key);
-  if (save?.game) localStorage.removeItem(uiKey(save.game));
+  if (save?.game) removeStored(uiKey(save.game));
   refreshSaves();
 }
 
 function setupFromInfo(info) {
-  const prev = readJSON(SETUP_KEY) || {};
+  const prev = readSetup() || {};
   return { ...prev, game: info.game, values: info.options, seats: info.seats };
 }
 
 let startWanted = false; // Start was pressed: the page does not resume a game on its own any more
 
 async function startGame(setup, options) {
-  writeJSON(SETUP_KEY, setup);
+  writeStored(SETUP_KEY, setup);
   lobby.showProblem("");
   startWanted = true;
   if (!lobby.ready) {
@@ -332,7 +341,7 @@ function enterGame(handle, info, ui, key) {
   game.handle = handle;
   game.key = key;
   game.info = info;
-  writeJSON(PLAYING_KEY, key);
+  writeStored(PLAYING_KEY, key);
   game.over = false;
   game.fastForward = false;
   game.persons = info.seats.map((s, i) => (s.kind === "human" ? i : null)).filter((i) => i !== null);
@@ -351,7 +360,7 @@ function enterGame(handle, info, ui, key) {
 
 function saveUi() {
   if (!game.info) return;
-  writeJSON(uiKey(game.info.game), {
+  writeStored(uiKey(game.info.game), {
     viewer: game.viewer,
     roundShown: game.roundShown,
     lastEvent: game.lastEvent,
@@ -684,11 +693,11 @@ async function boot() {
   }
   try {
     const listed = playable((await client.call("list_games")).games);
-    writeJSON(gamesKey(), listed);
+    writeStored(gamesKey(), listed);
     // Redrawn only when it differs from the list the lobby shows: someone may be filling it in.
     if (JSON.stringify(listed) !== JSON.stringify(games)) {
       games = listed;
-      lobby.setGames(games, lobby.game ? lobby.setup() : readJSON(SETUP_KEY) || EMBED?.setup);
+      lobby.setGames(games, lobby.game ? lobby.setup() : readSetup() || EMBED?.setup);
     }
   } catch (e) {
     lobby.setFailed(e.message);
@@ -696,16 +705,16 @@ async function boot() {
   }
   const moved = await moveOldSave();
   await refreshSaves();
-  const playing = EMBED ? saveKey(EMBED.game) : readJSON(PLAYING_KEY);
+  const playing = EMBED ? saveKey(EMBED.game) : readPlaying();
   let embedStart = false;
   if (moved && !startWanted) {
-    enterGame(moved.handle, moved.info, readJSON(uiKey(moved.info.game)), moved.key);
+    enterGame(moved.handle, moved.info, readUi(uiKey(moved.info.game)), moved.key);
   } else if (moved) {
     client.call("close", { handle: moved.handle }).catch(() => {});
   } else if (playing && !startWanted && saves.some((s) => s.key === playing)) {
     try {
       const r = await client.call("resume", { key: playing });
-      if (r.found) enterGame(r.handle, r.info, readJSON(uiKey(r.info.game)), playing);
+      if (r.found) enterGame(r.handle, r.info, readUi(uiKey(r.info.game)), playing);
     } catch (e) {
       resumeFailed(playing, e);
       // An embed starts anyway: a damaged save is of no use to a casual table.
@@ -745,9 +754,9 @@ async function moveOldSave() {
     console.warn("The saved game could not be moved to its game's slot:", e);
     return { ...r, key: OLD_SAVE_KEY };
   }
-  const ui = readJSON(OLD_UI_KEY);
-  if (ui) writeJSON(uiKey(r.info.game), ui);
-  localStorage.removeItem(OLD_UI_KEY);
+  const ui = readUi(OLD_UI_KEY);
+  if (ui) writeStored(uiKey(r.info.game), ui);
+  removeStored(OLD_UI_KEY);
   return { ...r, key };
 }
 
@@ -841,7 +850,7 @@ async function relabelAll(lang) {
   showMessage("");
   lobby.relabel();
   if ($("lobby").hidden === false) document.title = t("pygames");
-  const cached = playable(readJSON(gamesKey()));
+  const cached = readGames();
   if (cached.length) {
     games = cached;
     lobby.setGames(games, lobby.game ? lobby.setup() : null);
@@ -851,7 +860,7 @@ async function relabelAll(lang) {
   if (ready) {
     try {
       const listed = playable((await client.call("list_games")).games);
-      writeJSON(gamesKey(), listed);
+      writeStored(gamesKey(), listed);
       games = listed;
       lobby.setGames(games, lobby.game ? lobby.setup() : null);
     } catch (e) {
