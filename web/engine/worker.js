@@ -18,6 +18,7 @@
 //               {type: "progress", stage, label, loaded, total}
 //               {type: "ready", ms} | {type: "fatal", message}
 
+import { isCount, isRecord, isText } from "../app/shapes.js";
 import { buildInfo, dropSnapshot, PYODIDE, savedSnapshot, SITE, snapshotWanted, startEngine } from "./python-boot.js";
 
 const MUTATING = new Set(["new_game", "act", "bot_act", "undo"]);
@@ -246,22 +247,19 @@ const summaryOf = (handle) => {
 // ---------------------------------------------------------------- what storage holds
 // Whatever is read back from IndexedDB may be damaged: every field is checked before it is used, so
 // one damaged save never stops the lobby, and a save that does not hold what its header says is
-// never resumed as if it were whole.
-const isText = (value) => typeof value === "string";
-const isObject = (value) => !!value && typeof value === "object";
-const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
+// never resumed as if it were whole. (The checks are the page's too: web/app/shapes.js.)
 
 /** A saved summary as the page reads it: {title, progress, over}, its words in `lang` (saves of the
  *  older form have English only); null if it is not a summary the engine gave. (Saves of a while
  *  lost the summary's `game` and `over`: they are read as not over.) */
 function summaryIn(summary, lang) {
-  if (!isObject(summary)) return null;
+  if (!isRecord(summary)) return null;
   const { title, progress, texts } = summary;
   const over = summary.over ?? false;
   if (!isText(title) || !isText(progress) || typeof over !== "boolean") return null;
   if (summary.game != null && !isText(summary.game)) return null;
-  const words = isObject(texts) && LANGS.includes(lang) && Object.hasOwn(texts, lang) ? texts[lang] : null;
-  if (isObject(words) && isText(words.title) && isText(words.progress))
+  const words = isRecord(texts) && LANGS.includes(lang) && Object.hasOwn(texts, lang) ? texts[lang] : null;
+  if (isRecord(words) && isText(words.title) && isText(words.progress))
     return { title: words.title, progress: words.progress, over };
   return { title, progress, over };
 }
@@ -270,7 +268,7 @@ function summaryIn(summary, lang) {
  *  and a time are optional (saves of the older form), but when there they must be whole, and the
  *  summary must name the game its record is of. */
 function describedWell(stored) {
-  if (!isObject(stored)) return false;
+  if (!isRecord(stored)) return false;
   const { savedAt, summary, record } = stored;
   if (savedAt != null && !(Number.isFinite(savedAt) && savedAt >= 0)) return false;
   if (summary == null) return true;
@@ -359,9 +357,9 @@ async function listSaves(prefix, lang = "en") {
   keysFound.forEach((key, i) => {
     if (!isText(key) || key.includes("|")) return; // a move or a checkpoint of a game, not a game
     const value = values[i];
-    const record = isObject(value) && isObject(value.record) ? value.record : null;
+    const record = isRecord(value) && isRecord(value.record) ? value.record : null;
     const summary = summaryIn(value?.summary, lang);
-    const held = isObject(value) && "moves" in value ? movesHeld(key, value, entries.get(key) || []) : null;
+    const held = isRecord(value) && "moves" in value ? movesHeld(key, value, entries.get(key) || []) : null;
     const games = [record?.game, summary && value.summary.game];
     out.push({
       key,
@@ -381,7 +379,7 @@ async function listSaves(prefix, lang = "en") {
  *  damage), the stored value itself. */
 async function readSave(key) {
   const stored = await idbGet(key);
-  if (!(isObject(stored) && "moves" in stored)) return stored;
+  if (!(isRecord(stored) && "moves" in stored)) return stored;
   const [entryKeys, actions, checkpoint] = await Promise.all([
     store("readonly", (s) => s.getAllKeys(movesOf(key))),
     store("readonly", (s) => s.getAll(movesOf(key))),
