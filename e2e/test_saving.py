@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from e2e import test_own_trumps_page as own_trumps
 from e2e.conftest import PageErrors, open_page
-from e2e.pagekit import HOLD_BOTS, SITE, engine_ready, hand_labels, hold_bots, my_turn
+from e2e.pagekit import HOLD_BOTS, SAVE_KEY, SITE, engine_ready, hand_labels, hold_bots, my_turn
 from e2e.test_ono99_page import settled, start, take_turn
 
 READ_SAVE = """(key) => new Promise((resolve, reject) => {
@@ -361,3 +361,47 @@ def test_a_save_naming_its_game_wrongly_is_listed_and_not_replaced_without_askin
     settled(page)
     after = saved(page, ONO99)
     assert after["moves"] == whole["moves"] and after["header"]["summary"]["game"] == "ono99"  # described again
+
+
+DELETE_SAVE = """(key) => new Promise((resolve, reject) => {
+    const req = indexedDB.open("pygames", 1);
+    req.onerror = () => reject(req.error);
+    req.onsuccess = () => {
+      const tx = req.result.transaction("saves", "readwrite");
+      tx.objectStore("saves").delete(key);
+      tx.objectStore("saves").delete(IDBKeyRange.bound(key + "|", key + "|~"));
+      tx.oncomplete = () => { req.result.close(); resolve(); };
+      tx.onerror = () => reject(tx.error);
+    };
+})"""
+
+
+def test_a_game_of_the_one_slot_of_before_missing_moves_is_offered_from_the_last_it_holds(saved_game):
+    """The one slot of before (`pygames:main:current`: saves were per move before there was a slot
+    per game) holding a game with moves missing: it is neither moved and resumed as if whole nor
+    dropped by the next Start; it is listed as damaged with the moves that can be read, a new game
+    of its game asks first, and resumed at that move it is saved whole in its game's slot."""
+    page, whole = saved_game
+    n = len(whole["moves"])
+    readable = n - 2
+    page.evaluate(DELETE_SAVE, ONO99)
+    page.evaluate(PUT_SAVE, [SAVE_KEY, whole, {}, {}, [], [n - 2, n - 1]])
+    page.evaluate("() => localStorage.removeItem('pygames:main:playing')")
+    page.reload()
+    engine_ready(page)
+    expect(page.locator("#lobby-problem")).to_have_text(
+        "Your saved ONO 99 game is damaged, so it was not resumed: see below."
+    )
+    row = damaged_row(page)
+    expect(row.locator(".save-text")).to_contain_text(f"ONO 99 · damaged: {readable} of its {n} moves can be read")
+    page.get_by_role("button", name="Start game").click()  # the setup of before: ONO 99
+    question = page.get_by_role("dialog", name="Replace your saved ONO 99 game?")
+    question.get_by_role("button", name="Keep it").click()
+    expect(question).to_be_hidden()
+    row.get_by_role("button", name=f"Resume at move {readable} of {n}: ONO 99").click()
+    expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=20_000)
+    settled(page)
+    assert saved(page, SAVE_KEY) == {"header": None, "moves": []}
+    after = saved(page, ONO99)
+    assert after["moves"][:readable] == whole["moves"][:readable]
+    assert after["header"]["moves"] == len(after["moves"]) >= readable

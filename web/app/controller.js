@@ -53,6 +53,8 @@ const uiKey = (gameId) => `${NS}:ui:${gameId}`;
 // Before there was a slot per game there was one slot: a save found there is moved to its game's.
 const OLD_SAVE_KEY = `${NS}:current`;
 const OLD_UI_KEY = `${NS}:ui`;
+/** Is `save` (as listed) the saved game of `gameId`: in its slot, or in the one slot of before? */
+const savedOf = (save, gameId) => save.key === saveKey(gameId) || (save.key === OLD_SAVE_KEY && save.game === gameId);
 const PLAYING_KEY = `${NS}:playing`; // localStorage: the game on the table when the page was left
 const SETUP_KEY = `${NS}:setup`; // localStorage: last lobby setup
 const GAMES_KEY = `${NS}:games`; // localStorage: list_games, to draw the lobby at once
@@ -173,10 +175,13 @@ if (!EMBED)
 
 async function refreshSaves() {
   try {
-    const listed = (await client.call("saves", { prefix: SAVES })).saves;
-    // A save too damaged to name its game is still that of the game its key names.
+    // The slot of each game, and the one slot of before while a game is still there (one it could
+    // not move at start-up: a damaged one, offered from its last move that can be read).
+    const listed = (await client.call("saves", { prefix: `${NS}:` })).saves;
     saves = listed
-      .map((s) => ({ ...s, game: s.game || s.key.slice(SAVES.length) }))
+      .filter((s) => s.key.startsWith(SAVES) || s.key === OLD_SAVE_KEY)
+      // A save too damaged to name its game is still that of the game its key names.
+      .map((s) => ({ ...s, game: s.game || (s.key === OLD_SAVE_KEY ? null : s.key.slice(SAVES.length)) }))
       .filter((s) => TABLES.has(s.game) && (!EMBED || s.game === EMBED.game));
   } catch (e) {
     console.warn("The saved games could not be listed:", e);
@@ -234,7 +239,9 @@ async function resumeSaved(key, at) {
   await closeGame();
   try {
     const r = await client.call("resume", at == null ? { key } : { key, at });
-    if (r.found) enterGame(r.handle, r.info, readUi(uiKey(r.info.game)), key);
+    // A game of the one slot of before goes to its game's slot as it opens.
+    const opened = !r.found ? null : key === OLD_SAVE_KEY ? await toItsSlot(r) : { ...r, key };
+    if (opened) enterGame(opened.handle, opened.info, readUi(uiKey(opened.info.game)), opened.key);
     else refreshSaves();
   } catch (e) {
     resumeFailed(key, e);
@@ -265,7 +272,7 @@ async function deleteSaved(key, title) {
   if (game.key === key) await closeGame();
   await client.call("forget", { key }).catch(() => {});
   const save = saves.find((s) => s.key === key);
-  if (save?.game) removeStored(uiKey(save.game));
+  if (save?.game) removeStored(key === OLD_SAVE_KEY ? OLD_UI_KEY : uiKey(save.game));
   refreshSaves();
 }
 
@@ -288,7 +295,7 @@ async function startGame(setup, options) {
     if (!ok) return;
   }
   // One saved game per game: replacing one that is not finished (or damaged) needs a yes.
-  const saved = saves.find((s) => s.key === saveKey(setup.game) && (s.damaged || !s.summary?.over));
+  const saved = saves.find((s) => savedOf(s, setup.game) && (s.damaged || !s.summary?.over));
   if (saved) {
     const title = titleOf(setup.game);
     const progress = !saved.damaged && saved.summary?.progress;
@@ -321,8 +328,9 @@ async function newGame(params) {
     const r = await client.call("new_game", params, key);
     if (old) client.call("close", { handle: old }).catch(() => {});
     enterGame(r.handle, r.info, { viewer: null, roundShown: 0, id: r.info.id }, key);
-    if (oldSaveDamaged) {
-      // replaced by a new game, as the one slot of before was
+    if (oldSaveDamaged || saves.some((s) => s.key === OLD_SAVE_KEY && s.game === params.game)) {
+      // replaced by a new game: one that cannot be read, as the one slot of before was; a game of
+      // this game, as its slot is (the player was asked)
       oldSaveDamaged = false;
       client.call("forget", { key: OLD_SAVE_KEY }).catch(() => {});
     }
@@ -703,8 +711,11 @@ async function boot() {
     lobby.setFailed(e.message);
     return false;
   }
-  const moved = await moveOldSave();
+  const old = await moveOldSave();
   await refreshSaves();
+  if (old?.damaged && saves.some((s) => s.key === OLD_SAVE_KEY)) resumeFailed(OLD_SAVE_KEY, old.damaged);
+  else if (old?.damaged) unreadableOldSave(old.damaged);
+  const moved = old?.found ? old : null;
   const playing = EMBED ? saveKey(EMBED.game) : readPlaying();
   let embedStart = false;
   if (moved && !startWanted) {
@@ -731,17 +742,31 @@ async function boot() {
   return true;
 }
 
-/** The one slot of before (`…:current`): its game, opened and moved to its game's slot, or null. */
+/** The one slot of before (`…:current`): its game, opened and moved to its game's slot; or
+ *  {damaged: the error} when its moves are not all there (it stays there, to be listed with what
+ *  can be read of it); or null. */
 async function moveOldSave() {
   let r;
   try {
     r = await client.call("resume", { key: OLD_SAVE_KEY });
   } catch (e) {
-    oldSaveDamaged = true;
-    lobby.showProblem(savedGameProblem(e.message));
+    if (e.code === "damaged_save") return { damaged: e };
+    unreadableOldSave(e);
     return null;
   }
-  if (!r.found) return null;
+  return r.found ? toItsSlot(r) : null;
+}
+
+/** The one slot of before holds a save that cannot be read (nor listed): it is said, and the next
+ *  new game replaces it, as it replaced the one slot then. */
+function unreadableOldSave(e) {
+  oldSaveDamaged = true;
+  lobby.showProblem(savedGameProblem(e.message));
+}
+
+/** The game `r` opened from the one slot of before, moved to its game's slot with its page state:
+ *  {...r, key: where it is saved now}; null if this page cannot show its game. */
+async function toItsSlot(r) {
   if (!TABLES.has(r.info.game)) {
     client.call("close", { handle: r.handle }).catch(() => {});
     lobby.showProblem(savedGameProblem(t("this page cannot show a game of {game}", { game: r.info.game })));
