@@ -544,3 +544,30 @@ def test_embed_js_passes_data_lang(offline_page: Page, site_url: str):
     expect(frame.locator("html")).to_have_attribute("lang", "pa", timeout=START_TIMEOUT_MS)
     expect(frame.locator("#table")).to_be_visible(timeout=START_TIMEOUT_MS)
     expect(frame.get_by_role("button", name=T("pa", "Rules"))).to_be_visible()
+
+
+def test_a_lang_that_names_no_language_falls_back_to_the_next_choice(offline_page: Page, site_url: str):
+    """Names every object inherits are no language: the table starts in the next choice (the
+    device's, here Gujarati), through embed.js's data-lang and on embed.html alike."""
+    page = offline_page
+    page.add_init_script("localStorage.setItem('pygames:settings', JSON.stringify({ lang: 'gu' }))")
+    page.route(  # first, before the site's service worker answers for it
+        "**/host-page.html",
+        lambda route: route.fulfill(
+            content_type="text/html",
+            body=(
+                "<!doctype html><html lang=en><body><h1>Host</h1>"
+                f'<script src="{site_url}embed.js" data-game="ono99" data-players="3" data-lang="constructor" '
+                'data-speed="fast" data-seed="7"></script></body></html>'
+            ),
+        ),
+    )
+    page.goto("./host-page.html")
+    frame = page.frame_locator("iframe")
+    expect(frame.locator("html")).to_have_attribute("lang", "gu", timeout=START_TIMEOUT_MS)
+    expect(frame.locator("#table")).to_be_visible(timeout=START_TIMEOUT_MS)
+    for asked in ("constructor", "__proto__", "toString"):
+        page.goto(f"./embed.html?game=ono99&players=3&speed=fast&seed=7&lang={asked}&id={asked}")
+        expect(page.locator("html")).to_have_attribute("lang", "gu")
+        expect(page.locator("#table")).to_be_visible(timeout=START_TIMEOUT_MS)
+        expect(page.get_by_role("button", name=T("gu", "Rules"))).to_be_visible()

@@ -3,7 +3,7 @@
 // worker) says what is legal, what happened, and whose turn it is.
 
 import { EngineClient, EngineError } from "../engine/client.js";
-import { Lobby } from "./lobby.js";
+import { isGameInfo, Lobby, rememberedSetup } from "./lobby.js";
 import { ono99Table } from "../tables/ono99.js";
 import { showMessage, watchFelt } from "../tables/kit.js";
 import { canastaTable } from "../tables/canasta.js";
@@ -17,10 +17,13 @@ import { setUpReadTable } from "../tables/read-table.js";
 import { $ } from "./dom.js";
 import { EMBED } from "./embed-mode.js";
 import { capture, forgetHand, moveMs, noteHand } from "../tables/motion.js";
+import { forgetFaces } from "../tables/cards.js";
 import { remember, renderHistory, resetHistory, replaceHistory, roundEvents } from "../tables/history.js";
 import { getSetting, motionPace, onSettingChange, setSetting } from "./settings.js";
 import { showHint } from "../tables/hint.js";
 import { currentLang, LANGUAGES, onLangChange, setLang, t, wantedLang } from "./i18n.js";
+import { isCount, isText, kept } from "./shapes.js";
+import { readStored, removeStored, writeStored } from "./stored.js";
 const query = new URLSearchParams(location.search);
 // The page's words first (English needs none): the lobby is drawn in the player's language.
 await setLang(wantedLang());
@@ -50,6 +53,8 @@ const uiKey = (gameId) => `${NS}:ui:${gameId}`;
 // Before there was a slot per game there was one slot: a save found there is moved to its game's.
 const OLD_SAVE_KEY = `${NS}:current`;
 const OLD_UI_KEY = `${NS}:ui`;
+/** Is `save` (as listed) the saved game of `gameId`: in its slot, or in the one slot of before? */
+const savedOf = (save, gameId) => save.key === saveKey(gameId) || (save.key === OLD_SAVE_KEY && save.game === gameId);
 const PLAYING_KEY = `${NS}:playing`; // localStorage: the game on the table when the page was left
 const SETUP_KEY = `${NS}:setup`; // localStorage: last lobby setup
 const GAMES_KEY = `${NS}:games`; // localStorage: list_games, to draw the lobby at once
@@ -59,11 +64,40 @@ const gamesKey = () => (currentLang() === "en" ? GAMES_KEY : `${GAMES_KEY}:${cur
 const RENDERERS = { ono99: ono99Table, canasta: canastaTable, three_up: threeUpTable, own_trumps: ownTrumpsTable };
 const TABLES = new Set(Object.keys(RENDERERS));
 const renderer = () => RENDERERS[game.info?.game] || ono99Table;
-// Empty the table of whatever game it showed: nothing of any hand stays in the DOM.
+// Empty the table of whatever game it showed: nothing of any hand stays in the DOM or in memory.
 const clearTable = () => {
   for (const r of Object.values(RENDERERS)) r.clear();
+  forgetHands();
 };
+/** The table shows no hand now (the curtain, a computer's turn, the lobby): drop what was kept of
+ *  one, the hand noted to mark the card just drawn and the faces cached for its cards. */
+function forgetHands() {
+  forgetHand();
+  forgetFaces();
+}
 const playable = (list) => (list || []).filter((g) => TABLES.has(g.id) && (!EMBED || g.id === EMBED.game));
+
+// What the page reads back from localStorage, checked (web/app/stored.js): a damaged value is
+// replaced by what is right of it, and what is wrong falls back to its default.
+/** The cached list of games: the games in it the lobby can draw (none: the key goes). */
+const cachedGames = (list) => (Array.isArray(list) && list.some(isGameInfo) ? list.filter(isGameInfo) : null);
+/** A game's page state ({viewer, roundShown, lastEvent, id}, see saveUi): its fields that are right;
+ *  none without the match's id, which says whose it is. */
+function pageState(value) {
+  const ui = kept(value, {
+    viewer: (seat) => seat === null || isCount(seat),
+    roundShown: isCount,
+    lastEvent: isCount,
+    id: isText,
+  });
+  return Object.hasOwn(ui, "id") ? ui : null;
+}
+/** The games of the cached list (in the page's language) this page can play. */
+const readGames = () => playable(readStored(gamesKey(), cachedGames));
+const readSetup = () => readStored(SETUP_KEY, rememberedSetup);
+const readUi = (key) => readStored(key, pageState);
+/** The key of the game on the table when the page was left (one of this page's save slots). */
+const readPlaying = () => readStored(PLAYING_KEY, (key) => (isText(key) && key.startsWith(SAVES) ? key : null));
 
 const client = new EngineClient();
 if (query.get("bench") === "1") client.call("__options", { timeBotMove: true });
@@ -82,30 +116,15 @@ const game = {
   roundShown: 0,
   tapMark: null,
 };
-let games = playable(readJSON(gamesKey()));
+let games = readGames();
 if (!games.length) games = null;
 let saves = []; // the saved games, as the worker lists them
 let engineReady = null; // resolves (true) once the engine is up and the saved games are known
 
-function readJSON(key) {
-  try {
-    return JSON.parse(localStorage.getItem(key));
-  } catch {
-    return null;
-  }
-}
-function writeJSON(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    /* private mode: fine */
-  }
-}
-
 // ------------------------------------------------------------------ lobby
 const lobby = new Lobby({ onStart: startGame, onResume: resumeSaved, onDelete: deleteSaved });
 client.onprogress = (p) => lobby.progress(p);
-if (games) lobby.setGames(games, readJSON(SETUP_KEY) || EMBED?.setup);
+if (games) lobby.setGames(games, readSetup() || EMBED?.setup);
 else bundledGames();
 
 /** First visit: the list of games the build bundled with the page, until the engine's own. */
@@ -115,7 +134,7 @@ async function bundledGames() {
     const list = playable(await r.json());
     if (!games && list.length) {
       games = list;
-      lobby.setGames(games, readJSON(SETUP_KEY) || EMBED?.setup);
+      lobby.setGames(games, readSetup() || EMBED?.setup);
     }
   } catch (e) {
     console.warn("No list of games came with the page; the lobby waits for the engine's:", e);
@@ -156,10 +175,13 @@ if (!EMBED)
 
 async function refreshSaves() {
   try {
-    const listed = (await client.call("saves", { prefix: SAVES })).saves;
-    // A save too damaged to name its game is still that of the game its key names.
+    // The slot of each game, and the one slot of before while a game is still there (one it could
+    // not move at start-up: a damaged one, offered from its last move that can be read).
+    const listed = (await client.call("saves", { prefix: `${NS}:` })).saves;
     saves = listed
-      .map((s) => ({ ...s, game: s.game || s.key.slice(SAVES.length) }))
+      .filter((s) => s.key.startsWith(SAVES) || s.key === OLD_SAVE_KEY)
+      // A save too damaged to name its game is still that of the game its key names.
+      .map((s) => ({ ...s, game: s.game || (s.key === OLD_SAVE_KEY ? null : s.key.slice(SAVES.length)) }))
       .filter((s) => TABLES.has(s.game) && (!EMBED || s.game === EMBED.game));
   } catch (e) {
     console.warn("The saved games could not be listed:", e);
@@ -176,7 +198,7 @@ function showLobbyScreen() {
   game.view = null;
   $("leave-button").hidden = true;
   $("read-button").hidden = true;
-  localStorage.removeItem(PLAYING_KEY);
+  removeStored(PLAYING_KEY);
   lobby.show();
   document.title = t("pygames");
   if (engineReady) engineReady.then(refreshSaves);
@@ -206,8 +228,9 @@ async function closeGame() {
   if (handle) await client.call("close", { handle }).catch(() => {});
 }
 
-/** Resume a saved game from the lobby's list (the open one, if that is it). */
-async function resumeSaved(key) {
+/** Resume a saved game from the lobby's list (the open one, if that is it). `at`: a damaged save's
+ *  moves that can be read, where the player chose to resume it. */
+async function resumeSaved(key, at) {
   if (game.handle && game.key === key) {
     enterGame(game.handle, game.info, null, key);
     return;
@@ -215,12 +238,27 @@ async function resumeSaved(key) {
   lobby.showProblem("");
   await closeGame();
   try {
-    const r = await client.call("resume", { key });
-    if (r.found) enterGame(r.handle, r.info, readJSON(uiKey(r.info.game)), key);
+    const r = await client.call("resume", at == null ? { key } : { key, at });
+    // A game of the one slot of before goes to its game's slot as it opens.
+    const opened = !r.found ? null : key === OLD_SAVE_KEY ? await toItsSlot(r) : { ...r, key };
+    if (opened) enterGame(opened.handle, opened.info, readUi(uiKey(opened.info.game)), opened.key);
     else refreshSaves();
   } catch (e) {
-    lobby.showProblem(savedGameProblem(e.message));
+    resumeFailed(key, e);
   }
+}
+
+/** A saved game did not open: say why. One that is damaged is not opened unless the player chooses
+ *  the move the list offers; the list (drawn again) says what can be read of it. */
+function resumeFailed(key, e) {
+  if (e.code !== "damaged_save") {
+    lobby.showProblem(savedGameProblem(e.message));
+    return;
+  }
+  const gameId = saves.find((s) => s.key === key)?.game;
+  const title = gameId ? titleOf(gameId) : t("A game");
+  lobby.showProblem(t("Your saved {title} game is damaged, so it was not resumed: see below.", { title }));
+  refreshSaves();
 }
 
 async function deleteSaved(key, title) {
@@ -234,19 +272,19 @@ async function deleteSaved(key, title) {
   if (game.key === key) await closeGame();
   await client.call("forget", { key }).catch(() => {});
   const save = saves.find((s) => s.key === key);
-  if (save?.game) localStorage.removeItem(uiKey(save.game));
+  if (save?.game) removeStored(key === OLD_SAVE_KEY ? OLD_UI_KEY : uiKey(save.game));
   refreshSaves();
 }
 
 function setupFromInfo(info) {
-  const prev = readJSON(SETUP_KEY) || {};
+  const prev = readSetup() || {};
   return { ...prev, game: info.game, values: info.options, seats: info.seats };
 }
 
 let startWanted = false; // Start was pressed: the page does not resume a game on its own any more
 
 async function startGame(setup, options) {
-  writeJSON(SETUP_KEY, setup);
+  writeStored(SETUP_KEY, setup);
   lobby.showProblem("");
   startWanted = true;
   if (!lobby.ready) {
@@ -256,11 +294,11 @@ async function startGame(setup, options) {
     lobby.setWaiting(false);
     if (!ok) return;
   }
-  // One saved game per game: replacing one that is not finished needs a yes.
-  const saved = saves.find((s) => s.game === setup.game && !s.summary?.over);
+  // One saved game per game: replacing one that is not finished (or damaged) needs a yes.
+  const saved = saves.find((s) => savedOf(s, setup.game) && (s.damaged || !s.summary?.over));
   if (saved) {
     const title = titleOf(setup.game);
-    const progress = saved.summary?.progress;
+    const progress = !saved.damaged && saved.summary?.progress;
     const yes = await ask({
       title: t("Replace your saved {title} game?", { title }),
       text: progress
@@ -290,8 +328,9 @@ async function newGame(params) {
     const r = await client.call("new_game", params, key);
     if (old) client.call("close", { handle: old }).catch(() => {});
     enterGame(r.handle, r.info, { viewer: null, roundShown: 0, id: r.info.id }, key);
-    if (oldSaveDamaged) {
-      // replaced by a new game, as the one slot of before was
+    if (oldSaveDamaged || saves.some((s) => s.key === OLD_SAVE_KEY && s.game === params.game)) {
+      // replaced by a new game: one that cannot be read, as the one slot of before was; a game of
+      // this game, as its slot is (the player was asked)
       oldSaveDamaged = false;
       client.call("forget", { key: OLD_SAVE_KEY }).catch(() => {});
     }
@@ -310,7 +349,7 @@ function enterGame(handle, info, ui, key) {
   game.handle = handle;
   game.key = key;
   game.info = info;
-  writeJSON(PLAYING_KEY, key);
+  writeStored(PLAYING_KEY, key);
   game.over = false;
   game.fastForward = false;
   game.persons = info.seats.map((s, i) => (s.kind === "human" ? i : null)).filter((i) => i !== null);
@@ -321,7 +360,7 @@ function enterGame(handle, info, ui, key) {
   game.roundShown = sameGame ? ui.roundShown || 0 : 0;
   game.lastEvent = sameGame ? ui.lastEvent || 0 : 0;
   resetHistory();
-  forgetHand();
+  forgetHands();
   saveUi();
   closeAll();
   showTableScreen();
@@ -329,7 +368,7 @@ function enterGame(handle, info, ui, key) {
 
 function saveUi() {
   if (!game.info) return;
-  writeJSON(uiKey(game.info.game), {
+  writeStored(uiKey(game.info.game), {
     viewer: game.viewer,
     roundShown: game.roundShown,
     lastEvent: game.lastEvent,
@@ -491,6 +530,8 @@ function nameOf(seat) {
 function show(view, extraButtons) {
   // Where the cards are now, so that each one can glide to its new place once the table is drawn.
   const moves = capture(game.view);
+  // The hand leaves the table (a computer plays now, the device may be on its way): none is kept.
+  if (game.view?.hand && !view.hand) forgetHands();
   game.view = view;
   hideCurtain();
   noteHand(view);
@@ -539,7 +580,6 @@ function raiseCurtain(seat) {
   // Drop the hand: nothing of it stays in the DOM or in this page's memory.
   game.view = null;
   game.viewer = null;
-  forgetHand();
   saveUi();
   clearTable();
   showMessage("");
@@ -661,30 +701,33 @@ async function boot() {
   }
   try {
     const listed = playable((await client.call("list_games")).games);
-    writeJSON(gamesKey(), listed);
+    writeStored(gamesKey(), listed);
     // Redrawn only when it differs from the list the lobby shows: someone may be filling it in.
     if (JSON.stringify(listed) !== JSON.stringify(games)) {
       games = listed;
-      lobby.setGames(games, lobby.game ? lobby.setup() : readJSON(SETUP_KEY) || EMBED?.setup);
+      lobby.setGames(games, lobby.game ? lobby.setup() : readSetup() || EMBED?.setup);
     }
   } catch (e) {
     lobby.setFailed(e.message);
     return false;
   }
-  const moved = await moveOldSave();
+  const old = await moveOldSave();
   await refreshSaves();
-  const playing = EMBED ? saveKey(EMBED.game) : readJSON(PLAYING_KEY);
+  if (old?.damaged && saves.some((s) => s.key === OLD_SAVE_KEY)) resumeFailed(OLD_SAVE_KEY, old.damaged);
+  else if (old?.damaged) unreadableOldSave(old.damaged);
+  const moved = old?.found ? old : null;
+  const playing = EMBED ? saveKey(EMBED.game) : readPlaying();
   let embedStart = false;
   if (moved && !startWanted) {
-    enterGame(moved.handle, moved.info, readJSON(uiKey(moved.info.game)), moved.key);
+    enterGame(moved.handle, moved.info, readUi(uiKey(moved.info.game)), moved.key);
   } else if (moved) {
     client.call("close", { handle: moved.handle }).catch(() => {});
   } else if (playing && !startWanted && saves.some((s) => s.key === playing)) {
     try {
       const r = await client.call("resume", { key: playing });
-      if (r.found) enterGame(r.handle, r.info, readJSON(uiKey(r.info.game)), playing);
+      if (r.found) enterGame(r.handle, r.info, readUi(uiKey(r.info.game)), playing);
     } catch (e) {
-      lobby.showProblem(savedGameProblem(e.message));
+      resumeFailed(playing, e);
       // An embed starts anyway: a damaged save is of no use to a casual table.
       if (EMBED) embedStart = true;
     }
@@ -699,17 +742,31 @@ async function boot() {
   return true;
 }
 
-/** The one slot of before (`…:current`): its game, opened and moved to its game's slot, or null. */
+/** The one slot of before (`…:current`): its game, opened and moved to its game's slot; or
+ *  {damaged: the error} when its moves are not all there (it stays there, to be listed with what
+ *  can be read of it); or null. */
 async function moveOldSave() {
   let r;
   try {
     r = await client.call("resume", { key: OLD_SAVE_KEY });
   } catch (e) {
-    oldSaveDamaged = true;
-    lobby.showProblem(savedGameProblem(e.message));
+    if (e.code === "damaged_save") return { damaged: e };
+    unreadableOldSave(e);
     return null;
   }
-  if (!r.found) return null;
+  return r.found ? toItsSlot(r) : null;
+}
+
+/** The one slot of before holds a save that cannot be read (nor listed): it is said, and the next
+ *  new game replaces it, as it replaced the one slot then. */
+function unreadableOldSave(e) {
+  oldSaveDamaged = true;
+  lobby.showProblem(savedGameProblem(e.message));
+}
+
+/** The game `r` opened from the one slot of before, moved to its game's slot with its page state:
+ *  {...r, key: where it is saved now}; null if this page cannot show its game. */
+async function toItsSlot(r) {
   if (!TABLES.has(r.info.game)) {
     client.call("close", { handle: r.handle }).catch(() => {});
     lobby.showProblem(savedGameProblem(t("this page cannot show a game of {game}", { game: r.info.game })));
@@ -722,9 +779,9 @@ async function moveOldSave() {
     console.warn("The saved game could not be moved to its game's slot:", e);
     return { ...r, key: OLD_SAVE_KEY };
   }
-  const ui = readJSON(OLD_UI_KEY);
-  if (ui) writeJSON(uiKey(r.info.game), ui);
-  localStorage.removeItem(OLD_UI_KEY);
+  const ui = readUi(OLD_UI_KEY);
+  if (ui) writeStored(uiKey(r.info.game), ui);
+  removeStored(OLD_UI_KEY);
   return { ...r, key };
 }
 
@@ -818,7 +875,7 @@ async function relabelAll(lang) {
   showMessage("");
   lobby.relabel();
   if ($("lobby").hidden === false) document.title = t("pygames");
-  const cached = playable(readJSON(gamesKey()));
+  const cached = readGames();
   if (cached.length) {
     games = cached;
     lobby.setGames(games, lobby.game ? lobby.setup() : null);
@@ -828,7 +885,7 @@ async function relabelAll(lang) {
   if (ready) {
     try {
       const listed = playable((await client.call("list_games")).games);
-      writeJSON(gamesKey(), listed);
+      writeStored(gamesKey(), listed);
       games = listed;
       lobby.setGames(games, lobby.game ? lobby.setup() : null);
     } catch (e) {

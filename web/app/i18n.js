@@ -14,6 +14,8 @@ import { getSetting, setSetting } from "./settings.js";
 
 /** The languages, each named in itself (a list of languages is read by whoever speaks one). */
 export const LANGUAGES = { en: "English", pa: "ਪੰਜਾਬੀ", gu: "ગુજરાતી" };
+/** Is `code` one of ours? Its own key, not one every object inherits ("constructor", "toString"). */
+const isLanguage = (code) => typeof code === "string" && Object.hasOwn(LANGUAGES, code);
 const EVENT = "pygames:lang";
 
 let lang = "en";
@@ -24,12 +26,12 @@ const loaded = { en: {} };
 /** The language asked for by the URL, the device's choice or the browser, in that order. */
 export function wantedLang() {
   const asked = new URLSearchParams(location.search).get("lang");
-  if (asked && LANGUAGES[asked]) return asked;
+  if (isLanguage(asked)) return asked;
   const chosen = getSetting("lang");
-  if (chosen !== "auto") return chosen;
+  if (isLanguage(chosen)) return chosen;
   for (const tag of navigator.languages || [navigator.language || "en"]) {
     const base = String(tag).toLowerCase().split("-")[0];
-    if (LANGUAGES[base]) return base;
+    if (isLanguage(base)) return base;
   }
   return "en";
 }
@@ -63,7 +65,7 @@ export function listWords(items) {
 }
 
 async function fetchCatalog(code) {
-  if (loaded[code]) return loaded[code];
+  if (Object.hasOwn(loaded, code)) return loaded[code];
   const r = await fetch(`locale/${code}.json`);
   if (!r.ok) throw new Error(`locale/${code}.json: HTTP ${r.status}`);
   loaded[code] = (await r.json()).messages || {};
@@ -83,7 +85,7 @@ export function translatePage(root = document) {
 /** Switch the page to `code`: its catalog, <html lang>, the words of index.html; then tell every
  *  listener (the lobby, the table, the history redraw). `remember`: keep it as the device's choice. */
 export async function setLang(code, { remember = false } = {}) {
-  if (!LANGUAGES[code]) code = "en";
+  if (!isLanguage(code)) code = "en";
   try {
     messages = await fetchCatalog(code);
   } catch (e) {

@@ -49,7 +49,9 @@ export function rove(row) {
 }
 
 // ------------------------------------------------------------------ the focus never lost
-let last = null; // the element that last had the focus
+// The element that last had the focus, held weakly: a card button the table removed is not kept
+// alive by this (nor, with it, the hand it was drawn for).
+let last = null;
 
 const gone = (node) => !node?.isConnected || node.closest("[hidden]") || node.getClientRects().length === 0;
 const overlay = () => !$("curtain").hidden || document.querySelector("dialog[open]");
@@ -73,7 +75,7 @@ function rescue() {
   // A focused element just hidden still counts as active until the browser's next style pass, which
   // then drops the focus to <body> without an event: treat it as lost now.
   if (active && active !== document.body && !gone(active)) return;
-  if (overlay() || !gone(last)) return;
+  if (overlay() || !gone(last?.deref())) return;
   const target = bestTarget();
   if (!target) return;
   if (target === $("table")) target.tabIndex = -1; // focusable by script only: it names the table
@@ -84,7 +86,7 @@ function rescue() {
  *  focus moves to the best place on the screen instead of <body>. */
 export function keepFocus() {
   document.addEventListener("focusin", (e) => {
-    last = e.target;
+    last = new WeakRef(e.target);
   });
   // A redraw replaces the focused button; showing a screen hides the one that had the focus.
   new MutationObserver(() => {

@@ -5,6 +5,7 @@
 
 import { $, el } from "./dom.js";
 import { listWords, t, tn } from "./i18n.js";
+import { isCount, isName, isRecord, isText, kept, listOf, shaped } from "./shapes.js";
 
 const PERSON_NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"];
 // The engine's names for the partnerships of a four-seat game (Canasta).
@@ -19,6 +20,8 @@ function levelWords(level) {
 }
 // The engine's older names for two of the levels.
 const OLD_LEVEL_NAMES = { random: "easy", heuristic: "normal" };
+const levelOf = (id) => (Object.hasOwn(OLD_LEVEL_NAMES, id) ? OLD_LEVEL_NAMES[id] : id);
+const NAME_MAX = 24; // characters in a seat's name (the engine's limit)
 // What the engine offered before it listed its computer players.
 const ENGINE_BOTS = ["random", "heuristic"];
 
@@ -58,6 +61,31 @@ export function timeAgo(when, now = Date.now()) {
   return tn("{n} day ago", "{n} days ago", Math.floor(minutes / (24 * 60)));
 }
 
+/** How a damaged save is described in the list of saves: what of its moves can be read, if not all. */
+function damageWords(partial) {
+  if (!partial) return t("damaged");
+  const { readable, stated } = partial;
+  if (stated == null) return tn("damaged: {n} move can be read", "damaged: {n} moves can be read", readable);
+  return tn(
+    "damaged: {readable} of its {n} move can be read",
+    "damaged: {readable} of its {n} moves can be read",
+    stated,
+    { readable },
+  );
+}
+
+/** The words of a saved game's Resume button (`text`, `aria-label`): back to the open game, the
+ *  move a damaged one resumes at, or plain Resume. */
+function resumeWords(save, open, title) {
+  if (open) return { text: t("Back to the game"), "aria-label": t("Back to the game: {title}", { title }) };
+  const partial = save.partial;
+  if (!partial) return { text: t("Resume"), "aria-label": t("Resume {title}", { title }) };
+  const at = { n: partial.readable, total: partial.stated, title };
+  return partial.stated == null
+    ? { text: t("Resume at move {n}", at), "aria-label": t("Resume at move {n}: {title}", at) }
+    : { text: t("Resume at move {n} of {total}", at), "aria-label": t("Resume at move {n} of {total}: {title}", at) };
+}
+
 /** A name as the engine compares names: spaces trimmed and made single, case ignored. */
 const nameKey = (name) => name.trim().replace(/\s+/g, " ").toLowerCase();
 
@@ -72,6 +100,112 @@ function isDefaultName(name) {
     /^Computer \d+$/.test(name) ||
     (name.startsWith(computer.split("#")[0]) && /^\d+$/.test(name.slice(computer.split("#")[0].length)))
   );
+}
+
+// ------------------------------------------------------------------ what storage gives back
+// The lobby draws a list of games and a setup that may come from storage (web/app/stored.js): a
+// cached list_games, the last setup. Both are checked before they are drawn.
+
+const OPTION_TYPES = ["bool", "choice", "int", "text", "counts"]; // the types of option the lobby knows
+
+/** Whether `value` may be chosen for the option `spec` (as the lobby draws it): a value of its
+ *  type, within its limits (for a text, of its length); a deck table (`counts`) only with the cards
+ *  of `like`, the table it would replace. A type the lobby does not know takes nothing. */
+function fits(spec, value, like = spec.default) {
+  const within = (n) =>
+    Number.isSafeInteger(n) && (spec.min == null || n >= spec.min) && (spec.max == null || n <= spec.max);
+  switch (spec.type) {
+    case "bool":
+      return typeof value === "boolean";
+    case "choice":
+      return (spec.choices || []).some((c) => c.value === value);
+    case "int":
+      return within(value);
+    case "text":
+      return isText(value) && value.trim().length >= (spec.min ?? 0) && value.length <= (spec.max ?? value.length);
+    case "counts":
+      return (
+        isRecord(value) &&
+        isRecord(like) &&
+        Object.keys(value).sort().join("\n") === Object.keys(like).sort().join("\n") &&
+        Object.values(value).every(within)
+      );
+    default:
+      return false;
+  }
+}
+
+const isScalar = (value) => ["string", "number", "boolean"].includes(typeof value);
+const isOption = shaped(
+  { key: isName, label: isText, type: isText },
+  {
+    help: isText,
+    choices: listOf(shaped({ value: isScalar, label: isText })),
+    min: Number.isFinite,
+    max: Number.isFinite,
+    when: (when) => isRecord(when) && Object.values(when).every((v) => isScalar(v) || listOf(isScalar)(v)),
+  },
+);
+const isNote = shaped({ above: isCount, text: isText });
+const isPreset = shaped({ id: isText, title: isText, options: isRecord });
+const MOST_SEATS = 64; // no game seats more: a list of seat counts stays short
+const isPlayers = (p) =>
+  shaped({ min: isCount, max: isCount }, { default: isCount })(p) &&
+  p.min >= 1 &&
+  p.min <= p.max &&
+  p.max <= MOST_SEATS;
+const isGameShape = shaped(
+  { id: isText, title: isText, players: isPlayers },
+  {
+    presets: listOf(isPreset),
+    options: listOf(isOption),
+    rules_summary: listOf((part) => isText(part) || shaped({ heading: isText, text: isText })(part)),
+    bots: listOf((bot) => isText(bot) || shaped({ id: isText }, { title: isText, about: isText })(bot)),
+    teams: listOf(listOf(isCount)),
+    teams_drawn_when: (when) => isRecord(when) && Object.values(when).every(Array.isArray),
+    player_notes: shaped({ key: isText, values: (v) => isRecord(v) && Object.values(v).every(isNote) }),
+  },
+);
+
+/** Whether `game` is a GameInfo the lobby can draw (docs/api.md): every field it reads of the type
+ *  it has, each option's default and each preset's value one the option may take (a preset sets
+ *  only options the game has). */
+export function isGameInfo(game) {
+  if (!isGameShape(game)) return false;
+  const options = game.options || [];
+  const optionOf = (key) => options.find((spec) => spec.key === key);
+  return (
+    options.every((spec) => !OPTION_TYPES.includes(spec.type) || fits(spec, spec.default)) &&
+    (game.presets || []).every((p) =>
+      Object.entries(p.options).every(([key, value]) => optionOf(key) && fits(optionOf(key), value, value)),
+    )
+  );
+}
+
+/** A seat as setup() gives it: a name the engine takes, and a kind (a computer's level is checked
+ *  when the seats are drawn: an unknown one is the default level). */
+const isSeat = shaped({
+  name: (name) => isText(name) && name.trim().length >= 1 && name.length <= NAME_MAX,
+  kind: (kind) => kind === "human" || kind === "bot",
+});
+
+/** A remembered setup ({game, preset, values, seats}, as setup() gave it), what is right of it:
+ *  a seat without a name or a kind is left out (the lobby seats a computer instead, if one is
+ *  needed), and so is a value named like what every object inherits; each value is checked against
+ *  its option when the game is chosen. Null: nothing of it can be used. */
+export function rememberedSetup(value) {
+  const setup = kept(value, {
+    game: isText,
+    preset: (p) => p === null || isText(p),
+    values: isRecord,
+    seats: Array.isArray,
+  });
+  if (setup.values) setup.values = Object.fromEntries(Object.entries(setup.values).filter(([key]) => isName(key)));
+  if (setup.seats)
+    setup.seats = setup.seats
+      .filter(isSeat)
+      .map(({ name, kind, bot }) => (kind === "bot" && isText(bot) ? { name, kind, bot } : { name, kind }));
+  return Object.keys(setup).length ? setup : null;
 }
 
 export class Lobby {
@@ -184,8 +318,10 @@ export class Lobby {
   }
 
   /**
-   * The saved games: [{key, game, savedAt, summary: {title, progress, over}}], the open one
-   * (`current`, a key) first and marked. Each can be resumed or deleted.
+   * The saved games, as the worker lists them (checked: see listSaves in engine/worker.js):
+   * [{key, game, savedAt, summary: {title, progress, over}, damaged, partial: {readable, stated}}],
+   * the open one (`current`, a key) first and marked. Each can be resumed or deleted; a damaged one
+   * says so, and one whose moves are not all there is resumed only at the last move it holds.
    */
   showSaves(saves, current = null) {
     this.lastSaves = saves;
@@ -196,16 +332,16 @@ export class Lobby {
     for (const save of ordered) {
       const title = save.summary?.title || this.games.find((g) => g.id === save.game)?.title || t("A game");
       const parts = [title];
-      if (save.summary?.progress) parts.push(save.summary.progress);
+      if (save.damaged) parts.push(damageWords(save.partial));
+      else if (save.summary?.progress) parts.push(save.summary.progress);
       if (save.savedAt) parts.push(timeAgo(save.savedAt));
       const resume = el("button", {
         type: "button",
         class: save.key === current ? "primary" : "secondary",
         // The visible words begin the name (what a voice-control user says is what they see).
-        text: save.key === current ? t("Back to the game") : t("Resume"),
-        "aria-label": save.key === current ? t("Back to the game: {title}", { title }) : t("Resume {title}", { title }),
+        ...resumeWords(save, save.key === current, title),
       });
-      resume.addEventListener("click", () => this.onResume(save.key));
+      resume.addEventListener("click", () => this.onResume(save.key, save.partial?.readable));
       const remove = el("button", {
         type: "button",
         class: "ghost",
@@ -216,7 +352,7 @@ export class Lobby {
       list.append(
         el(
           "li",
-          { class: "save-row" },
+          { class: save.damaged ? "save-row damaged" : "save-row" },
           el("span", { class: "save-text", text: parts.join(" · ") }),
           el("span", { class: "save-actions" }, resume, remove),
         ),
@@ -250,13 +386,12 @@ export class Lobby {
       owned.length > 0 &&
       owned.every((k) => JSON.stringify(setup.values[k]) === JSON.stringify(p.options[k]));
     const preset = presets.find(matches) || (setup && presets.find((p) => p.id === setup.preset)) || presets[0] || null;
-    this.values = this._defaults();
-    if (preset) Object.assign(this.values, preset.options);
-    if (setup?.values) {
-      for (const spec of game.options || []) {
-        if (spec.key in setup.values && !this._presetKeys().has(spec.key))
-          this.values[spec.key] = setup.values[spec.key];
-      }
+    this.values = { ...this._defaults(), ...preset?.options };
+    // A remembered value is taken if the option may take it (the choices of this version of the
+    // game, say); else the preset's or the default stays.
+    for (const spec of game.options || []) {
+      const value = setup?.values && Object.hasOwn(setup.values, spec.key) ? setup.values[spec.key] : undefined;
+      if (!this._presetKeys().has(spec.key) && fits(spec, value, this.values[spec.key])) this.values[spec.key] = value;
     }
     this.presetId = preset ? preset.id : null;
     const before = this.seats;
@@ -422,7 +557,7 @@ export class Lobby {
     const listed = (this.game.bots || ENGINE_BOTS).map((b) => (typeof b === "string" ? { id: b } : b));
     const byLevel = new Map();
     for (const bot of listed) {
-      const level = OLD_LEVEL_NAMES[bot.id] || bot.id;
+      const level = levelOf(bot.id);
       if (!LEVEL_IDS.includes(level)) continue;
       if (!byLevel.has(level) || bot.id === level) byLevel.set(level, bot);
     }
@@ -446,7 +581,7 @@ export class Lobby {
 
   /** A seat's bot id as this game offers it (a setup remembered under an older name). */
   _botId(id) {
-    const level = OLD_LEVEL_NAMES[id] || id;
+    const level = levelOf(id);
     const found = this.bots().find((b) => b.level === level);
     return found ? found.id : this.defaultBot();
   }
@@ -505,7 +640,7 @@ export class Lobby {
         type: "text",
         id: nameId,
         value: seat.name,
-        maxlength: "24",
+        maxlength: String(NAME_MAX),
         autocomplete: "off",
         "aria-label": t("Seat {number} name", { number: i + 1 }),
         spellcheck: "false",

@@ -2,6 +2,9 @@
 // fast moves animate, a four-colour deck, how long the Hard computer thinks, the language. Presentation only:
 // no setting changes a rule (rules are game options, chosen in the lobby and kept in the record).
 
+import { kept } from "./shapes.js";
+import { readStored, writeStored } from "./stored.js";
+
 const KEY = "pygames:settings";
 const EVENT = "pygames:settings";
 
@@ -15,31 +18,24 @@ export const SETTINGS = {
   lang: { default: "auto", values: ["auto", "en", "pa", "gu"] },
 };
 
-function stored() {
-  try {
-    return JSON.parse(localStorage.getItem(KEY)) || {};
-  } catch {
-    return {};
-  }
-}
+const ALLOWED = Object.fromEntries(
+  Object.entries(SETTINGS).map(([name, spec]) => [name, (value) => spec.values.includes(value)]),
+);
+/** The settings chosen: those stored with a value still allowed (whatever else is there goes). */
+const allowed = (value) => kept(value, ALLOWED);
+const stored = () => readStored(KEY, allowed);
 
 /** The value of setting `name`: the stored one if it is still allowed, else the default. */
 export function getSetting(name) {
   const spec = SETTINGS[name];
-  const value = stored()[name];
-  return spec.values.includes(value) ? value : spec.default;
+  const chosen = stored();
+  return Object.hasOwn(chosen, name) ? chosen[name] : spec.default;
 }
 
 /** Store a setting and tell every listener (the tables redraw, the page restyles). */
 export function setSetting(name, value) {
   if (!SETTINGS[name]?.values.includes(value)) throw new Error(`No setting ${name}=${value}`);
-  const all = stored();
-  all[name] = value;
-  try {
-    localStorage.setItem(KEY, JSON.stringify(all));
-  } catch {
-    /* private mode: kept for this page only */
-  }
+  writeStored(KEY, allowed({ ...stored(), [name]: value }));
   window.dispatchEvent(new CustomEvent(EVENT, { detail: { name, value } }));
 }
 

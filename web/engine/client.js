@@ -25,6 +25,8 @@ export function workerWords(message) {
       return t("No save key was given.");
     case "That game has no save to move.":
       return t("That game has no save to move.");
+    case "This saved game could not be read: it is damaged.":
+      return t("This saved game could not be read: it is damaged.");
     default:
       return text;
   }

@@ -10,12 +10,15 @@
 // Messages in:  {id, method, params, key?}
 //   - engine methods: list_games, new_game, view, legal_actions, act, explain, summary,
 //     bot_move, bot_act, hint, undo, close (passed straight to api.handle)
-//   - worker methods: resume {key}, forget {key}, saves {prefix}, move_save {handle, key}, __stats {}
+//   - worker methods: resume {key, at?}, forget {key}, saves {prefix}, move_save {handle, key}, __stats {}
 //   (save and load are worker-internal and refused from the page)
-// Messages out: {id, result} | {id, error: {code, message}}
+// Messages out: {id, result} | {id, error: {code, message}} (the worker's own codes besides the
+//               engine's: engine_unavailable, and damaged_save: a save that does not hold what its
+//               header says, resumed only at the move the list of saves offers)
 //               {type: "progress", stage, label, loaded, total}
 //               {type: "ready", ms} | {type: "fatal", message}
 
+import { isCount, isRecord, isText } from "../app/shapes.js";
 import { buildInfo, dropSnapshot, PYODIDE, savedSnapshot, SITE, snapshotWanted, startEngine } from "./python-boot.js";
 
 const MUTATING = new Set(["new_game", "act", "bot_act", "undo"]);
@@ -236,16 +239,51 @@ const summaryOf = (handle) => {
     if (!s) return null;
     texts[lang] = s;
   }
-  const { title, progress } = texts.en; // the summary itself in English, as saves of the older form have it
+  const english = texts.en; // the summary itself in English, as saves of the older form have it
   for (const lang of LANGS) texts[lang] = { title: texts[lang].title, progress: texts[lang].progress };
-  return { ...texts.en, title, progress, texts };
+  return { ...english, texts };
 };
-/** A saved summary as the page reads it: its title and progress in `lang` (older saves: English). */
+
+// ---------------------------------------------------------------- what storage holds
+// Whatever is read back from IndexedDB may be damaged: every field is checked before it is used, so
+// one damaged save never stops the lobby, and a save that does not hold what its header says is
+// never resumed as if it were whole. (The checks are the page's too: web/app/shapes.js.)
+
+/** A saved summary as the page reads it: {title, progress, over}, its words in `lang` (saves of the
+ *  older form have English only); null if it is not a summary the engine gave. (Saves of a while
+ *  lost the summary's `game` and `over`: they are read as not over.) */
 function summaryIn(summary, lang) {
-  if (!summary) return null;
-  const { texts, ...rest } = summary;
-  const words = texts?.[lang] || {};
-  return { ...rest, title: words.title || summary.title, progress: words.progress || summary.progress };
+  if (!isRecord(summary)) return null;
+  const { title, progress, texts } = summary;
+  const over = summary.over ?? false;
+  if (!isText(title) || !isText(progress) || typeof over !== "boolean") return null;
+  if (summary.game != null && !isText(summary.game)) return null;
+  const words = isRecord(texts) && LANGS.includes(lang) && Object.hasOwn(texts, lang) ? texts[lang] : null;
+  if (isRecord(words) && isText(words.title) && isText(words.progress))
+    return { title: words.title, progress: words.progress, over };
+  return { title, progress, over };
+}
+
+/** Is every field of the header `stored` (a save's, of either form) one the worker wrote? A summary
+ *  and a time are optional (saves of the older form), but when there they must be whole, and the
+ *  summary must name the game its record is of. */
+function describedWell(stored) {
+  if (!isRecord(stored)) return false;
+  const { savedAt, summary, record } = stored;
+  if (savedAt != null && !(Number.isFinite(savedAt) && savedAt >= 0)) return false;
+  if (summary == null) return true;
+  return !!summaryIn(summary, "en") && (summary.game == null || !isText(record?.game) || summary.game === record.game);
+}
+
+/** The moves the header `stored` says its game holds, against the keys of the move entries found
+ *  (in key order): {readable: how many from the first with none missing, stated: the header's count
+ *  (null if it is none), whole}. Entries past the count (none are ever written) are not read. */
+function movesHeld(key, stored, entryKeys) {
+  let readable = 0;
+  while (readable < entryKeys.length && entryKeys[readable] === moveKey(key, readable)) readable++;
+  const stated = isCount(stored.moves) ? stored.moves : null;
+  if (stated !== null) readable = Math.min(readable, stated);
+  return { readable, stated, whole: readable === stated };
 }
 
 /** Write the whole record of the open game `handle` (a new game, a save of the older form, a save
@@ -269,14 +307,23 @@ async function saveWhole(key, handle) {
  *  now and then a checkpoint as well. */
 async function saveStep(saved, entry, handle) {
   const checkpoint = entry && saved.moves % CHECKPOINT_EVERY === 0 ? engine("checkpoint", { handle }) : null;
-  const summary = summaryOf(handle);
+  const header = headerOf(saved, handle);
   await store("readwrite", (s) => {
     if (entry) s.put(entry, moveKey(saved.key, saved.moves - 1));
     else s.delete(moveKey(saved.key, saved.moves));
     if (checkpoint?.checkpoint) s.put({ build: buildHash, ...checkpoint.checkpoint }, checkpointKey(saved.key));
-    return s.put({ savedAt: Date.now(), record: saved.header, moves: saved.moves, summary }, saved.key);
+    return s.put(header, saved.key);
   });
 }
+
+/** The header of the open game `handle`, saved as `saved` says: its record's header, its count of
+ *  moves, and the engine's summary of it now. */
+const headerOf = (saved, handle) => ({
+  savedAt: Date.now(),
+  record: saved.header,
+  moves: saved.moves,
+  summary: summaryOf(handle),
+});
 
 /** Replace the checkpoint kept under `key` by one of the open game `handle` as it is now (none if
  *  the engine gives none). */
@@ -287,43 +334,63 @@ async function renewCheckpoint(key, handle) {
   );
 }
 
-/** The saved games whose keys start with `prefix`: [{key, game, savedAt, summary}], newest first.
- *  A save of the older form, or one without a summary, names its game from its record. */
+/** The saved games whose keys start with `prefix`, newest first: [{key, game, savedAt, summary,
+ *  damaged, partial}]. `game`: the record's, else the summary's, else null; `summary`: {title,
+ *  progress, over} or null; `damaged`: some field is not what the worker wrote; `partial`:
+ *  {readable, stated} when the moves are not what the header says (a resume then needs
+ *  `at: readable`), else null. */
 async function listSaves(prefix, lang = "en") {
   const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
   const [keysFound, values] = await Promise.all([
     store("readonly", (s) => s.getAllKeys(range)),
     store("readonly", (s) => s.getAll(range)),
   ]);
+  const entries = new Map(); // a game's key -> the keys of its move entries, in order
+  for (const key of keysFound) {
+    const at = isText(key) ? key.indexOf("|move|") : -1;
+    if (at < 0) continue;
+    const game = key.slice(0, at);
+    if (!entries.has(game)) entries.set(game, []);
+    entries.get(game).push(key);
+  }
   const out = [];
   keysFound.forEach((key, i) => {
-    if (key.includes("|")) return; // a move or a checkpoint of a game, not a game
+    if (!isText(key) || key.includes("|")) return; // a move or a checkpoint of a game, not a game
     const value = values[i];
-    const record = value && typeof value === "object" ? value.record : null;
-    const game = value?.summary?.game || record?.game || null;
+    const record = isRecord(value) && isRecord(value.record) ? value.record : null;
+    const summary = summaryIn(value?.summary, lang);
+    const held = isRecord(value) && "moves" in value ? movesHeld(key, value, entries.get(key) || []) : null;
+    const games = [record?.game, summary && value.summary.game];
     out.push({
       key,
-      game,
-      savedAt: value?.savedAt || null,
-      summary: summaryIn(value?.summary, lang),
+      game: games.find(isText) || null,
+      savedAt: Number.isFinite(value?.savedAt) ? value.savedAt : null,
+      summary,
+      damaged: !describedWell(value) || (!!held && !held.whole),
+      partial: held && !held.whole ? { readable: held.readable, stated: held.stated } : null,
     });
   });
   return out.sort((a, b) => (b.savedAt || 0) - (a.savedAt || 0));
 }
 
-/** What is saved under `key`: undefined, {perMove, savedAt, record} or, for anything else
- *  (a save of the older single-object form, or damage), the stored value itself. */
+/** What is saved under `key`: undefined, {perMove, record, held, described, checkpoint,
+ *  staleCheckpoint} (`record` with the moves that can be read, `held` as movesHeld says, `described`
+ *  as describedWell says) or, for anything else (a save of the older single-object form, or
+ *  damage), the stored value itself. */
 async function readSave(key) {
   const stored = await idbGet(key);
-  if (!(stored && typeof stored === "object" && "moves" in stored)) return stored;
-  const [actions, checkpoint] = await Promise.all([
+  if (!(isRecord(stored) && "moves" in stored)) return stored;
+  const [entryKeys, actions, checkpoint] = await Promise.all([
+    store("readonly", (s) => s.getAllKeys(movesOf(key))),
     store("readonly", (s) => s.getAll(movesOf(key))),
     idbGet(checkpointKey(key)),
   ]);
+  const held = movesHeld(key, stored, entryKeys);
   return {
     perMove: true,
-    savedAt: stored.savedAt,
-    record: { ...stored.record, actions: actions.slice(0, stored.moves) },
+    record: { ...stored.record, actions: actions.slice(0, held.readable) },
+    held,
+    described: describedWell(stored),
     // Another build's checkpoint could describe another engine's state: it is left unused (stale).
     checkpoint: checkpoint && checkpoint.build === buildHash ? checkpoint : null,
     staleCheckpoint: !!checkpoint && checkpoint.build !== buildHash,
@@ -349,7 +416,10 @@ function fail(code, message) {
   return { error: { code, message } };
 }
 
-async function resume({ key, lang }) {
+/** Open the game saved under `key`. A save whose moves are not what its header says is opened only
+ *  with `at`: the moves that can be read, as the list of saves offers them (the player chose to
+ *  resume there); it is then saved again whole, at that move. */
+async function resume({ key, lang, at }) {
   if (!key) return fail("bad_request", "No save key was given.");
   let stored;
   try {
@@ -358,6 +428,9 @@ async function resume({ key, lang }) {
     return fail("bad_save", `The browser's storage could not be read (${e?.message}).`);
   }
   if (stored === undefined) return { found: false };
+  const recovered = !!stored?.perMove && !stored.held.whole;
+  if (recovered && at !== stored.held.readable)
+    return fail("damaged_save", "This saved game could not be read: it is damaged."); // the engine's words
   // Our own saves are {savedAt, record}; anything else is passed to the engine as
   // it is, so the engine gives the reason it cannot be read.
   let record = stored && typeof stored === "object" && "record" in stored ? stored.record : stored;
@@ -368,7 +441,8 @@ async function resume({ key, lang }) {
       /* the engine will say why */
     }
   }
-  const checkpoint = stored?.checkpoint || null;
+  // (A checkpoint is left out of a recovery: it may be of a later move than the one resumed at.)
+  const checkpoint = (!recovered && stored?.checkpoint) || null;
   let loaded = null;
   if (checkpoint) {
     // A checkpoint only saves time: one the engine refuses (damage, a state it cannot read back),
@@ -392,9 +466,19 @@ async function resume({ key, lang }) {
     fromCheckpoint: loaded.resumed_at,
     checkpoint: used ? "used" : refused ? "refused" : checkpoint ? "unused" : stored.staleCheckpoint ? "stale" : "none",
   };
-  if (stored.perMove) {
+  if (stored.perMove && !recovered) {
     const { actions, ...header } = record;
-    keys.set(loaded.handle, { key, header, moves: actions.length });
+    const saved = { key, header, moves: actions.length };
+    keys.set(loaded.handle, saved);
+    if (!stored.described) {
+      // The moves are whole but the header's other fields are not: they are written again.
+      try {
+        const fresh = headerOf(saved, loaded.handle);
+        await store("readwrite", (s) => s.put(fresh, key));
+      } catch (e) {
+        console.warn("The saved game's header could not be written again:", e);
+      }
+    }
     if ((checkpoint && !used) || stored.staleCheckpoint) {
       // A fresh one in its place, so that the next resume is quick again.
       try {
@@ -404,7 +488,8 @@ async function resume({ key, lang }) {
       }
     }
   } else {
-    // a save of the older single-object form: rewritten once in the per-move form
+    // a save of the older single-object form, rewritten once in the per-move form; or one that was
+    // recovered, rewritten as it now is (its moves past `at`, and its checkpoint, go)
     const saved = { key, header: null, moves: 0 };
     keys.set(loaded.handle, saved);
     try {

@@ -22,6 +22,11 @@ function span(cls, text) {
 
 /** Fill `el` with a cached face for `code`: `build(frag)` makes it the first time. */
 const faces = new Map();
+/** Empty the cache of faces: its keys name every card drawn since, a hand's too (the curtain, a
+ *  computer's turn: the table shows no hand, and the page keeps no trace of one). */
+export function forgetFaces() {
+  faces.clear();
+}
 function fillFace(el, key, classes, build) {
   key = `${currentLang()}:${key}`; // a face's caption is in the page's language
   let face = faces.get(key);

@@ -7,8 +7,9 @@ import { markNew } from "./motion.js";
 import { EMBED } from "../app/embed-mode.js";
 
 /** Empty what every table draws (the seats, the hand, the piles, the lines): nothing of any hand
- * stays in the DOM. */
+ * stays in the DOM, nor in the view kept for a redraw on resize. */
 export function clearTable() {
+  placed = null;
   for (const id of ["players", "hand", "actions", "draw-pile", "discard-pile", "log"]) $(id).replaceChildren();
   $("hand-title").textContent = "";
   $("hand-area").classList.remove("my-turn");
