@@ -235,7 +235,7 @@ def events(params: dict[str, Any]) -> Reply:
 
 def legal_actions(params: dict[str, Any]) -> Reply:
     match = _match(params)
-    return {"actions": match.view(_seat(params, match))["actions"]}
+    return {"actions": match.legal_actions(_seat(params, match))}
 
 
 def act(params: dict[str, Any]) -> Reply:

@@ -16,7 +16,6 @@ and mypy checks every game against it.
 import os
 import re
 from collections.abc import Callable, Collection
-from copy import deepcopy
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Generic
 
@@ -28,6 +27,7 @@ from .options import describe_options
 from .rng import Rng, bot_rng, game_rng
 from .rules import seat_error
 from .setup import NO_SETUP, Setup
+from .state_copy import state_copy
 from .views import copied, events_after, last_event_number
 
 if TYPE_CHECKING:  # the bots use the engine, not the other way round: for the types only
@@ -192,7 +192,7 @@ class Match(Generic[StateT, OptionsT]):
         Before a person's move the state is kept, so that undo needs no replay of the whole game."""
         self.check_seat(seat)
         before = last_event_number(self.state.events)
-        previous = deepcopy(self.state) if keep_undo and self.seats[seat]["kind"] == "human" else None
+        previous = state_copy(self.state) if keep_undo and self.seats[seat]["kind"] == "human" else None
         try:
             action = self.module.apply(self.state, seat, action)  # the action in its normal form
         except GameError:
@@ -258,6 +258,11 @@ class Match(Generic[StateT, OptionsT]):
         view["can_undo"] = seat is not None and undo_why is None
         view["undo_why"] = undo_why
         return view
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The seat's actions now, as its view lists them (without making the rest of the view)."""
+        self.check_seat(seat)
+        return self.module.legal_actions(self.state, seat)
 
     def knowledge(self, seat: int) -> tuple[View, list[Move], Rng]:
         """What a computer player deciding for `seat` is given: the seat's view (brief: without the
