@@ -77,10 +77,7 @@ def test_a_copy_is_the_state_it_was_taken_of_and_shares_nothing_that_changes(gam
             assert fields(copy) == fields(state)
             taken.append((move, copy, deepcopy(fields(state))))
             seat = module.to_act(state)
-            if rng.random() < 0.5:
-                action = match.bot_move(seat)
-            else:
-                action = rng.choice(module.legal_actions(state, seat))
+            action = match.bot_move(seat) if rng.random() < 0.5 else rng.choice(module.legal_actions(state, seat))
             match.act(seat, action)
             while taken and taken[0][0] <= move - LATER:
                 at, old, then = taken.pop(0)

@@ -49,6 +49,6 @@ def _copy(value: Any) -> Any:
         return value
     if isinstance(value, Rng):
         return value.copy()
-    if dataclasses.is_dataclass(value) and value.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type) and value.__dataclass_params__.frozen:  # type: ignore[attr-defined]
         return value
     return deepcopy(value)  # a kind of value no game keeps today: copied the slow, sure way
