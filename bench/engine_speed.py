@@ -5,8 +5,9 @@
                                  [--rounds 5] [--baseline DIR] [--api] [--json]
 
 Two loops, the same Python source on both runtimes, against the built wheel (dist/site/wheels,
-from ./build.sh build): CPython imports the unpacked wheel, Pyodide runs it through
-tests/pyodide_runner.mjs under Node, as the page's worker would.
+from ./build.sh build): CPython imports the engine's sources (the wheel holds only Pyodide's
+bytecode), Pyodide runs the wheel through tests/pyodide_runner.mjs under Node, as the page's worker
+would.
 - engine (the default): the game module alone, as a peer engine is timed: `legal_actions` of the
   seat to act, a uniformly random choice, `apply`. Canasta plays the first 5 hands of each game (20
   hands a round), ONO 99 whole 4-player games (100 a round). Fixed seeds: every round plays the
@@ -107,9 +108,14 @@ def built_wheel(root: Path = ROOT) -> Path:
 
 
 def run_cpython(code: str, wheel: Path) -> dict:
+    """`code` on this CPython, with the engine of `wheel`: the wheel unpacked, or, when the wheel holds
+    only Pyodide's bytecode (which CPython 3.11 cannot read), the sources it was built from."""
     with tempfile.TemporaryDirectory(prefix="bench-cpython-") as site:
         with zipfile.ZipFile(wheel) as zf:
-            zf.extractall(site)
+            if any(name.endswith(".py") for name in zf.namelist()):
+                zf.extractall(site)
+            else:
+                site = str(wheel.parents[3])  # <checkout>/dist/site/wheels/<wheel>
         proc = subprocess.run(
             [sys.executable, "-c", code],
             cwd=site,
@@ -126,8 +132,9 @@ def run_pyodide(code: str, wheel: Path) -> dict:
     node = shutil.which("node")
     if node is None:
         raise SystemExit("node is needed for --runtime pyodide")
+    site = wheel.parents[1]  # <site>/wheels/<wheel>: run on what that site ships (its standard library too)
     proc = subprocess.run(
-        [node, str(RUNNER), "--wheel", str(wheel), "-"], input=code, cwd=ROOT, capture_output=True, text=True
+        [node, str(RUNNER), "--site", str(site), "-"], input=code, cwd=ROOT, capture_output=True, text=True
     )
     if proc.returncode != 0:
         raise SystemExit(f"Pyodide run failed:\n{proc.stderr}")
