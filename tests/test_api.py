@@ -845,11 +845,16 @@ def test_games_saved_before_format_2_still_load():
 # --- Undo and history stay cheap in long games -----------------------------------------------------------
 
 
-def test_undo_of_a_persons_moves_in_a_row_needs_no_replay(monkeypatch):
+@pytest.mark.parametrize("stride", [1, 2, 8])
+def test_undo_of_a_persons_moves_in_a_row_needs_no_replay_of_the_game(monkeypatch, stride):
+    """Undo keeps a copy of the state before some of a person's moves in a row (every `stride`-th)
+    and plays the moves since it again: every view is as it was before the move taken back."""
     from canasta_helpers import stacked_deck
 
+    from pygames_wasm.core import match
     from pygames_wasm.core.match import Match
 
+    monkeypatch.setattr(match, "UNDO_STRIDE", stride)
     params = {
         "game": "canasta",
         "seats": seats(4),
@@ -868,7 +873,7 @@ def test_undo_of_a_persons_moves_in_a_row_needs_no_replay(monkeypatch):
     for expected in reversed(views[:-1]):
         assert game.undo(0) == {"ok": True}
         assert game.all_views() == expected
-    assert replays == []  # each undo restored the state kept before the move
+    assert replays == []  # each undo started from a state kept before the moves in a row
     assert "error" in game.undo(0)  # the draw showed a card: final
 
 
