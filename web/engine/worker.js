@@ -435,7 +435,16 @@ async function dispatch(method, params, key) {
   if (method === "saves")
     return listSaves(String(params?.prefix || ""), params?.lang).then((saves) => ({ saves }), refused);
   if (method === "move_save") return moveSave(params || {});
-  if (method === "__stats") return { timings, bootMs: readyMs, stages, startedFrom, lastResume, snapshotMaking };
+  if (method === "__stats")
+    return {
+      timings,
+      bootMs: readyMs,
+      stages,
+      startedFrom,
+      lastResume,
+      snapshotMaking,
+      timeOrigin: performance.timeOrigin, // when this worker started (the page's bench compares it with its own)
+    };
   if (method === "__options") {
     Object.assign(options, params || {});
     return { options };
