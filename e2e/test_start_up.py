@@ -81,7 +81,7 @@ def test_the_engine_worker_starts_before_the_pages_own_modules_have_loaded(page:
     stats = page.evaluate("pygames.stats()")
     started = stats["timeOrigin"] - page.evaluate("performance.timeOrigin")
     assert started < 1500, f"the worker started {started:.0f} ms after navigation"
-    assert stats["startedFrom"] == "start"
+    assert stats["startedFrom"] == "start" and list(stats["stages"])[:2] == ["fetch", "start-python"]
     start_a_game(page)
 
 
