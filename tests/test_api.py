@@ -6,6 +6,7 @@ byte-for-byte what they were before the failing call.
 
 import copy
 import json
+import random
 
 import pytest
 from conftest import A, ApiGame, assert_error, seats, stacked_game, stacked_params
@@ -679,6 +680,38 @@ def test_brackets_inside_strings_do_not_count_as_nesting(game):
     names = [{"name": "[" * 24, "kind": "human"}, {"name": "{[{[" * 6, "kind": "human"}]
     reply = json.loads(api.handle(json.dumps({"method": "new_game", "params": {"game": "ono99", "seats": names}})))
     assert "handle" in reply, reply
+
+
+def test_nesting_is_the_depth_of_brackets_outside_strings_in_any_json():
+    """api.nesting (C-speed tricks: escapes, empty strings, innermost pairs) against a character walk,
+    on random JSON whose strings hold brackets, quotes and backslashes."""
+    rng = random.Random(21)
+
+    def walked(text: str) -> int:
+        depth = deepest = 0
+        inside = escaped = False
+        for c in text:
+            if inside:
+                inside, escaped = (inside, False) if escaped else (c != '"', c == "\\")
+            elif c == '"':
+                inside = True
+            elif c in "[{":
+                depth += 1
+                deepest = max(deepest, depth)
+            elif c in "]}":
+                depth -= 1
+        return deepest
+
+    def value(levels: int) -> object:
+        if levels <= 0 or rng.random() < 0.3:
+            return rng.choice([1, "x[", 'q"[\\', "", "{]", "\\\\", '\\"}', "ਪਾਨ ["])
+        if rng.random() < 0.5:
+            return [value(levels - 1) for _ in range(rng.randint(0, 3))]
+        return {f'{k}"[\\': value(levels - 1) for k in range(rng.randint(0, 3))}
+
+    for _ in range(2000):
+        text = json.dumps(value(rng.randint(0, 40)), ensure_ascii=rng.random() < 0.5)
+        assert api.nesting(text) == min(walked(text), api.MAX_DEPTH + 1), text
 
 
 def test_handle_takes_only_text():

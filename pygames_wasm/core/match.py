@@ -165,7 +165,7 @@ class Match(Generic[StateT, OptionsT]):
         ):
             start = saved_checkpoint["moves"]
             self.state, self.base, self.log = restored, saved_checkpoint, [dict(e) for e in restored.events]
-            self.actions = [{"seat": a["seat"], "action": a["action"]} for a in actions[:start]]
+            self.actions = actions[:start]  # each a {"seat", "action"} (api.py checked them)
             try:
                 self.play_record(actions, start)
                 return
