@@ -168,8 +168,7 @@ _fixed: dict[int, Any] = {}
 def fixed(value: JsonT) -> JsonT:
     """`value` (a dict or a list), which nothing changes from now on, marked so that its words are
     found once per language. Every reply that shows it shares them: a reply is read, never changed."""
-    _fixed.pop(id(value), None)
-    if len(_fixed) >= FIXED_KEPT:
+    if len(_fixed) >= FIXED_KEPT:  # (a value known here is alive, so a new one never has its id)
         del _fixed[next(iter(_fixed))]
     _fixed[id(value)] = value
     return value
