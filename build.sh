@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build, serve, test and benchmark pygames-wasm.
 #
-#   ./build.sh build          set up .venv and node_modules, build the wheel, assemble dist/site
+#   ./build.sh build [--full] set up .venv and node_modules, build the wheel, assemble dist/site
+#                             (--full: the whole standard library, and the wheel's sources)
 #   ./build.sh serve [port]   build, then serve dist/site at http://localhost:8000 (or port)
 #   ./build.sh test [args]    lint, build, then pytest tests, then pytest e2e (args go to both)
 #   ./build.sh lint           ruff, mypy, Biome and tsc: fails on any finding (no build needed)
@@ -65,7 +66,7 @@ ensure_node_modules() {
 do_build() {
     ensure_venv
     ensure_node_modules
-    "$PY" tools/build_site.py site
+    "$PY" tools/build_site.py site "$@"
 }
 
 ensure_browsers() {
@@ -137,7 +138,7 @@ cmd="${1:-build}"
 [[ $# -gt 0 ]] && shift
 case "$cmd" in
     build)
-        do_build
+        do_build "$@"
         ;;
     serve)
         port="${1:-8000}"
@@ -159,7 +160,7 @@ case "$cmd" in
         "$PY" bench/size.py
         ;;
     -h|--help|help)
-        sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
         die "unknown command '$cmd' (build, serve [port], test [pytest args], lint, fix, bench)"

@@ -85,11 +85,20 @@ def engine_numbers(hands: int) -> dict:
 
 
 def page_numbers(taps: int) -> dict:
+    from playwright.sync_api import Error as PlaywrightError
+
     with bench_page() as page:
         start_table(page, "Canasta", ["Person"] + ["Normal computer"] * 3)
         selects = 0
         deadline = time.monotonic() + 240
         idle = "!document.querySelector('#table[aria-busy=true]') && !document.querySelector('#actions .checking')"
+
+        def tap(locator) -> None:
+            """A tap that a dialog opening meanwhile (the end of a hand) may block: the loop then
+            closes the dialog and looks again, rather than waiting a minute and failing."""
+            locator.click(timeout=3000)
+            page.wait_for_function(idle)
+
         while selects < taps and time.monotonic() < deadline:
             dialog = page.locator("dialog[open]")
             if dialog.count():
@@ -101,35 +110,41 @@ def page_numbers(taps: int) -> dict:
             if not mine:
                 page.wait_for_timeout(5)
                 continue
-            draw = page.get_by_role("button", name="Draw from the stock")
-            end = page.get_by_role("button", name="End the hand (the stock is empty)")
-            if end.count():
-                end.click()
-            elif draw.count():
-                draw.first.click()
-            else:
-                # Select two cards and unselect one (timed), then discard the other (timed).
-                cards = page.locator("#hand button")
-                n = cards.count()
-                for i in (n - 1, n - 2, n - 2):
-                    cards.nth(i).click()
-                    page.wait_for_function(idle)
-                    selects += 1
-                discard = page.locator("#actions button:not([aria-disabled=true])").filter(has_text="Discard")
-                if discard.count():
-                    discard.first.click()
-                else:  # going out is refused: try the others
-                    cards.nth(n - 1).click()
-                    for i in range(n - 1):
-                        page.wait_for_function(idle)
-                        cards.nth(i).click()
-                        page.wait_for_function(idle)
-                        if discard.count():
-                            discard.first.click()
-                            break
-                        cards.nth(i).click()
-            page.wait_for_function(idle)
-        return tap_numbers(page, "Canasta", ("bot_move", "explain", "view"))
+            try:
+                selects += my_turn(page, tap)
+            except PlaywrightError as e:  # a dialog came up, or the table changed under the tap
+                if "Timeout" not in str(e) and "intercepts pointer events" not in str(e):
+                    raise
+        return tap_numbers(page, "Canasta", ("act", "persist", "summary", "bot_move", "explain", "view"))
+
+
+def my_turn(page, tap) -> int:
+    """One step of a person's turn: draw, or select two cards and unselect one (timed), then discard
+    the other (timed). Returns the number of card taps timed."""
+    draw = page.get_by_role("button", name="Draw from the stock")
+    end = page.get_by_role("button", name="End the hand (the stock is empty)")
+    if end.count():
+        tap(end)
+        return 0
+    if draw.count():
+        tap(draw.first)
+        return 0
+    cards = page.locator("#hand button")
+    n = cards.count()
+    for i in (n - 1, n - 2, n - 2):
+        tap(cards.nth(i))
+    discard = page.locator("#actions button:not([aria-disabled=true])").filter(has_text="Discard")
+    if discard.count():
+        tap(discard.first)
+    else:  # going out is refused: try the others
+        tap(cards.nth(n - 1))
+        for i in range(n - 1):
+            tap(cards.nth(i))
+            if discard.count():
+                tap(discard.first)
+                break
+            tap(cards.nth(i))
+    return 3
 
 
 def main(argv=None):

@@ -2,21 +2,31 @@
 """Engine speed: random legal play, on CPython and in Pyodide, optionally against a baseline build.
 
     python bench/engine_speed.py [--game canasta|ono99|all] [--runtime cpython|pyodide | --both]
-                                 [--rounds 5] [--baseline DIR] [--api] [--json]
+                                 [--rounds 5] [--baseline DIR] [--api] [--late] [--json]
 
 Two loops, the same Python source on both runtimes, against the built wheel (dist/site/wheels,
-from ./build.sh build): CPython imports the unpacked wheel, Pyodide runs it through
-tests/pyodide_runner.mjs under Node, as the page's worker would.
+from ./build.sh build): CPython imports the engine's sources (the wheel holds only Pyodide's
+bytecode), Pyodide runs the wheel through tests/pyodide_runner.mjs under Node, as the page's worker
+would.
 - engine (the default): the game module alone, as a peer engine is timed: `legal_actions` of the
   seat to act, a uniformly random choice, `apply`. Canasta plays the first 5 hands of each game (20
   hands a round), ONO 99 whole 4-player games (100 a round). Fixed seeds: every round plays the
   same games.
-- api (--api): the page's path, through `pygames_wasm.api.call`: the public view, then `bot_act`
-  (a random bot deciding from its seat's view), until the same number of hands or games.
+- api (--api): a person's path, through `pygames_wasm.api.call`, four people at one device: per
+  move the public view (whose turn it is), that seat's `legal_actions`, and `act` with a random
+  one, until the same number of hands or games.
+  Issue 21's target: >= 2x the engine of d2bf4e3 (--baseline).
+
+--late (Canasta, --api's path): one long game of four people playing at random (100 hands at
+most and a target of 10,000, so that it runs past move 2,000); each `act` is timed and the medians around move 100 and
+around move 2,000 are printed, and their ratio (issue 21: flat in the game's length, <= 1 ms on
+CPython at move 2,000).
 
 --baseline DIR times another build in the same run (DIR is a checkout with its own dist/site
-built, e.g. a git worktree of an earlier commit), alternating with ours round by round; the
+built, e.g. `git worktree add ../wt-d2bf4e3 d2bf4e3`), alternating with ours round by round; the
 printed speed-up is the median of the per-round ratios, so load on the machine cancels out.
+Times are the process's CPU time (`time.process_time`), not the wall clock: on a machine shared with
+others a process waiting for a core is not slower code.
 """
 
 from __future__ import annotations
@@ -43,6 +53,7 @@ from pygames_wasm.games import GAMES
 from pygames_wasm.core import rng as R
 
 GAME, LOOP = __GAME__, __LOOP__
+LATE_MOVES = 2050  # --late: the acts timed late are moves 1,950 to 2,050
 HANDS_PER_GAME = 5  # Canasta: hands timed per game (a whole game can run to 30 hands)
 WORK = {"canasta": 20, "ono99": 100}[GAME]  # hands / games a round
 try:  # the test setup came with 128-bit seeds; a baseline build may predate both
@@ -67,28 +78,50 @@ def engine_game(seed):
         actions += 1
     return deals(state), actions
 
-def api_game(seed):
-    seats = [{"name": n, "kind": "bot", "bot": "random"} for n in NAMES]
-    handle = api.call("new_game", {"game": GAME, "seats": seats, "seed": seed})["handle"]
-    actions = 0
+def ok(reply):
+    assert "error" not in reply, reply
+    return reply
+
+def api_game(seed, stop=lambda view, actions: False, timed=None):
+    # Four people at one device, through the API, a move at a time: the view (the public one: the
+    # table, and whose turn it is), that seat's legal actions, and act with a random one.
+    seats = [{"name": n, "kind": "human"} for n in NAMES]
+    options = {"hand_limit": 100, "target": 10_000} if timed is not None else {}
+    handle = ok(api.call("new_game", {"game": GAME, "seats": seats, "seed": seed, "options": options}))["handle"]
+    rng, actions = Stream(seed), 0
     while True:
-        view = api.call("view", {"handle": handle, "seat": None})["view"]
+        view = ok(api.call("view", {"handle": handle, "seat": None}))["view"]
         done = len(view.get("sheets", [])) + view["over"] if GAME == "canasta" else int(view["over"])
-        if view["over"] or done >= HANDS_PER_GAME:
+        if view["over"] or done >= HANDS_PER_GAME and timed is None or stop(view, actions):
             break
-        api.call("bot_act", {"handle": handle, "seat": view["to_act"]})
+        seat = view["to_act"]
+        choices = ok(api.call("legal_actions", {"handle": handle, "seat": seat}))["actions"]
+        params = {"handle": handle, "seat": seat, "action": rng.choice(choices)}
+        t0 = time.process_time()
+        ok(api.call("act", params))
+        if timed is not None:
+            timed.append(time.process_time() - t0)
         actions += 1
     api.call("close", {"handle": handle})
     return min(done, HANDS_PER_GAME), actions
 
+if LOOP == "late":
+    acts = []
+    api_game(7, stop=lambda view, actions: actions >= LATE_MOVES, timed=acts)
+    assert len(acts) >= LATE_MOVES, f"the game ended after {len(acts)} moves"
+    early, late = sorted(acts[50:150]), sorted(acts[LATE_MOVES - 100:LATE_MOVES])
+    print(json.dumps({"python": sys.version.split()[0], "game": GAME, "loop": LOOP, "moves": len(acts),
+                      "early_ms": 1000 * early[len(early) // 2], "late_ms": 1000 * late[len(late) // 2]}))
+    raise SystemExit
+
 play = engine_game if LOOP == "engine" else api_game
 play(10_000)  # warm-up
-t0 = time.perf_counter()
+t0 = time.process_time()
 done = actions = seed = 0
 while done < WORK:
     d, a = play(seed)
     done, actions, seed = done + d, actions + a, seed + 1
-seconds = time.perf_counter() - t0
+seconds = time.process_time() - t0
 print(json.dumps({"python": sys.version.split()[0], "game": GAME, "loop": LOOP, "deals": done,
                   "actions": actions, "seconds": seconds, "actions_per_s": actions / seconds,
                   "deals_per_s": done / seconds}))
@@ -107,9 +140,14 @@ def built_wheel(root: Path = ROOT) -> Path:
 
 
 def run_cpython(code: str, wheel: Path) -> dict:
+    """`code` on this CPython, with the engine of `wheel`: the wheel unpacked, or, when the wheel holds
+    only Pyodide's bytecode (which CPython 3.11 cannot read), the sources it was built from."""
     with tempfile.TemporaryDirectory(prefix="bench-cpython-") as site:
         with zipfile.ZipFile(wheel) as zf:
-            zf.extractall(site)
+            if any(name.endswith(".py") for name in zf.namelist()):
+                zf.extractall(site)
+            else:
+                site = str(wheel.parents[3])  # <checkout>/dist/site/wheels/<wheel>
         proc = subprocess.run(
             [sys.executable, "-c", code],
             cwd=site,
@@ -126,8 +164,9 @@ def run_pyodide(code: str, wheel: Path) -> dict:
     node = shutil.which("node")
     if node is None:
         raise SystemExit("node is needed for --runtime pyodide")
+    site = wheel.parents[1]  # <site>/wheels/<wheel>: run on what that site ships (its standard library too)
     proc = subprocess.run(
-        [node, str(RUNNER), "--wheel", str(wheel), "-"], input=code, cwd=ROOT, capture_output=True, text=True
+        [node, str(RUNNER), "--site", str(site), "-"], input=code, cwd=ROOT, capture_output=True, text=True
     )
     if proc.returncode != 0:
         raise SystemExit(f"Pyodide run failed:\n{proc.stderr}")
@@ -147,13 +186,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--both", action="store_true", help="CPython and Pyodide")
     ap.add_argument("--rounds", type=int, default=5, help="timed rounds; medians are reported (default 5)")
     ap.add_argument("--baseline", type=Path, help="a checkout with dist/site built, timed in the same run")
-    ap.add_argument("--api", action="store_true", help="time the page's path (api.call) instead of the module")
+    ap.add_argument("--api", action="store_true", help="time a person's path (api.call) instead of the module")
+    ap.add_argument("--late", action="store_true", help="time act early and late in a long Canasta game")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 
-    loop = "api" if args.api else "engine"
+    loop = "late" if args.late else "api" if args.api else "engine"
     builds = {"ours": built_wheel()} | ({"baseline": built_wheel(args.baseline)} if args.baseline else {})
-    games = ["canasta", "ono99"] if args.game == "all" else [args.game]
+    games = ["canasta"] if args.late else ["canasta", "ono99"] if args.game == "all" else [args.game]
     runtimes = ["cpython", "pyodide"] if args.both else [args.runtime]
     results = {}
     for game in games:
@@ -167,6 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps({f"{g}/{rt}": r for (g, rt), r in results.items()}, indent=1))
         return 0
+    if args.late:
+        return print_late(results, args)
     unit = {"canasta": "hands", "ono99": "games"}
     print(
         f"engine speed, {loop} loop, random legal play, medians of {args.rounds} rounds"
@@ -189,6 +231,18 @@ def main(argv: list[str] | None = None) -> int:
                     f"   {statistics.median(ratios):.2f}x actions/s  (rounds: {', '.join(f'{x:.2f}' for x in ratios)})"
                 )
             print(line)
+    return 0
+
+
+def print_late(results: dict, args: argparse.Namespace) -> int:
+    print(f"act early and late in one Canasta game of four people playing at random, medians of {args.rounds} runs")
+    print(f"{'runtime':<18}{'build':<10}{'move ~100':>11}{'move ~2,000':>13}{'late/early':>12}")
+    for (_, rt), rounds in results.items():
+        for name, runs in rounds.items():
+            early = statistics.median(r["early_ms"] for r in runs)
+            late = statistics.median(r["late_ms"] for r in runs)
+            print(f"{rt + ' ' + runs[0]['python']:<18}{name:<10}{early:>9.3f} ms{late:>11.3f} ms{late / early:>11.2f}x")
+    print("target (issue 21): flat in the game's length, <= 1 ms on CPython at move 2,000")
     return 0
 
 

@@ -5,6 +5,8 @@ alternating rounds on CPython; prints the median per-round ratios.
     python bench/peer_canasta.py [--rounds 5] [--peer-python ../peer-venv/bin/python]
 
 Needs the peer's venv (../shared/peers/README.md says how) and a built site (./build.sh build).
+Both engines are timed by their process's CPU time (the peer's runner is made to). Issue 21's
+target: >= 1.5x player actions per second.
 The peer's hands are shorter (it stops at the next deal, and often when its stock runs out), so
 player actions per second are compared first, hands per second second.
 """
@@ -24,6 +26,13 @@ sys.path.insert(0, str(ROOT / "bench"))
 from engine_speed import bench_code, built_wheel, run_cpython  # noqa: E402
 
 PEER = ROOT.parent / "shared" / "peers" / "run_canasta_openspiel.py"
+# The peer's runner, timed by its process's CPU time as engine_speed.py times ours: on a machine
+# shared with others the wall clock counts the time a process waits for a core.
+PEER_BY_CPU_TIME = """import runpy, sys, time
+time.perf_counter = time.process_time
+sys.argv = sys.argv[1:]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
 
 
 def main(argv=None) -> int:
@@ -37,7 +46,10 @@ def main(argv=None) -> int:
     for _ in range(args.rounds):
         peer = json.loads(
             subprocess.run(
-                [args.peer_python, str(PEER), str(args.peer_seconds)], capture_output=True, text=True, check=True
+                [args.peer_python, "-c", PEER_BY_CPU_TIME, str(PEER), str(args.peer_seconds)],
+                capture_output=True,
+                text=True,
+                check=True,
             ).stdout
         )
         ours = run_cpython(bench_code("canasta", "engine"), wheel)

@@ -4,11 +4,12 @@ the next one, the normal start a return visit falls back to, and a new build's o
 from __future__ import annotations
 
 import json
+import time
 import zipfile
 
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import SITE, START_TIMEOUT_MS
+from e2e.pagekit import SITE, START_TIMEOUT_MS, engine_ready
 from e2e.test_offline import CONTROLLED, publish_new_build
 from e2e.test_ono99_page import open_lobby, set_seats, settled, take_turn
 
@@ -50,20 +51,38 @@ def start_a_game(page: Page):
     play_a_little(page)
 
 
-def test_the_build_ships_bytecode_for_pyodides_own_python():
+def test_the_build_ships_bytecode_for_pyodides_own_python_and_only_what_it_uses():
     info = json.loads((SITE / "build-info.json").read_text())
     with zipfile.ZipFile(SITE / "pyodide" / "python_stdlib.zip") as z:
         names = z.namelist()
-    assert "os.pyc" in names and "json/__init__.pyc" in names
+    assert "typing.pyc" in names and "json/__init__.pyc" in names and "gettext.pyc" in names
     assert not [n for n in names if n.endswith(".py")], "the standard library is all bytecode"
+    assert "unittest/__init__.pyc" not in names and "email/message.pyc" not in names  # trimmed
+    assert json.loads((SITE / "pyodide" / "pyodide-lock.json").read_text())["packages"] == {}
     with zipfile.ZipFile(SITE / info["wheel"]) as z:
         names = z.namelist()
         record = z.read(next(n for n in names if n.endswith("RECORD"))).decode()
-    sources = [n for n in names if n.endswith(".py")]
-    for source in sources:  # each module has its 3.14 bytecode beside it, listed in the RECORD
-        folder, name = source.rsplit("/", 1)
-        compiled = f"{folder}/__pycache__/{name[:-3]}.cpython-314.pyc"
-        assert compiled in names and compiled in record, compiled
+    assert "pygames_wasm/api.pyc" in names and not [n for n in names if n.endswith(".py")]
+    for module in (n for n in names if n.endswith(".pyc")):  # each module's 3.14 bytecode, in the RECORD
+        assert f"{module}," in record, module
+
+
+def test_the_engine_worker_starts_before_the_pages_own_modules_have_loaded(page: Page):
+    """engine/start.js starts the worker the moment the page begins: with app/controller.js held
+    back two seconds, Python is loading all the while, and its first messages reach the page."""
+
+    def held_back(route):
+        time.sleep(2)
+        route.continue_()
+
+    page.route("**/app/controller.js", held_back)
+    page.goto("./")
+    engine_ready(page)
+    stats = page.evaluate("pygames.stats()")
+    started = stats["timeOrigin"] - page.evaluate("performance.timeOrigin")
+    assert started < 1500, f"the worker started {started:.0f} ms after navigation"
+    assert stats["startedFrom"] == "start" and list(stats["stages"])[:2] == ["fetch", "start-python"]
+    start_a_game(page)
 
 
 def test_a_return_visit_starts_from_the_snapshot_and_plays_on(page: Page):

@@ -2,9 +2,11 @@
 // Run Python code inside Pyodide (from node_modules, as pinned in package.json)
 // with the engine wheel installed, the way the page's worker does.
 //
-//   node tests/pyodide_runner.mjs [--wheel PATH] [CODE_FILE | -]
+//   node tests/pyodide_runner.mjs [--site DIR | --wheel PATH [--stdlib ZIP]] [CODE_FILE | -]
 //
-// --wheel defaults to the wheel named by dist/site/build-info.json.
+// By default it runs what a built site ships (--site, default dist/site): the wheel its
+// build-info.json names, on its standard library (trimmed by the build). --wheel runs another
+// wheel, on Pyodide's own standard library unless --stdlib names one.
 // The code is read from CODE_FILE, or from standard input when it is "-" or
 // absent. Python's stdout goes to stdout and its stderr to stderr, unchanged,
 // so the code prints its result (as JSON, by convention). An uncaught Python
@@ -20,16 +22,24 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 function usage(msg) {
   if (msg) process.stderr.write(`pyodide_runner: ${msg}\n`);
-  process.stderr.write("usage: node tests/pyodide_runner.mjs [--wheel PATH] [CODE_FILE | -]\n");
+  process.stderr.write(
+    "usage: node tests/pyodide_runner.mjs [--site DIR | --wheel PATH [--stdlib ZIP]] [CODE_FILE | -]\n",
+  );
   process.exit(2);
 }
 
 let wheel = null;
+let stdlib = null;
+let site = resolve(ROOT, "dist", "site");
 let codeFile = "-";
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--wheel") {
     wheel = args[++i] ?? usage("--wheel needs a path");
+  } else if (args[i] === "--stdlib") {
+    stdlib = args[++i] ?? usage("--stdlib needs a path");
+  } else if (args[i] === "--site") {
+    site = resolve(args[++i] ?? usage("--site needs a directory"));
   } else if (args[i] === "-h" || args[i] === "--help") {
     usage();
   } else if (args[i].startsWith("--")) {
@@ -40,7 +50,6 @@ for (let i = 0; i < args.length; i++) {
 }
 
 if (wheel === null) {
-  const site = resolve(ROOT, "dist", "site");
   let info;
   try {
     info = JSON.parse(readFileSync(resolve(site, "build-info.json"), "utf8"));
@@ -48,12 +57,13 @@ if (wheel === null) {
     usage(`no --wheel and no dist/site/build-info.json (run ./build.sh build): ${e.message}`);
   }
   wheel = resolve(site, info.wheel);
+  stdlib ??= resolve(site, "pyodide", "python_stdlib.zip");
 }
 
 const code = readFileSync(codeFile === "-" ? 0 : codeFile, "utf8");
 
 const t0 = performance.now();
-const pyodide = await loadPyodide();
+const pyodide = await loadPyodide(stdlib ? { stdLibURL: stdlib } : {});
 // Write Python's output through unchanged (not line-batched through console.log).
 pyodide.setStdout({
   write: (buf) => {
@@ -67,13 +77,15 @@ pyodide.setStderr({
     return buf.length;
   },
 });
-pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
+// Where the page's worker unpacks it (web/engine/python-boot.js).
+const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
 const version = pyodide.runPython("import sys; sys.version.split()[0]");
 process.stderr.write(`pyodide-runner: startup_ms=${(performance.now() - t0).toFixed(0)} python=${version}\n`);
 
 let status = 0;
 try {
-  pyodide.runPython("import pygames_wasm.api");
+  pyodide.runPython("import importlib; importlib.invalidate_caches(); import pygames_wasm.api");
   await pyodide.runPythonAsync(code, { filename: codeFile === "-" ? "<stdin>" : codeFile });
 } catch (e) {
   // A PythonError's message is the formatted traceback.

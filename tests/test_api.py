@@ -6,6 +6,7 @@ byte-for-byte what they were before the failing call.
 
 import copy
 import json
+import random
 
 import pytest
 from conftest import A, ApiGame, assert_error, seats, stacked_game, stacked_params
@@ -681,6 +682,38 @@ def test_brackets_inside_strings_do_not_count_as_nesting(game):
     assert "handle" in reply, reply
 
 
+def test_nesting_is_the_depth_of_brackets_outside_strings_in_any_json():
+    """api.nesting (C-speed tricks: escapes, empty strings, innermost pairs) against a character walk,
+    on random JSON whose strings hold brackets, quotes and backslashes."""
+    rng = random.Random(21)
+
+    def walked(text: str) -> int:
+        depth = deepest = 0
+        inside = escaped = False
+        for c in text:
+            if inside:
+                inside, escaped = (inside, False) if escaped else (c != '"', c == "\\")
+            elif c == '"':
+                inside = True
+            elif c in "[{":
+                depth += 1
+                deepest = max(deepest, depth)
+            elif c in "]}":
+                depth -= 1
+        return deepest
+
+    def value(levels: int) -> object:
+        if levels <= 0 or rng.random() < 0.3:
+            return rng.choice([1, "x[", 'q"[\\', "", "{]", "\\\\", '\\"}', "ਪਾਨ ["])
+        if rng.random() < 0.5:
+            return [value(levels - 1) for _ in range(rng.randint(0, 3))]
+        return {f'{k}"[\\': value(levels - 1) for k in range(rng.randint(0, 3))}
+
+    for _ in range(2000):
+        text = json.dumps(value(rng.randint(0, 40)), ensure_ascii=rng.random() < 0.5)
+        assert api.nesting(text) == min(walked(text), api.MAX_DEPTH + 1), text
+
+
 def test_handle_takes_only_text():
     assert_error(json.loads(api.handle(None)), "bad_request")
 
@@ -845,11 +878,16 @@ def test_games_saved_before_format_2_still_load():
 # --- Undo and history stay cheap in long games -----------------------------------------------------------
 
 
-def test_undo_of_a_persons_moves_in_a_row_needs_no_replay(monkeypatch):
+@pytest.mark.parametrize("stride", [1, 2, 8])
+def test_undo_of_a_persons_moves_in_a_row_needs_no_replay_of_the_game(monkeypatch, stride):
+    """Undo keeps a copy of the state before some of a person's moves in a row (every `stride`-th)
+    and plays the moves since it again: every view is as it was before the move taken back."""
     from canasta_helpers import stacked_deck
 
+    from pygames_wasm.core import match
     from pygames_wasm.core.match import Match
 
+    monkeypatch.setattr(match, "UNDO_STRIDE", stride)
     params = {
         "game": "canasta",
         "seats": seats(4),
@@ -868,7 +906,7 @@ def test_undo_of_a_persons_moves_in_a_row_needs_no_replay(monkeypatch):
     for expected in reversed(views[:-1]):
         assert game.undo(0) == {"ok": True}
         assert game.all_views() == expected
-    assert replays == []  # each undo restored the state kept before the move
+    assert replays == []  # each undo started from a state kept before the moves in a row
     assert "error" in game.undo(0)  # the draw showed a card: final
 
 

@@ -295,6 +295,48 @@ def test_a_message_renders_its_parameters_in_the_same_language():
     assert rendered({"a": [card, {"b": 3}]}, "pa") == {"a": ["ਪਾਨ ਦੀ ਬੇਗੀ", {"b": 3}]}
 
 
+def test_a_message_is_put_into_words_once_per_language_and_game(monkeypatch):
+    """Views show the same events and card names move after move: each message (never changed once
+    made) is put into words once per language and game, however often it is shown."""
+    from pygames_wasm.core import i18n
+
+    made = []
+    real = i18n._render
+    monkeypatch.setattr(i18n, "_render", lambda text, lang, domain: made.append(lang) or real(text, lang, domain))
+    event = msg("{name} played {card}.", name="Ann", card=msg("Queen of {suit}", suit=msg("hearts")))
+    views = [rendered({"events": [{"n": 1, "text": event}]}, lang) for lang in ("en", "pa", "en", "pa", "pa")]
+    assert views[0] == views[2] == {"events": [{"n": 1, "text": "Ann played Queen of hearts."}]}
+    assert views[1] == views[3] == views[4] != views[0]
+    assert made.count("en") == 3 and made.count("pa") == 3  # the sentence, the card, the suit: once each
+    assert render(dict(event), "pa") == views[1]["events"][0]["text"]  # an equal message, not the same one
+    for n in range(2 * i18n.MEMO_SIZE + 1):  # far more messages than are remembered: each reads right
+        assert render(msg("{n} cards", n=n)) == f"{n} cards"
+    assert render(event) == "Ann played Queen of hearts."
+
+
+def test_a_fixed_value_is_put_into_words_once_per_language(monkeypatch):
+    """A score sheet (never changed once made, and shown in every view after its hand) is walked once
+    per language, however often it is shown, and reads as the same value walked afresh; a value no
+    longer known as fixed is walked again, and still reads right."""
+    from copy import deepcopy
+
+    from pygames_wasm.core import i18n
+
+    walks = []
+    real = i18n._walked
+    monkeypatch.setattr(i18n, "_walked", lambda value, lang, domain: walks.append(lang) or real(value, lang, domain))
+    sheet = {"hand": 1, "lines": [{"team": 0, "text": msg("{n} cards", n=3)}], "note": msg("hearts")}
+    fresh = deepcopy(sheet)
+    i18n.fixed(sheet)
+    for lang in ("en", "pa", "en", "pa", "gu"):
+        assert rendered({"sheets": [sheet]}, lang) == rendered({"sheets": [fresh]}, lang)
+    assert walks == ["en", "pa", "gu"]
+    assert rendered(sheet, "pa")["note"] != "hearts"  # in Punjabi
+    for _ in range(i18n.FIXED_KEPT):  # more fixed values than are known: the sheet is walked as any value
+        i18n.fixed({})
+    assert rendered(sheet, "pa") == rendered(fresh, "pa") and walks.count("pa") == 1
+
+
 def test_a_game_s_own_words_come_before_another_game_s():
     """Two games may translate one English sentence differently: a game's text looks in its own catalog
     first (core/i18n.py), so it never shows the other game's words."""

@@ -1,15 +1,15 @@
-"""The built wheel works in Pyodide, and the same seed gives the same game there as on CPython.
+"""What the site ships works in Pyodide, and the same seed gives the same game there as on CPython.
 
-Both runtimes run the very same Python source (GAMES_CODE below) against the very same wheel:
-CPython imports the unpacked wheel, Pyodide (Node, from node_modules, pinned in package.json)
-installs it with unpackArchive, as the page's worker does. Each plays whole ONO 99 games of three
+Pyodide (Node, from node_modules, pinned in package.json) runs what ./build.sh build put in
+dist/site: the engine wheel (Pyodide's bytecode only), unpacked as the page's worker does, on the
+site's standard library (trimmed to what the engine uses). CPython runs the sources that wheel was
+built from. Both run the very same Python source (GAMES_CODE below): whole ONO 99 games of three
 random bots, 3UP 3DOWN games, and Own Trumps matches of 2 to 4 bots, through `api.call`; the records
 (`save`) must be identical.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
@@ -81,21 +81,15 @@ out.append({"deep_requests": deep})
 # The JSON entry point the browser uses, once.
 reply = json.loads(api.handle(json.dumps({"method": "list_games", "params": {}})))
 out.append({"handle_list_games": [g["id"] for g in reply["games"]]})
-# Where this Python looks for the engine's bytecode, and what is there (PEP 552 flags: 1 is an
-# unchecked hash-based .pyc, as the build writes for Pyodide; None: none was shipped for it).
-import importlib.util, os
-cached = importlib.util.cache_from_source(api.__file__)
-flags = int.from_bytes(open(cached, "rb").read()[4:8], "little") if os.path.exists(cached) else None
+# Where the engine came from (PEP 552 flags: 1 is an unchecked hash-based .pyc, as the build writes for
+# Pyodide; None: a source file), and how much of the standard library there was to import from.
+import os
+flags = int.from_bytes(open(api.__file__, "rb").read()[4:8], "little") if api.__file__.endswith(".pyc") else None
+stdlib = [p for p in sys.path if p.endswith(".zip") and os.path.exists(p)]
 print(json.dumps({"python": sys.version.split()[0], "platform": sys.platform, "games": out,
-                  "bytecode": [os.path.basename(cached), flags]}))
+                  "bytecode": [os.path.basename(api.__file__), flags],
+                  "stdlib_bytes": os.path.getsize(stdlib[0]) if stdlib else None}))
 """.replace("SEEDS", repr(SEEDS))
-
-
-def _load_build_site():
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _missing(what: str) -> NoReturn:
@@ -106,14 +100,16 @@ def _missing(what: str) -> NoReturn:
     pytest.skip(msg)
 
 
+SITE = ROOT / "dist" / "site"
+
+
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory, node) -> Path:
-    """A fresh wheel of the current sources, built the way ./build.sh builds it: with the bytecode
-    of Pyodide's own Python beside each module (CPython 3.11 ignores it and reads the sources)."""
-    build_site = _load_build_site()
-    built = build_site.build_wheel(tmp_path_factory.mktemp("wheel"))
-    build_site.compile_bytecode("wheel", built, built)
-    return built
+def wheel() -> Path:
+    """The wheel the built site ships (./build.sh build), with Pyodide's bytecode only."""
+    info = SITE / "build-info.json"
+    if not info.exists():
+        _missing("dist/site is not built")
+    return SITE / json.loads(info.read_text())["wheel"]
 
 
 @pytest.fixture(scope="module")
@@ -126,25 +122,24 @@ def node() -> str:
     return exe
 
 
-def run_cpython(code: str, wheel: Path, tmp: Path) -> dict:
-    site = tmp / "cpython-site"
-    with zipfile.ZipFile(wheel) as zf:
-        zf.extractall(site)
+def run_cpython(code: str, tmp: Path) -> dict:
+    """`code` on this CPython, with the engine's sources (the wheel's bytecode is Pyodide's only)."""
     proc = subprocess.run(
         [sys.executable, "-c", code],
-        cwd=site,
+        cwd=tmp,
         capture_output=True,
         text=True,
         timeout=600,
-        env={**os.environ, "PYTHONPATH": str(site), "PYTHONHASHSEED": "random"},
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "random"},
     )
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
 
 
-def run_pyodide(node: str, code: str, wheel: Path) -> dict:
+def run_pyodide(node: str, code: str) -> dict:
+    """`code` in Pyodide, on what the site ships (the runner's default)."""
     proc = subprocess.run(
-        [node, str(RUNNER), "--wheel", str(wheel), "-"],
+        [node, str(RUNNER), "--site", str(SITE), "-"],
         input=code,
         cwd=ROOT,
         capture_output=True,
@@ -158,7 +153,7 @@ def run_pyodide(node: str, code: str, wheel: Path) -> dict:
 @pytest.fixture(scope="module")
 def runs(wheel, node, tmp_path_factory):
     tmp = tmp_path_factory.mktemp("runs")
-    return run_cpython(GAMES_CODE, wheel, tmp), run_pyodide(node, GAMES_CODE, wheel)
+    return run_cpython(GAMES_CODE, tmp), run_pyodide(node, GAMES_CODE)
 
 
 def test_wheel_is_pure_python_and_standard_library_only(wheel):
@@ -166,7 +161,9 @@ def test_wheel_is_pure_python_and_standard_library_only(wheel):
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
         meta = zf.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
-    assert "pygames_wasm/api.py" in names and "pygames_wasm/__pycache__/api.cpython-314.pyc" in names
+        record = zf.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+    assert "pygames_wasm/api.pyc" in names and "pygames_wasm/api.pyc," in record
+    assert not [n for n in names if n.endswith(".py")], "the wheel ships bytecode only"
     assert not [n for n in names if n.endswith((".so", ".pyd", ".dll"))]
     runtime_deps = [line for line in meta.splitlines() if line.startswith("Requires-Dist:") and "extra ==" not in line]
     assert runtime_deps == [], "the engine must need nothing but the standard library"
@@ -176,7 +173,13 @@ def test_runtimes_are_what_we_think(runs):
     cpython, pyodide = runs
     assert cpython["platform"] != "emscripten"
     assert pyodide["platform"] == "emscripten"
-    assert pyodide["bytecode"] == ["api.cpython-314.pyc", 1]  # the engine ran from the shipped bytecode
+    assert pyodide["bytecode"] == ["api.pyc", 1]  # the engine ran from the shipped bytecode
+    assert cpython["bytecode"] == ["api.py", None]
+    # on the site's standard library, trimmed to what the engine uses
+    shipped = (SITE / "pyodide" / "python_stdlib.zip").stat().st_size
+    assert pyodide["stdlib_bytes"] == shipped
+    # (the whole library as bytecode is 1.76x Pyodide's own zip of sources: trimmed, it is smaller)
+    assert shipped < (ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").stat().st_size
 
 
 def test_games_end_with_a_winner_in_pyodide(runs):
@@ -209,3 +212,52 @@ def test_same_seed_same_record_on_cpython_and_pyodide(runs):
         for game in (a, b):  # a match's id is random by design; everything else must agree
             game.get("record", {}).pop("id", None)
         assert a == b, f"seed {a.get('seed')} options {a.get('options')}: the runtimes disagree"
+
+
+# The engine's command-line tools: never loaded by the page, so their modules (argparse,
+# multiprocessing) may be left out of the standard library the site ships.
+COMMAND_LINE = {"__main__.py", "cli.py", "arena.py", "simulate.py"}
+
+
+def standard_modules_the_engine_names() -> list[str]:
+    """Every module of the standard library that an engine module (not a command-line tool) names in
+    an import, anywhere in it: at the top or inside a function, so on any game's rarest path too."""
+    import ast
+
+    names: set[str] = set()
+    for path in (ROOT / "pygames_wasm").rglob("*.py"):
+        if path.name in COMMAND_LINE:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module)
+    return sorted(n for n in names if not n.startswith("pygames_wasm"))
+
+
+def test_every_module_the_engine_imports_is_in_the_shipped_standard_library(wheel, node):
+    """The site's standard library is trimmed to what the build's trace loaded (tools/trace_stdlib.py):
+    this proves nothing the engine can import, in any game, was trimmed away, and that the page's
+    engine never loads a command-line tool."""
+    modules = standard_modules_the_engine_names()
+    assert "gettext" in modules and "argparse" not in modules
+    code = f"""
+import importlib, json, sys
+from pygames_wasm import api
+missing = []
+for name in {modules!r}:
+    try:
+        importlib.import_module(name)
+    except ImportError as e:
+        missing.append(f"{{name}}: {{e}}")
+for game in ("canasta", "ono99", "three_up", "own_trumps"):  # and a few moves of every game, by every bot
+    seats = [{{"name": name, "kind": "bot", "bot": bot}} for name, bot in zip("ABCD", ("random", "easy", "normal", "hard"))]
+    handle = api.call("new_game", {{"game": game, "seats": seats[:3 if game == "ono99" else 4], "seed": 1}})["handle"]
+    for _ in range(8):
+        seat = api.call("view", {{"handle": handle, "seat": None}})["view"]["to_act"]
+        assert "error" not in api.call("bot_act", {{"handle": handle, "seat": seat, "deals": 2}})
+tools = [m for m in ("pygames_wasm.cli", "pygames_wasm.arena", "pygames_wasm.simulate") if m in sys.modules]
+print(json.dumps({{"missing": missing, "tools": tools}}))
+"""
+    assert run_pyodide(node, code) == {"missing": [], "tools": []}

@@ -13,19 +13,28 @@ dist/site/ holds:
   pyodide/*              the Pyodide core files from node_modules/pyodide, with the standard
                          library compiled to bytecode by that Pyodide's own Python
                          (tools/compile_bytecode.mjs; cached in dist/cache/, it changes only
-                         with the pinned Pyodide)
-  wheels/<wheel>.whl     the engine, a py3-none-any wheel, with its bytecode for that Python
+                         with the pinned Pyodide), and trimmed to the modules Pyodide's start-up
+                         and the engine use (traced in that Pyodide: tools/trace_stdlib.py; the
+                         package lock lists no packages, as the page loads none)
+  wheels/<wheel>.whl     the engine, a py3-none-any wheel holding only its bytecode for that
+                         Python (the sources it was built from are the checkout's)
+
   games.json             the engine's list_games, so that a first visit draws the lobby (games,
                          options, seats) before the engine has loaded; games.pa.json, games.gu.json
                          the same in Punjabi and Gujarati
   locale/<lang>.json     the page's words and the engine's in Punjabi and Gujarati (tools/i18n.py)
   fonts/*.woff2          Noto Sans Gurmukhi and Gujarati, 400 and 700 (from @fontsource)
   build-info.json        {"wheel", "pyodide", "hash", "files"}
+
+`site --full` (./build.sh build --full) ships the whole standard library, the whole package lock and
+the wheel with its sources beside the bytecode, as Pyodide's own files would be: the way to turn the
+trimming off (for debugging, and to compare).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import importlib.util
 import json
@@ -131,13 +140,15 @@ def build_wheel(out_dir: Path | str, root: Path | str = ROOT) -> Path:
     return dest
 
 
-def compile_bytecode(kind: str, src: Path, dst: Path, root: Path = ROOT) -> None:
-    """tools/compile_bytecode.mjs: `kind` is "stdlib" or "wheel" (see that file)."""
+def compile_bytecode(kind: str, src: Path, dst: Path, root: Path = ROOT, keep_sources: bool = False) -> None:
+    """tools/compile_bytecode.mjs: `kind` is "stdlib" or "wheel" (see that file); a wheel keeps its
+    sources beside the bytecode only with `keep_sources`."""
     node = shutil.which("node")
     if node is None:
         raise SystemExit("node is needed to compile the bytecode (Node 20+)")
     subprocess.run(
-        [node, str(root / "tools" / "compile_bytecode.mjs"), f"--{kind}", str(src), str(dst)],
+        [node, str(root / "tools" / "compile_bytecode.mjs"), f"--{kind}", str(src), str(dst)]
+        + (["--keep-sources"] if keep_sources else []),
         check=True,
         cwd=root,
         stdout=sys.stderr,
@@ -157,6 +168,58 @@ def compiled_stdlib(pyo: Path, root: Path = ROOT) -> Path:
         compile_bytecode("stdlib", pyo / "python_stdlib.zip", partial, root)
         os.replace(partial, cached)
     return cached
+
+
+def engine_imports(root: Path = ROOT) -> list[str]:
+    """Every module the engine's sources name in an import, anywhere in them: what can change the
+    standard library the engine needs (part of the trimmed library's cache key)."""
+    names = set()
+    for path in sorted((root / "pygames_wasm").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module)
+    return sorted(names)
+
+
+def trimmed_stdlib(compiled: Path, source_wheel: Path, root: Path = ROOT) -> Path:
+    """The compiled standard library cut down to what the page uses (tools/compile_bytecode.mjs
+    --trim). Traced again when the library, the tracer or the modules the engine imports change."""
+    key = hashlib.sha256(
+        compiled.read_bytes()
+        + (root / "tools" / "compile_bytecode.mjs").read_bytes()
+        + (root / "tools" / "trace_stdlib.py").read_bytes()
+        + "\n".join(engine_imports(root)).encode()
+    ).hexdigest()[:16]
+    cached = root / "dist" / "cache" / f"python_stdlib-trimmed-{key}.zip"
+    if not cached.exists():
+        log("tracing the standard library the engine uses (when its imports change)")
+        partial = cached.with_suffix(".tmp")
+        node = shutil.which("node")
+        if node is None:
+            raise SystemExit("node is needed to trim the standard library (Node 20+)")
+        subprocess.run(
+            [
+                node,
+                str(root / "tools" / "compile_bytecode.mjs"),
+                "--trim",
+                str(compiled),
+                str(source_wheel),
+                str(partial),
+            ],
+            check=True,
+            cwd=root,
+            stdout=sys.stderr,
+        )
+        os.replace(partial, cached)
+    return cached
+
+
+def bare_lock(lock: Path) -> str:
+    """Pyodide's package lock without its packages: the page loads none, and the lock is read at start."""
+    info = json.loads(lock.read_text())
+    return json.dumps({"info": info["info"], "packages": {}}, separators=(",", ":"))
 
 
 def pyodide_dir(root: Path | str = ROOT) -> Path:
@@ -244,8 +307,9 @@ def games_list(root: Path, lang: str = "en") -> str:
     return subprocess.run([sys.executable, "-c", code], cwd=root, check=True, capture_output=True, text=True).stdout
 
 
-def assemble_site(root: Path | str = ROOT, out: Path | str | None = None) -> dict:
-    """Build the wheel and (re)create the site directory; return build-info."""
+def assemble_site(root: Path | str = ROOT, out: Path | str | None = None, full: bool = False) -> dict:
+    """Build the wheel and (re)create the site directory; return build-info. `full`: the whole standard
+    library and package lock, and the wheel's sources (see the module's docstring)."""
     root = Path(root)
     out = Path(out) if out else root / "dist" / "site"
     stage = out.with_name(out.name + ".tmp")
@@ -266,17 +330,18 @@ def assemble_site(root: Path | str = ROOT, out: Path | str | None = None) -> dic
         check_page(page, "web/index.html")
         (stage / "embed.html").write_text(make_embed_page(page), encoding="utf-8")
 
-    pyo = pyodide_dir(root)
-    (stage / "pyodide").mkdir()
-    for name in PYODIDE_CORE_FILES:
-        shutil.copy2(
-            compiled_stdlib(pyo, root) if name == "python_stdlib.zip" else pyo / name, stage / "pyodide" / name
-        )
-
     copy_fonts(stage, root)
 
     wheel = build_wheel(stage / "wheels", root)  # first: it compiles the catalogs games_list reads
-    compile_bytecode("wheel", wheel, wheel, root)
+    pyo = pyodide_dir(root)
+    (stage / "pyodide").mkdir()
+    stdlib = compiled_stdlib(pyo, root) if full else trimmed_stdlib(compiled_stdlib(pyo, root), wheel, root)
+    for name in PYODIDE_CORE_FILES:
+        if name == "pyodide-lock.json" and not full:
+            (stage / "pyodide" / name).write_text(bare_lock(pyo / name))
+        else:
+            shutil.copy2(stdlib if name == "python_stdlib.zip" else pyo / name, stage / "pyodide" / name)
+    compile_bytecode("wheel", wheel, wheel, root, keep_sources=full)
     (stage / "games.json").write_text(games_list(root), encoding="utf-8")
     (stage / "locale").mkdir(exist_ok=True)
     for lang in i18n.LANGUAGES:
@@ -314,11 +379,14 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("site", help="build the wheel and assemble dist/site")
     s.add_argument("--out", type=Path, default=ROOT / "dist" / "site")
+    s.add_argument(
+        "--full", action="store_true", help="the whole standard library and package lock, and the wheel's sources"
+    )
     w = sub.add_parser("wheel", help="build only the wheel")
     w.add_argument("--out", type=Path, default=ROOT / "dist" / "wheels")
     args = ap.parse_args(argv)
     if args.cmd == "site":
-        info = assemble_site(ROOT, args.out)
+        info = assemble_site(ROOT, args.out, full=args.full)
         log(f"site: {args.out} ({len(info['files']) + 1} files, hash {info['hash']}, {info['wheel']})")
     else:
         print(build_wheel(args.out))

@@ -25,8 +25,13 @@ SUIT_WORDS = {"S": msg("spades"), "H": msg("hearts"), "D": msg("diamonds"), "C":
 JOKER = msg("Joker")
 
 
+_NAMES: dict[str, Message] = {}  # one message per card, made once: views name cards on every move
+
+
 def card_name(code: str) -> Message:
     """'Seven of hearts', 'Joker': a card's name in sentences and its accessible name."""
-    if code == "JK":
-        return JOKER
-    return {**OF_SUIT[code[:-1]], "args": {"suit": SUIT_WORDS[code[-1]]}}
+    name = _NAMES.get(code)
+    if name is None:
+        name = JOKER if code == "JK" else {**OF_SUIT[code[:-1]], "args": {"suit": SUIT_WORDS[code[-1]]}}
+        _NAMES[code] = name
+    return name

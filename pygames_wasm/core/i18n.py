@@ -15,9 +15,9 @@ is rendered with its own domain first (`domain=` the game id), then core, then t
 """
 
 import gettext
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, TypeVar
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 # English (the msgids, and the fallback), then every language with catalogs: a new language is new files.
@@ -29,6 +29,7 @@ _catalogs: dict[tuple[str, str | None], gettext.NullTranslations] = {}
 Message = dict[str, Any]
 # What a player reads: a message, or words that are never translated (a player's name, a team's own name).
 Text = Message | str
+JsonT = TypeVar("JsonT")
 
 
 def msg(text: str, **args: object) -> Message:
@@ -128,12 +129,57 @@ def catalog(lang: str, domain: str | None = None) -> gettext.NullTranslations:
 def render(text: object, lang: str = "en", domain: str | None = None) -> str:
     """A message (or a plain string) in words. A translation whose fields do not fit its msgid falls back
     to the English sentence rather than failing a move (tests/test_i18n.py keeps that from happening)."""
-    if not is_message(text):
+    if type(text) is not dict or "msg" not in text:
         return text if isinstance(text, str) else str(text)
+    return _remembered(text, lang, domain, _render)
+
+
+# Words already found, by the message's identity: a message is never changed once made (states share
+# them, and undo's copies too: core/state_copy.py), so the same object always reads the same. Views
+# show the same events, card names and score sheets move after move: each is put into words once.
+# An entry keeps its message, so that no other object can take its id while the entry lives. A
+# language's memo is emptied when it is full: what is still shown is found again, once.
+MEMO_SIZE = 4096
+_memos: dict[tuple[str, str | None], dict[int, tuple[Any, Any]]] = {}
+
+
+def _remembered(value: Any, lang: str, domain: str | None, make: Callable[[Any, str, str | None], Any]) -> Any:
+    """`make(value, lang, domain)`, found once for as long as it is used: `value` never changes."""
+    memo = _memos.get((lang, domain))
+    if memo is None:
+        memo = _memos[lang, domain] = {}
+    hit = memo.get(id(value))
+    if hit is not None and hit[0] is value:
+        return hit[1]
+    words = make(value, lang, domain)
+    if len(memo) >= MEMO_SIZE:
+        memo.clear()
+    memo[id(value)] = (value, words)
+    return words
+
+
+# Values besides messages that are never changed once made (a game's score sheets, parsed once a hand
+# and shown in every view): their words are remembered as a message's are, and so are found once per
+# language, not once per view. The last FIXED_KEPT of them are known; an older one is walked again.
+FIXED_KEPT = 256
+_fixed: dict[int, Any] = {}
+
+
+def fixed(value: JsonT) -> JsonT:
+    """`value` (a dict or a list), which nothing changes from now on, marked so that its words are
+    found once per language. Every reply that shows it shares them: a reply is read, never changed."""
+    if len(_fixed) >= FIXED_KEPT:  # (a value known here is alive, so a new one never has its id)
+        del _fixed[next(iter(_fixed))]
+    _fixed[id(value)] = value
+    return value
+
+
+def _render(text: Message, lang: str, domain: str | None) -> str:
     if "list" in text:
         return _joined(text, [render(item, lang, domain) for item in text["list"]], lang, domain)
     args = {
-        key: render(value, lang, domain) if is_message(value) else value for key, value in text.get("args", {}).items()
+        key: render(value, lang, domain) if type(value) is dict else value
+        for key, value in text.get("args", {}).items()
     }
     return _words(text, args, lang, domain)
 
@@ -162,12 +208,28 @@ def _joined(row: Message, items: list[str], lang: str, domain: str | None) -> st
     return text
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def rendered(value: Any, lang: str = "en", domain: str | None = None) -> Any:
-    """A reply (dicts, lists, strings, numbers) with every message in it put into words."""
-    if type(value) is dict:
-        return (
-            render(value, lang, domain) if "msg" in value else {k: rendered(v, lang, domain) for k, v in value.items()}
-        )
-    if type(value) is list:
-        return [rendered(v, lang, domain) for v in value]
+    """A reply (dicts, lists, strings, numbers) with every message in it put into words: new dicts and
+    lists throughout (plain values are never walked into), but for the words of a `fixed` value."""
+    kind = type(value)
+    if kind is dict:
+        if "msg" in value:
+            return render(value, lang, domain)
+        if _fixed.get(id(value)) is value:
+            return _remembered(value, lang, domain, _walked)
+        return {k: v if type(v) in _PLAIN else rendered(v, lang, domain) for k, v in value.items()}
+    if kind is list:
+        if _fixed.get(id(value)) is value:
+            return _remembered(value, lang, domain, _walked)
+        return [v if type(v) in _PLAIN else rendered(v, lang, domain) for v in value]
     return value
+
+
+def _walked(value: Any, lang: str, domain: str | None) -> Any:
+    """A fixed dict's or list's words, found once."""
+    if type(value) is dict:
+        return {k: v if type(v) in _PLAIN else rendered(v, lang, domain) for k, v in value.items()}
+    return [v if type(v) in _PLAIN else rendered(v, lang, domain) for v in value]

@@ -16,7 +16,6 @@ and mypy checks every game against it.
 import os
 import re
 from collections.abc import Callable, Collection
-from copy import deepcopy
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Generic
 
@@ -28,6 +27,7 @@ from .options import describe_options
 from .rng import Rng, bot_rng, game_rng
 from .rules import seat_error
 from .setup import NO_SETUP, Setup
+from .state_copy import state_copy
 from .views import copied, events_after, last_event_number
 
 if TYPE_CHECKING:  # the bots use the engine, not the other way round: for the types only
@@ -38,6 +38,10 @@ MAX_INT_SEED = 2**53  # integer seeds (tests, old saves) stay exact in JavaScrip
 HEX_SEED = re.compile(r"[0-9a-f]{32,64}")  # at least 128 bits
 SEAT_KINDS = ("human", "bot")
 UNDO_DEPTH = 40  # a person's moves in a row that undo takes back without replaying the game
+# Undo keeps a copy of the state before the first of a person's moves in a row and before every
+# UNDO_STRIDE-th after it (not before each: a copy costs more than a move); a move is taken back by
+# replaying the moves since the copy before it.
+UNDO_STRIDE = 8
 Seat = dict[str, str]  # {"name", "kind", "bot"?}: a seat of a match, as the lobby sends it
 
 
@@ -128,7 +132,7 @@ class Match(Generic[StateT, OptionsT]):
         self.seats = check_seats(seats, bots)
         self.seed, self.setup = check_seed(seed), setup
         self.actions: list[Move] = []
-        # (move number, the state before it) for a person's moves in a row
+        # (move number, the state before it) for a person's moves in a row (see UNDO_STRIDE)
         self.undo_states: list[tuple[int, StateT]] = []
         self.seen: dict[int, list[Move]] = {}  # seat -> its history so far (see history)
         self.base: checkpoint.Checkpoint | None = None  # the checkpoint the match was resumed from, if any
@@ -161,7 +165,7 @@ class Match(Generic[StateT, OptionsT]):
         ):
             start = saved_checkpoint["moves"]
             self.state, self.base, self.log = restored, saved_checkpoint, [dict(e) for e in restored.events]
-            self.actions = [{"seat": a["seat"], "action": a["action"]} for a in actions[:start]]
+            self.actions = actions[:start]  # each a {"seat", "action"} (api.py checked them)
             try:
                 self.play_record(actions, start)
                 return
@@ -189,10 +193,16 @@ class Match(Generic[StateT, OptionsT]):
 
     def act(self, seat: int, action: object, keep_undo: bool = True) -> list[Event]:
         """Apply one action; return the public events it caused. On any error nothing changes.
-        Before a person's move the state is kept, so that undo needs no replay of the whole game."""
+        Before a person's moves the state is kept now and then, so that undo needs no replay of the
+        whole game."""
         self.check_seat(seat)
         before = last_event_number(self.state.events)
-        previous = deepcopy(self.state) if keep_undo and self.seats[seat]["kind"] == "human" else None
+        moves = len(self.actions)
+        person = keep_undo and self.seats[seat]["kind"] == "human"
+        in_run = person and bool(self.undo_states) and self.actions[-1]["seat"] == seat
+        copy = None
+        if person and not (in_run and moves - self.undo_states[-1][0] < UNDO_STRIDE):
+            copy = state_copy(self.state)
         try:
             action = self.module.apply(self.state, seat, action)  # the action in its normal form
         except GameError:
@@ -200,11 +210,12 @@ class Match(Generic[StateT, OptionsT]):
         except Exception:
             self.state = self.replay(self.actions)  # an engine bug must not leave a half-made move
             raise
-        if previous is None or (self.actions and self.actions[-1]["seat"] != seat):
+        if not in_run:
             self.undo_states.clear()  # kept only for the moves in a row of the one person moving now
-        if previous is not None:
-            self.undo_states.append((len(self.actions), previous))
-            del self.undo_states[:-UNDO_DEPTH]
+        if copy is not None:
+            self.undo_states.append((moves, copy))
+            while len(self.undo_states) > 1 and self.undo_states[1][0] <= moves + 1 - UNDO_DEPTH:
+                del self.undo_states[0]
         self.actions.append({"seat": seat, "action": action})
         caused = events_after(self.state.events, before)
         self.log.extend(caused)
@@ -230,10 +241,18 @@ class Match(Generic[StateT, OptionsT]):
             raise GameError("cannot_undo", reason)
         self.actions.pop()
         self.seen.clear()
-        if self.undo_states and self.undo_states[-1][0] == len(self.actions):
-            self.state = self.undo_states.pop()[1]
-        else:  # e.g. after a resume: the game is replayed from its record
+        moves = len(self.actions)
+        while self.undo_states and self.undo_states[-1][0] > moves:
+            self.undo_states.pop()
+        if not self.undo_states:  # e.g. after a resume: the game is replayed from its record
             self.state = self.replay(self.actions)
+        elif self.undo_states[-1][0] == moves:
+            self.state = self.undo_states.pop()[1]
+        else:  # the moves since the last copy are played again on a copy of it
+            start, kept = self.undo_states[-1]
+            self.state = state_copy(kept)
+            for entry in self.actions[start:]:
+                self.module.apply(self.state, entry["seat"], entry["action"])
         last = last_event_number(self.state.events)
         while self.log and self.log[-1]["n"] > last:
             self.log.pop()
@@ -258,6 +277,11 @@ class Match(Generic[StateT, OptionsT]):
         view["can_undo"] = seat is not None and undo_why is None
         view["undo_why"] = undo_why
         return view
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The seat's actions now, as its view lists them (without making the rest of the view)."""
+        self.check_seat(seat)
+        return self.module.legal_actions(self.state, seat)
 
     def knowledge(self, seat: int) -> tuple[View, list[Move], Rng]:
         """What a computer player deciding for `seat` is given: the seat's view (brief: without the

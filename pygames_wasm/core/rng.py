@@ -61,6 +61,10 @@ class Rng:
         """The stream as JSON data, to be resumed exactly where it is (`rng_from_data`)."""
         raise NotImplementedError
 
+    def copy(self) -> "Rng":
+        """The stream where it is now, drawn from separately (undo keeps one: core/state_copy.py)."""
+        raise NotImplementedError
+
 
 class SplitMix64(Rng):
     """The stream of integer seeds (records of format 1, tests and benchmarks)."""
@@ -80,6 +84,9 @@ class SplitMix64(Rng):
 
     def to_data(self) -> dict[str, Any]:
         return {"splitmix64": str(self.state)}  # as text: JSON numbers lose 64-bit precision in JS
+
+    def copy(self) -> "SplitMix64":
+        return SplitMix64(self.state)
 
 
 class HashRng(Rng):
@@ -106,6 +113,11 @@ class HashRng(Rng):
 
     def to_data(self) -> dict[str, Any]:
         return {"sha256": self.key.hex(), "counter": self.counter, "buffer": [str(x) for x in self.buffer]}
+
+    def copy(self) -> "HashRng":
+        other = HashRng(self.key)
+        other.counter, other.buffer = self.counter, list(self.buffer)
+        return other
 
 
 def rng_from_data(data: dict[str, Any]) -> Rng:

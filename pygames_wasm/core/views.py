@@ -1,11 +1,12 @@
 """What games share for their views and their public history: a view is a copy, never a window into
-the game's state, and the history a state keeps is short (it is copied for undo)."""
+the game's state (it shares only what is never changed once made: messages, and logged events), and
+the history a state keeps is short (it is copied for undo)."""
 
 import json
 from typing import TypeVar
 
 from .game import Event, GameState
-from .i18n import Message, Text, msg
+from .i18n import Message, Text, fixed, msg, spaced
 
 JsonT = TypeVar("JsonT")
 
@@ -21,9 +22,11 @@ def copied(value: JsonT) -> JsonT:
 
 def log(state: GameState, seat: int | None, text: Text) -> None:
     """Add a public event to the game (`n` counts every event of the game); old ones are dropped.
-    `text` is a message (core/i18n.py): the view puts it into the player's language."""
+    `text` is a message (core/i18n.py): the view puts it into the player's language. An event, like a
+    message, is never changed once logged: views show the same one move after move, and put it into
+    words once (`fixed`)."""
     events = state.events
-    events.append({"n": events[-1]["n"] + 1 if events else 1, "seat": seat, "text": text})
+    events.append(fixed({"n": events[-1]["n"] + 1 if events else 1, "seat": seat, "text": text}))
     if len(events) >= 2 * EVENTS_KEPT:
         del events[:-EVENTS_KEPT]
 
@@ -42,7 +45,8 @@ def last_event_number(events: list[Event]) -> int:
 
 
 def recent_events(events: list[Event]) -> list[Event]:
-    return [dict(e) for e in events[-EVENTS_SHOWN:]]
+    """The last events, for a view: the events themselves (never changed), in a list of the view's own."""
+    return events[-EVENTS_SHOWN:]
 
 
 # --- "Read the table": one paragraph a screen reader speaks on request --------------------------------
@@ -52,12 +56,7 @@ def situation(*sentences: Text | None) -> Text:
     """A game's situation from its sentences (messages, each with its own full stop; empty ones left
     out), the last public event last, so a player hears where the game stands and then what just
     happened."""
-    said = [s for s in sentences if s]
-    if not said:
-        return ""
-    if len(said) == 1:
-        return said[0]
-    return msg("{sentence} {more}", sentence=said[0], more=situation(*said[1:]))
+    return spaced([s for s in sentences if s])  # one flat row: put into words without a level per sentence
 
 
 def last_move(events: list[Event]) -> Message | None:

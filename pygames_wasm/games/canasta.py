@@ -29,7 +29,7 @@ from typing import Any, TypeGuard
 from ..core import GameError, Rng, Setup, build_deck, int_list, shown
 from ..core.cards import JOKER, card_name
 from ..core.game import Action, Event, View
-from ..core.i18n import Message, Text, commas, listed, msg, plural, series, spaced
+from ..core.i18n import Message, Text, commas, fixed, listed, msg, plural, series, spaced
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, final_winners, first_waiting, seat_error
 from ..core.views import copied, last_move, log, recent_events, situation
@@ -1863,15 +1863,29 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
         "result": result(state),
     }
     if not brief:  # a view is a copy: a caller that changes it changes no game
-        sheets = json.loads(state.sheets_json)
+        sheets = parsed_sheets(state.sheets_json)
         view |= {
             "partnership_draw": copied(state.draw_cards),
             "events": recent_events(state.events),
             "sheets": sheets,
-            "last_hand": copied(sheets[-1]) if sheets else None,
+            "last_hand": sheets[-1] if sheets else None,
             "summary": summary(state, seat),
         }
     return view
+
+
+_sheets: tuple[str, list[dict[str, Any]]] = ("[]", [])  # the last score sheets a view parsed
+
+
+def parsed_sheets(sheets_json: str) -> list[dict[str, Any]]:
+    """The score sheets, parsed once a hand: views on every move share them, and they are put into
+    words once a hand (core/i18n.py's `fixed`), so a view costs no more late in a long game. Nothing
+    changes them: a view is put into words, so copied, before it leaves the engine."""
+    global _sheets
+    if _sheets[0] != sheets_json:
+        sheets = json.loads(sheets_json)
+        _sheets = (sheets_json, fixed([fixed(sheet) for sheet in sheets]))
+    return _sheets[1]
 
 
 def summary(state: State, seat: int | None) -> Text:

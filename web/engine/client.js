@@ -4,6 +4,7 @@
 // page's language (`lang`): the engine answers in it.
 
 import { currentLang, t } from "../app/i18n.js";
+import { takeStartedWorker, workerURL } from "./start.js";
 
 /** The worker's own sentences (the engine's come translated already) in the page's language. */
 export function workerWords(message) {
@@ -39,16 +40,12 @@ export class EngineError extends Error {
   }
 }
 
-/** The worker's URL; `?snapshot=off` on the page passes on (no start-up snapshot is made). */
-function workerURL() {
-  const url = new URL("./worker.js", import.meta.url);
-  if (new URLSearchParams(location.search).get("snapshot") === "off") url.searchParams.set("snapshot", "off");
-  return url;
-}
-
 export class EngineClient {
-  constructor(url = workerURL()) {
-    this.worker = new Worker(url, { type: "module" });
+  /** The worker engine/start.js started when the page began, with the messages it sent meanwhile,
+   *  or, if there is none (or `url` names another), a new one. */
+  constructor(url = undefined) {
+    const early = url === undefined ? takeStartedWorker() : null;
+    this.worker = early ? early.worker : new Worker(url ?? workerURL(), { type: "module" });
     this.pending = new Map();
     this.nextId = 1;
     this.onprogress = null;
@@ -58,12 +55,22 @@ export class EngineClient {
     });
     this.ready.catch(() => {});
     this.worker.onmessage = (event) => this._receive(event.data);
-    this.worker.onerror = (event) => {
-      const message = event.message || "The game engine stopped.";
-      this._rejectReady(new EngineError("engine_unavailable", message));
-      for (const { reject } of this.pending.values()) reject(new EngineError("engine_unavailable", message));
-      this.pending.clear();
-    };
+    this.worker.onerror = (event) => this._stopped(event);
+    if (early) {
+      // After this constructor's caller has set `onprogress`, and before any message still to come.
+      queueMicrotask(() => {
+        for (const event of early.held) this._receive(event.data);
+        if (early.failure) this._stopped(early.failure);
+      });
+    }
+  }
+
+  /** @param {ErrorEvent} event */
+  _stopped(event) {
+    const message = event.message || "The game engine stopped.";
+    this._rejectReady(new EngineError("engine_unavailable", message));
+    for (const { reject } of this.pending.values()) reject(new EngineError("engine_unavailable", message));
+    this.pending.clear();
   }
 
   /** @param {import("./protocol.js").WorkerMessage} msg */

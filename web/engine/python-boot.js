@@ -24,21 +24,23 @@ export const buildInfo = () => fetchJSON(new URL("build-info.json", SITE));
 const snapshotKey = (info) => new URL(`snapshot/${info.pyodide}/${info.hash}`, SITE).href;
 const failedKey = (info) => new URL(`snapshot-failed/${info.pyodide}/${info.hash}`, SITE).href;
 
-/** Python with the engine imported: restored from `snapshot` (bytes) if given, else started.
+/** Python with the engine imported: restored from `snapshot` (its bytes, or a promise of them) if
+ *  given, else started. Pyodide fetches its own files, so the WebAssembly compiles as it downloads;
+ *  `wheel` (bytes, or a promise of them) is waited for only once Python is up.
  *  `stage(name, label)` hears when each step begins (for the progress bar and the benchmarks).
- * @param {{wheel: Uint8Array, snapshot?: Uint8Array | null, makeSnapshot?: boolean,
- *          stage?: (name: string, label: string) => void}} how */
+ * @param {{wheel: Uint8Array | Promise<Uint8Array>, snapshot?: Uint8Array | Promise<Uint8Array> | null,
+ *          makeSnapshot?: boolean, stage?: (name: string, label: string) => void}} how */
 export async function startEngine({ wheel, snapshot = null, makeSnapshot = false, stage = () => {} }) {
   stage("start-python", "Shuffling the cards");
   const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE).href);
   const options = { indexURL: PYODIDE.href };
-  if (snapshot) options._loadSnapshot = snapshot;
+  if (snapshot) options._loadSnapshot = snapshot; // Pyodide waits for it after starting its downloads
   if (makeSnapshot) options._makeSnapshot = true;
   const pyodide = await loadPyodide(options);
   stage("engine", "Setting up the table");
   // The file system is not part of a snapshot: the wheel is unpacked on every start.
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
   // Imported with runPython, not pyimport: a snapshot must be taken before any JS object holds a
   // Python one. A restored heap has its `random` state frozen in: reseed it. (The engine's deal
   // seeds come from os.urandom, which a snapshot does not freeze.)
@@ -55,13 +57,15 @@ async function snapshotCache() {
   }
 }
 
-/** This build's snapshot, or null: none yet, storage refused, or it failed on this device before. */
+/** This build's snapshot, `{bytes}` (a promise of them: read while Python's files load), or null:
+ *  none yet, storage refused, or it failed on this device before.
+ * @returns {Promise<{bytes: Promise<Uint8Array>} | null>} */
 export async function savedSnapshot(info) {
   const cache = await snapshotCache();
   if (!cache) return null;
   try {
     const hit = await cache.match(snapshotKey(info));
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    return hit ? { bytes: hit.arrayBuffer().then((bytes) => new Uint8Array(bytes)) } : null;
   } catch {
     return null;
   }

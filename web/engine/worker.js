@@ -32,9 +32,8 @@ const DB_STORE = "saves";
 // Rough sizes, used only until the server tells us Content-Length.
 const EXPECTED = {
   "pyodide.asm.wasm": 9_600_000,
-  "python_stdlib.zip": 4_480_000,
-  "pyodide.asm.mjs": 1_250_000,
-  wheel: 200_000,
+  "python_stdlib.zip": 1_380_000,
+  wheel: 440_000,
 };
 
 let api = null; // the pygames_wasm.api PyProxy
@@ -49,11 +48,10 @@ function post(msg) {
 }
 
 // ---------------------------------------------------------------- progress
-// The big files are stream-fetched here first, so the bar shows real bytes; they
-// land in the HTTP cache (or come from the service worker's cache on later
-// visits), and Pyodide's own requests for them are then answered from there.
-// Pyodide gets the wasm straight from fetch, never a wrapped Response, so Chrome
-// can keep its compiled-code cache for repeat visits.
+// Pyodide fetches its own files as soon as the worker starts (engine/python-boot.js), so that the
+// WebAssembly compiles while it downloads (and Chrome keeps its compiled-code cache of it). On a
+// first visit the worker counts their bytes from a clone of each response, so the bar shows real
+// bytes without a second download; later visits have every file on this device and count nothing.
 const progress = { files: new Map(), stage: "start", label: "Starting" };
 
 function reportProgress() {
@@ -75,22 +73,18 @@ function setStage(stage, label) {
   reportProgress();
 }
 
-/** Fetch `url`, counting its bytes under `name`; resolves to the bytes. */
-async function fetchCounted(url, name) {
-  const file = { loaded: 0, total: EXPECTED[name] || 0 };
+/** Count the bytes of `response` (a clone of it: its body is left to its reader) under `name`. */
+async function countBytes(response, name) {
+  const file = progress.files.get(name) || { loaded: 0, total: EXPECTED[name] || 0 };
   progress.files.set(name, file);
-  const r = await fetch(url);
-  if (!r.ok) throw new Error(`Could not fetch ${url} (HTTP ${r.status})`);
-  const length = Number(r.headers.get("Content-Length"));
-  if (length > 0 && !r.headers.get("Content-Encoding")) file.total = length;
-  const chunks = [];
+  const length = Number(response.headers.get("Content-Length"));
+  if (length > 0 && !response.headers.get("Content-Encoding")) file.total = length;
+  if (!response.body) return;
+  const reader = response.body.getReader();
   let last = 0;
-  if (!r.body) throw new Error(`Could not fetch ${url} (no body)`);
-  const reader = r.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    chunks.push(value);
     file.loaded += value.byteLength;
     const now = performance.now();
     if (now - last > 50) {
@@ -100,12 +94,34 @@ async function fetchCounted(url, name) {
   }
   file.total = file.loaded;
   reportProgress();
-  const bytes = new Uint8Array(file.loaded);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
+}
+
+/** From now on, Pyodide's fetches of the big files are counted as they arrive; resolves when all
+ *  of them have been. */
+function countDownloads() {
+  const names = new Map(BIG.map((name) => [new URL(name, PYODIDE).href, name]));
+  const counted = [];
+  const fetchFirst = self.fetch.bind(self);
+  self.fetch = (input, init) => {
+    const href = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
+    const name = names.get(href);
+    const reply = fetchFirst(input, init);
+    if (name) {
+      names.delete(href); // once: a later fetch of it is not a download of the first visit's
+      counted.push(reply.then((r) => (r.ok ? countBytes(r.clone(), name) : undefined)).catch(() => {}));
+    }
+    return reply;
+  };
+  return () => Promise.all(counted);
+}
+
+/** The bytes of `url`, counted under `name`. */
+async function fetchCounted(url, name) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`Could not fetch ${url} (HTTP ${r.status})`);
+  const counting = countBytes(r.clone(), name);
+  const bytes = new Uint8Array(await r.arrayBuffer());
+  await counting;
   return bytes;
 }
 
@@ -118,6 +134,8 @@ async function onThisDevice(url) {
   }
 }
 
+// The big files Pyodide fetches (pyodide.asm.mjs it imports, which no fetch sees: it is not counted).
+const BIG = ["pyodide.asm.wasm", "python_stdlib.zip"];
 let startedFrom = "start"; // how Python started: "snapshot", or "start" (and why, if a snapshot failed)
 let lastResume = null; // {moves, fromCheckpoint, checkpoint}: the last resume, for the tests and benchmarks
 // (checkpoint: "used", "refused", "unused", "stale": another build's, or "none")
@@ -125,29 +143,36 @@ let snapshotMaking = "no"; // a first visit's snapshot: "no" (none needed), "to 
 
 async function boot() {
   for (const [name, bytes] of Object.entries(EXPECTED)) progress.files.set(name, { loaded: 0, total: bytes });
-  // On later visits the service worker has every file on this device: nothing to
-  // download, so no need to read the big files twice just to count their bytes.
+  const infoPromise = buildInfo();
+  // On later visits the service worker has every file on this device: nothing to download.
   const local = await onThisDevice(new URL("pyodide.asm.wasm", PYODIDE));
   setStage("fetch", local ? "Getting the cards ready" : "Fetching the cards");
-  const big = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
-  if (local) for (const name of big) progress.files.set(name, { loaded: EXPECTED[name], total: EXPECTED[name] });
-  const downloads = local ? [] : big.map((name) => fetchCounted(new URL(name, PYODIDE), name));
-  const infoPromise = buildInfo();
+  if (local) for (const name of BIG) progress.files.set(name, { loaded: EXPECTED[name], total: EXPECTED[name] });
+  const downloaded = local ? () => Promise.resolve() : countDownloads();
   const wheelPromise = infoPromise.then((info) => fetchCounted(new URL(info.wheel, SITE), "wheel"));
-  const snapshotPromise = infoPromise.then(savedSnapshot).then((bytes) => {
+  wheelPromise.catch(() => {}); // awaited (and its failure reported) by startEngine
+  const info = await infoPromise;
+  buildHash = info.hash;
+  // A snapshot's bytes are read while Pyodide's files load: only whether there is one is needed now.
+  const saved = await savedSnapshot(info);
+  const snapshot = saved?.bytes.then((bytes) => {
     stages["snapshot-read"] = Math.round(performance.now() - started); // for the benchmarks
     return bytes;
   });
-  await Promise.all([...downloads, wheelPromise, snapshotPromise]);
-
-  const info = await infoPromise;
-  buildHash = info.hash;
-  const wheel = await wheelPromise;
+  // Python starts at once; the label says "Fetching" until the files are in.
+  let fetching = !local;
+  const stage = (name, label) => {
+    if (name === "start-python" && fetching) stages[name] = Math.round(performance.now() - started);
+    else setStage(name, label);
+  };
+  downloaded().then(() => {
+    fetching = false;
+    if (progress.stage === "fetch") setStage("start-python", "Shuffling the cards");
+  });
   let pyodide = null;
-  const snapshot = await snapshotPromise;
   if (snapshot) {
     try {
-      pyodide = await startEngine({ wheel, snapshot, stage: setStage });
+      pyodide = await startEngine({ wheel: wheelPromise, snapshot, stage });
       startedFrom = "snapshot";
     } catch (e) {
       console.warn("The start-up snapshot did not restore; starting normally:", e);
@@ -155,7 +180,7 @@ async function boot() {
       await dropSnapshot(info);
     }
   }
-  if (!pyodide) pyodide = await startEngine({ wheel, stage: setStage });
+  if (!pyodide) pyodide = await startEngine({ wheel: wheelPromise, stage });
   api = pyodide.pyimport("pygames_wasm.api");
   setStage("ready", "Ready");
   post({ type: "ready", ms: Math.round(performance.now() - started) });
@@ -178,10 +203,15 @@ async function boot() {
 function engine(method, params) {
   const t0 = performance.now();
   const reply = JSON.parse(api.handle(JSON.stringify({ method, params: params || {} })));
-  timings[method] ??= [];
-  const list = timings[method];
-  if (list.length < 10_000) list.push(performance.now() - t0);
+  timed(method, t0);
   return reply;
+}
+
+/** Keep how long `what` took since `t0` (ms), for the tests and benchmarks (`__stats`). */
+function timed(what, t0) {
+  timings[what] ??= [];
+  const list = timings[what];
+  if (list.length < 10_000) list.push(performance.now() - t0);
 }
 
 // ---------------------------------------------------------------- IndexedDB
@@ -520,7 +550,16 @@ async function dispatch(method, params, key) {
   if (method === "saves")
     return listSaves(String(params?.prefix || ""), params?.lang).then((saves) => ({ saves }), refused);
   if (method === "move_save") return moveSave(params || {});
-  if (method === "__stats") return { timings, bootMs: readyMs, stages, startedFrom, lastResume, snapshotMaking };
+  if (method === "__stats")
+    return {
+      timings,
+      bootMs: readyMs,
+      stages,
+      startedFrom,
+      lastResume,
+      snapshotMaking,
+      timeOrigin: performance.timeOrigin, // when this worker started (the page's bench compares it with its own)
+    };
   if (method === "__options") {
     Object.assign(options, params || {});
     return { options };
@@ -534,8 +573,10 @@ async function dispatch(method, params, key) {
   if (method === "close") keys.delete(params?.handle);
   if (MUTATING.has(method)) {
     // The move stands even if the browser refuses to store it; the page is told.
+    const t0 = performance.now();
     try {
       await persist(method, method === "new_game" ? reply.handle : params.handle, reply);
+      timed("persist", t0); // a move's saving: its summary, sometimes a checkpoint, and the storage
     } catch (e) {
       console.warn("save failed", e);
       reply.save_error = String(e?.message || e);
