@@ -104,6 +104,9 @@ function writeJSON(key, value) {
 
 // ------------------------------------------------------------------ lobby
 const lobby = new Lobby({ onStart: startGame, onResume: resumeSaved, onDelete: deleteSaved });
+// A game on the table when the page was left (an embedded table: its game, or a new one) comes back
+// as soon as the engine is up: the lobby's form is not shown meanwhile (boot() shows it if not).
+lobby.setResuming(!!EMBED || !!readJSON(PLAYING_KEY));
 client.onprogress = (p) => lobby.progress(p);
 if (games) lobby.setGames(games, readJSON(SETUP_KEY) || EMBED?.setup);
 else bundledGames();
@@ -656,6 +659,7 @@ async function boot() {
   try {
     await client.ready;
   } catch (e) {
+    lobby.setResuming(false);
     lobby.setFailed(e.message);
     return false;
   }
@@ -668,6 +672,7 @@ async function boot() {
       lobby.setGames(games, lobby.game ? lobby.setup() : readJSON(SETUP_KEY) || EMBED?.setup);
     }
   } catch (e) {
+    lobby.setResuming(false);
     lobby.setFailed(e.message);
     return false;
   }
@@ -695,6 +700,7 @@ async function boot() {
   }
   lobby.setReady();
   if (embedStart && !startWanted) await startGame(lobby.setup(), lobby.options());
+  lobby.setResuming(false); // behind the table by now, unless no game came back
   setUpOffline();
   return true;
 }
