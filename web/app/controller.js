@@ -6,6 +6,7 @@ import { EngineClient, EngineError } from "../engine/client.js";
 import { Lobby } from "./lobby.js";
 import { ono99Table } from "../tables/ono99.js";
 import { showMessage, watchFelt } from "../tables/kit.js";
+import { fitTable } from "../tables/layout.js";
 import { canastaTable } from "../tables/canasta.js";
 import { threeUpTable } from "../tables/three-up.js";
 import { ownTrumpsTable } from "../tables/own-trumps.js";
@@ -498,8 +499,9 @@ function show(view, extraButtons) {
   hideCurtain();
   noteHand(view);
   renderer().render(view, { onCard, onAction, onUndo, explain, extraButtons });
-  watchFelt();
   renderHistory();
+  fitTable();
+  watchFelt();
   announce(view);
   document.title = renderer().title(view);
   // The animations start on the final table; their setting up counts in the tap's time.
