@@ -60,8 +60,9 @@ function renderPlayers(view) {
   for (const p of view.players) {
     const li = el("li", { class: "player tu-player" });
     li.dataset.seat = String(p.seat);
+    // Every seat still to act is marked: the one to play, or all those still choosing face-up cards.
     const acting = (view.waiting_for || []).includes(p.seat) && !view.over;
-    if (acting && view.phase !== "pick") li.classList.add("turn", "to-act");
+    if (acting) li.classList.add("turn", "to-act");
     if (p.seat === view.seat) li.classList.add("me");
     if (p.out) li.classList.add("tu-out");
     // The face-down count, whose table cards a seat has and whether it is still choosing are shown by
@@ -122,7 +123,7 @@ function renderPlayers(view) {
       seatFacts(facts),
       table,
     );
-    if (acting && view.phase !== "pick") li.append(el("span", { class: "turn-badge", text: badge(view) }));
+    if (acting) li.append(el("span", { class: "turn-badge", text: badge(view) }));
     list.append(li);
   }
   placeSeats(view);
@@ -130,7 +131,9 @@ function renderPlayers(view) {
 
 function badge(view) {
   return (
-    { trade: t("Trading"), follow: t("Follow-up"), swap: t("Swap"), refill: t("Drawing") }[view.phase] || t("Turn")
+    { pick: t("Choosing"), trade: t("Trading"), follow: t("Follow-up"), swap: t("Swap"), refill: t("Drawing") }[
+      view.phase
+    ] || t("Turn")
   );
 }
 
