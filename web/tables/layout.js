@@ -305,6 +305,10 @@ export function fitTable() {
   // The Moves button shares a row with your seat when the screen stands upright: the seat keeps clear
   // of it, whatever its words in the page's language.
   table.style.setProperty("--moves-w", `${Math.ceil($("history-button").getBoundingClientRect().width)}px`);
+  // The seats' own step is found with the table drawn at its roomiest (the step it was drawn at
+  // stays the fitting's first guess): drawn tight, its compact seats would fit at once, and the whole
+  // table would then stay tight for the seats' sake, the hand's cards small.
+  for (let k = 1; k <= FIT_MAX; k++) table.classList.remove(`fit-${k}`);
   fitSteps(table, "seats", 4, seatOverflow);
   fitSteps(
     table,
@@ -313,7 +317,9 @@ export function fitTable() {
     () => overflow(table),
     (step) => layoutHand($("hand"), step),
   );
-  fitSteps(table, "seats", 4, seatOverflow); // the hand's row may have grown or shrunk
+  // Then the seats as roomy as the table so drawn allows: the hand's row may have grown or shrunk,
+  // and a seat's compactness is the felt's room too (upright, the seats' rows are over it).
+  fitSteps(table, "seats", 4, () => overflow(table));
 }
 
 window.addEventListener("resize", () => {
