@@ -423,7 +423,7 @@ async function advance(drawn = null) {
     });
   }
   if (!over && viewerWaits && offersHard())
-    extra.push({ label: t("Suggest a move"), onClick: () => suggestMove(gen, view.seat) });
+    extra.push({ label: t("Suggest a move"), short: t("Suggest"), onClick: () => suggestMove(gen, view.seat) });
   show(view, extra);
   if (drawn) drawn();
 

@@ -33,7 +33,15 @@ export function closingButtons(view, ctx, { undo = true } = {}) {
     out.push(b);
   }
   for (const extra of ctx.extraButtons || []) {
-    const b = el("button", { type: "button", class: "action secondary", text: extra.label });
+    // With `short` words too: shown where the table is drawn tightly (fit-4 on); the name keeps the long ones.
+    const b = extra.short
+      ? el(
+          "button",
+          { type: "button", class: "action secondary", "aria-label": extra.label },
+          el("span", { class: "long-words", text: extra.label }),
+          el("span", { class: "short-words", "aria-hidden": "true", text: extra.short }),
+        )
+      : el("button", { type: "button", class: "action secondary", text: extra.label });
     b.addEventListener("click", extra.onClick);
     out.push(b);
   }

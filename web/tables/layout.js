@@ -214,7 +214,7 @@ export function layoutHand(box, fit = 0) {
   if (!W) return;
   const most = Math.max(MIN_CARD, Math.floor(px(table, "--hand-card-max")));
   const share = px(table, "--hand-budget") || 0.3;
-  const budget = table.clientHeight * share * [1, 1, 0.85, 0.72, 0.6, 0.6][fit];
+  const budget = table.clientHeight * share * [1, 1, 0.85, 0.72, 0.6, 0.5][fit];
   for (const c of cards) c.style.width = `${most}px`;
   const reach = indexReach(cards);
   const maxRows = table.dataset.layout === "phone-landscape" ? 1 : 3;
