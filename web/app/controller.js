@@ -6,6 +6,7 @@ import { EngineClient, EngineError } from "../engine/client.js";
 import { isGameInfo, Lobby, rememberedSetup } from "./lobby.js";
 import { ono99Table } from "../tables/ono99.js";
 import { showMessage, watchFelt } from "../tables/kit.js";
+import { fitTable } from "../tables/layout.js";
 import { canastaTable } from "../tables/canasta.js";
 import { threeUpTable } from "../tables/three-up.js";
 import { ownTrumpsTable } from "../tables/own-trumps.js";
@@ -123,6 +124,9 @@ let engineReady = null; // resolves (true) once the engine is up and the saved g
 
 // ------------------------------------------------------------------ lobby
 const lobby = new Lobby({ onStart: startGame, onResume: resumeSaved, onDelete: deleteSaved });
+// A game on the table when the page was left (an embedded table: its game, or a new one) comes back
+// as soon as the engine is up: the lobby's form is not shown meanwhile (boot() shows it if not).
+lobby.setResuming(!!EMBED || !!readJSON(PLAYING_KEY));
 client.onprogress = (p) => lobby.progress(p);
 if (games) lobby.setGames(games, readSetup() || EMBED?.setup);
 else bundledGames();
@@ -458,7 +462,7 @@ async function advance(drawn = null) {
     });
   }
   if (!over && viewerWaits && offersHard())
-    extra.push({ label: t("Suggest a move"), onClick: () => suggestMove(gen, view.seat) });
+    extra.push({ label: t("Suggest a move"), short: t("Suggest"), onClick: () => suggestMove(gen, view.seat) });
   show(view, extra);
   if (drawn) drawn();
 
@@ -536,8 +540,9 @@ function show(view, extraButtons) {
   hideCurtain();
   noteHand(view);
   renderer().render(view, { onCard, onAction, onUndo, explain, extraButtons });
-  watchFelt();
   renderHistory();
+  fitTable();
+  watchFelt();
   announce(view);
   document.title = renderer().title(view);
   // The animations start on the final table; their setting up counts in the tap's time.
@@ -696,6 +701,7 @@ async function boot() {
   try {
     await client.ready;
   } catch (e) {
+    lobby.setResuming(false);
     lobby.setFailed(e.message);
     return false;
   }
@@ -708,6 +714,7 @@ async function boot() {
       lobby.setGames(games, lobby.game ? lobby.setup() : readSetup() || EMBED?.setup);
     }
   } catch (e) {
+    lobby.setResuming(false);
     lobby.setFailed(e.message);
     return false;
   }
@@ -738,6 +745,7 @@ async function boot() {
   }
   lobby.setReady();
   if (embedStart && !startWanted) await startGame(lobby.setup(), lobby.options());
+  lobby.setResuming(false); // behind the table by now, unless no game came back
   setUpOffline();
   return true;
 }

@@ -7,7 +7,20 @@ import { $, el } from "./dom.js";
 import { listWords, t, tn } from "./i18n.js";
 import { isCount, isName, isRecord, isText, kept, listOf, shaped } from "./shapes.js";
 
+// The names the lobby gives people, in the page's language (a name someone typed is never translated).
 const PERSON_NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"];
+const personNames = () => [
+  // Translators: the names the lobby suggests for the people at the table, seats 1 to 8: short first names
+  // common in your language, not a translation of the English name.
+  t("Ann"),
+  t("Bob"),
+  t("Cy"),
+  t("Dee"),
+  t("Eve"),
+  t("Fay"),
+  t("Gus"),
+  t("Hal"),
+];
 // The engine's names for the partnerships of a four-seat game (Canasta).
 const TEAM_NAMES = () => [t("North-South"), t("East-West")];
 // What a player is told about each computer level (the engine names the levels it offers).
@@ -90,13 +103,14 @@ function resumeWords(save, open, title) {
 const nameKey = (name) => name.trim().replace(/\s+/g, " ").toLowerCase();
 
 function defaultName(kind, index, botNumber) {
-  return kind === "human" ? PERSON_NAMES[index % PERSON_NAMES.length] : t("Computer {number}", { number: botNumber });
+  return kind === "human" ? personNames()[index % PERSON_NAMES.length] : t("Computer {number}", { number: botNumber });
 }
 
 function isDefaultName(name) {
   const computer = t("Computer {number}", { number: "#" });
   return (
     PERSON_NAMES.includes(name) ||
+    personNames().includes(name) ||
     /^Computer \d+$/.test(name) ||
     (name.startsWith(computer.split("#")[0]) && /^\d+$/.test(name.slice(computer.split("#")[0].length)))
   );
@@ -239,10 +253,18 @@ export class Lobby {
     else if (this.stageLabel) $("loading-label").textContent = stageWords(this.stageLabel);
     this.setWaiting(this.waiting);
     if (this.game) {
-      // A computer's name the lobby gave ("Computer 2") follows the language; a typed one stays.
+      // A name the lobby gave ("Computer 2", "Ann") follows the language; a typed one stays.
       let number = 0;
+      let person = 0;
       for (const seat of this.seats) {
-        if (seat.kind !== "bot") continue;
+        if (seat.kind !== "bot") {
+          if (seat.auto || PERSON_NAMES[person] === seat.name) {
+            seat.name = defaultName("human", person, 0);
+            seat.auto = true;
+          }
+          person++;
+          continue;
+        }
         number++;
         if (seat.auto || /^Computer \d+$/.test(seat.name)) {
           seat.name = defaultName("bot", 0, number);
@@ -256,6 +278,13 @@ export class Lobby {
   }
   hide() {
     $("lobby").hidden = true;
+  }
+
+  /** While a game left on the table is brought back (at start-up), the form stays out of sight:
+   *  only the progress shows, and a line that says the game is coming back. */
+  setResuming(resuming) {
+    $("setup").hidden = resuming;
+    $("resume-note").hidden = !resuming;
   }
 
   // ------------------------------------------------------------ loading
@@ -611,7 +640,7 @@ export class Lobby {
     if (this.seats.length === 0) {
       // A person and computers: as many seats as the game suggests (`players.default`), else 3.
       const n = this.game.players?.default || 3;
-      this.seats = [{ name: PERSON_NAMES[0], kind: "human" }];
+      this.seats = [{ name: defaultName("human", 0, 0), kind: "human", auto: true }];
       for (let i = 1; i < n; i++)
         this.seats.push({ name: defaultName("bot", i, i), kind: "bot", bot: this.defaultBot(), auto: true });
     }
@@ -681,7 +710,7 @@ export class Lobby {
           const taken = new Set(this.seats.filter((s) => s !== seat).map((s) => nameKey(s.name)));
           for (let k = index + 1; taken.has(nameKey(fresh)); k++) fresh = defaultName(seat.kind, k, k);
           seat.name = fresh;
-          seat.auto = seat.kind === "bot";
+          seat.auto = true;
           name.value = fresh;
           this._checkNames();
           this._updateStart();

@@ -7,7 +7,8 @@
 // only keeps the viewer's current selection, which is never saved.
 
 import { $, el } from "../app/dom.js";
-import { choiceButton, clearTable, closingButtons, finishHand, focusKey, placeSeats, showMessage } from "./kit.js";
+import { choiceButton, clearTable, closingButtons, finishHand, focusKey, seatFacts, showMessage } from "./kit.js";
+import { placeSeats } from "./layout.js";
 import { rove } from "../app/keyboard.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel, rankOf } from "./cards.js";
 import { meldList, meldName } from "./melds.js";
@@ -58,17 +59,15 @@ function renderPlayers(view) {
         p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
         p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
       ),
-      el("div", {
-        class: "player-status",
-        text: [
-          team ? team.name : "",
+      seatFacts([
+        tn("{n} card", "{n} cards", p.hand_count),
+        team ? [team.name, "extra"] : null,
+        [
           p.partner === view.seat ? t("partner you") : t("partner {name}", { name: playerName(view, p.partner) }),
-          tn("{n} card", "{n} cards", p.hand_count),
-          p.dealer ? t("dealer") : "",
-        ]
-          .filter(Boolean)
-          .join(" · "),
-      }),
+          "extra",
+        ],
+        p.dealer ? [t("dealer"), "extra"] : null,
+      ]),
     );
     if (acting)
       li.append(el("span", { class: "turn-badge", text: view.phase === "answer" ? t("Answering") : t("Turn") }));

@@ -12,7 +12,6 @@
 // Also here: which cards in your hand are new since your last look (the card just drawn).
 
 import { $, el } from "../app/dom.js";
-import { t } from "../app/i18n.js";
 import { motionPace, onSettingChange } from "../app/settings.js";
 import { lastActor } from "./history.js";
 
@@ -197,7 +196,8 @@ export function noteHand(view) {
     if (n) old.set(c, n - 1);
     else added.push(c);
   }
-  if (added.length) fresh.codes = added;
+  // The mark finds a card or a few among the others: a new deal (or most of a hand new) has none.
+  if (added.length) fresh.codes = added.length * 2 <= hand.length ? added : [];
   else if (hand.length !== fresh.hand.length) fresh.codes = []; // the viewer played: the mark goes
   fresh.hand = hand;
 }
@@ -207,7 +207,7 @@ export function forgetHand() {
   Object.assign(fresh, { seat: null, hand: [], codes: [] });
 }
 
-/** Mark the new cards among the buttons of `box` (a hand): a badge and a description. */
+/** Mark the new cards among the buttons of `box` (a hand): a look (styles/table.css) and a description. */
 export function markNew(box) {
   const left = multiset(fresh.codes);
   if (!left.size) return;
@@ -216,8 +216,6 @@ export function markNew(box) {
     if (!n) continue;
     left.set(b.dataset.card, n - 1);
     b.classList.add("just-drawn");
-    // CSS text (data-text), not in the card's name: the description says it ("Just drawn.").
-    b.append(el("span", { class: "new-badge", "aria-hidden": "true", "data-text": t("New") }));
     const described = (b.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
     b.setAttribute("aria-describedby", [...described, "just-drawn-note"].join(" "));
   }

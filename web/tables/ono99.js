@@ -2,7 +2,8 @@
 // played comes from the engine (view.hand[i].why, view.actions, view.undo_why).
 
 import { $, el } from "../app/dom.js";
-import { clearTable, closingButtons, finishHand, focusKey, placeSeats } from "./kit.js";
+import { clearTable, closingButtons, finishHand, focusKey, seatFacts } from "./kit.js";
+import { placeSeats } from "./layout.js";
 import { rove } from "../app/keyboard.js";
 import { cardLabel, drawFace, miniCard } from "./cards.js";
 import { showRound } from "../app/dialogs.js";
@@ -83,13 +84,15 @@ function renderPlayers(view) {
       p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
       p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
     );
-    const facts = [];
-    facts.push(STATUS()[p.status] || p.status);
-    facts.push(tn("{n} card", "{n} cards", p.hand_count));
-    if (p.tokens != null) facts.push(tn("{n} token", "{n} tokens", p.tokens));
-    if (p.score != null) facts.push(tn("{n} point", "{n} points", p.score));
-    if (p.missing_cards) facts.push(t("{n} missing", { n: p.missing_cards }));
-    const status = el("div", { class: "player-status", text: facts.join(" · ") });
+    // Still in: said in words only where there is room; out of the round or of the game: always.
+    const status = seatFacts([
+      p.status === "in" ? null : STATUS()[p.status] || p.status,
+      tn("{n} card", "{n} cards", p.hand_count),
+      p.score != null ? tn("{n} point", "{n} points", p.score) : null,
+      p.missing_cards ? t("{n} missing", { n: p.missing_cards }) : null,
+      p.status === "in" ? [STATUS().in, "extra"] : null,
+      p.tokens != null ? [tn("{n} token", "{n} tokens", p.tokens), "extra"] : null,
+    ]);
     const backs = el("div", { class: "backs", "aria-hidden": "true" });
     for (let i = 0; i < Math.min(p.hand_count, 8); i++) backs.append(el("span", { class: "back" }));
     const row = el("div", { class: "player-row" }, backs);

@@ -7,7 +7,8 @@
 // the only state kept here, and it is never saved.
 
 import { $, el } from "../app/dom.js";
-import { clearTable, closingButtons, finishHand, focusKey, placeSeats, showMessage } from "./kit.js";
+import { clearTable, closingButtons, finishHand, focusKey, seatFacts, showMessage } from "./kit.js";
+import { placeSeats } from "./layout.js";
 import { rove } from "../app/keyboard.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel } from "./cards.js";
 import { ordinal, showSummary } from "../app/dialogs.js";
@@ -96,7 +97,7 @@ function renderPlayers(view) {
       facts.push(
         p.status === "out" ? t("Out of cards: safe ({place})", { place: ordinal(p.place) }) : cards(p.hand_count),
       );
-    if (p.dealer) facts.push(t("dealer"));
+    if (p.dealer) facts.push([t("dealer"), "extra"]);
     const backs = el("div", { class: "backs", "aria-hidden": "true" });
     for (let i = 0; i < Math.min(p.hand_count, 12); i++) backs.append(el("span", { class: "back" }));
     li.append(
@@ -108,7 +109,7 @@ function renderPlayers(view) {
         p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
       ),
       trumpBadge(p),
-      el("div", { class: "player-status", text: facts.join(" · ") }),
+      seatFacts(facts),
       el("div", { class: "player-row" }, backs),
     );
     if (p.known?.length && p.seat !== view.seat) {
@@ -152,9 +153,17 @@ function renderCenter(view) {
     const what = view.phase === "trumps" ? t("No cards yet: the trumps are chosen first") : t("The pile is empty");
     spot.append(el("div", { class: "card empty-slot", role: "img", "aria-label": what }));
   }
-  const facts = [tn("Pile: {n} card", "Pile: {n} cards", view.pile.length)];
-  if (top) facts.push(t("{card} by {name}", { card: top.short, name: playerName(view, top.by) }));
-  spot.append(el("span", { class: "pile-count", id: "ot-pile-count", text: facts.join(" · ") }));
+  // Who played the top card is said where there is room (the card's name says it too).
+  const count = el("span", { class: "pile-count", id: "ot-pile-count" });
+  count.append(el("span", { class: "fact", text: tn("Pile: {n} card", "Pile: {n} cards", view.pile.length) }));
+  if (top)
+    count.append(
+      el("span", {
+        class: "fact extra",
+        text: t("{card} by {name}", { card: top.short, name: playerName(view, top.by) }),
+      }),
+    );
+  spot.append(count);
 }
 
 function renderBoard(view, ctx) {

@@ -7,7 +7,8 @@
 // The flow (curtain, computer pace, undo, save) stays in app/controller.js.
 
 import { $, el } from "../app/dom.js";
-import { choiceButton, clearTable, closingButtons, finishHand, focusKey, placeSeats, showMessage } from "./kit.js";
+import { choiceButton, clearTable, closingButtons, finishHand, focusKey, seatFacts, showMessage } from "./kit.js";
+import { placeSeats } from "./layout.js";
 import { rove } from "../app/keyboard.js";
 import { ordinal, showSummary } from "../app/dialogs.js";
 import { listWords, t, tn } from "../app/i18n.js";
@@ -59,18 +60,22 @@ function renderPlayers(view) {
   for (const p of view.players) {
     const li = el("li", { class: "player tu-player" });
     li.dataset.seat = String(p.seat);
+    // Every seat still to act is marked: the one to play, or all those still choosing face-up cards.
     const acting = (view.waiting_for || []).includes(p.seat) && !view.over;
-    if (acting && view.phase !== "pick") li.classList.add("turn", "to-act");
+    if (acting) li.classList.add("turn", "to-act");
     if (p.seat === view.seat) li.classList.add("me");
     if (p.out) li.classList.add("tu-out");
-    const facts = [t("{n} in hand", { n: p.hand_count }), t("{n} face down", { n: p.down_count })];
-    if (view.phase === "pick") facts.push(p.picked ? t("has chosen") : t("choosing…"));
+    // The face-down count, whose table cards a seat has and whether it is still choosing are shown by
+    // its cards and its mark too: said in words only where there is room.
+    const facts = [t("{n} in hand", { n: p.hand_count }), [t("{n} face down", { n: p.down_count }), "extra"]];
+    if (view.phase === "pick") facts.push([p.picked ? t("has chosen") : t("choosing…"), "extra"]);
     if (p.cards_from != null) {
-      facts.push(
+      facts.push([
         p.cards_from === p.seat
           ? t("kept own table cards")
           : t("has {name}'s table cards", { name: playerName(view, p.cards_from) }),
-      );
+        "extra",
+      ]);
     }
     if (p.out) facts.push(p.out === 1 ? t("went out first") : t("out {place}", { place: ordinal(p.out) }));
     if (p.score != null) facts.push(tn("{n} point", "{n} points", p.score));
@@ -101,7 +106,9 @@ function renderPlayers(view) {
         el(
           "span",
           { class: "tu-downs", "aria-label": t("{n} face down", { n: p.down_count }), role: "img" },
-          ...Array.from({ length: p.down_count }, () => el("span", { class: "back", "aria-hidden": "true" })),
+          ...Array.from({ length: p.down_count }, () =>
+            el("span", { class: "card back-face mini", "aria-hidden": "true" }),
+          ),
         ),
       );
     li.append(
@@ -113,10 +120,10 @@ function renderPlayers(view) {
         p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
         p.dealer ? el("span", { class: "tag", text: t("dealer") }) : null,
       ),
-      el("div", { class: "player-status", text: facts.join(" · ") }),
+      seatFacts(facts),
       table,
     );
-    if (acting && view.phase !== "pick") li.append(el("span", { class: "turn-badge", text: badge(view) }));
+    if (acting) li.append(el("span", { class: "turn-badge", text: badge(view) }));
     list.append(li);
   }
   placeSeats(view);
@@ -124,7 +131,9 @@ function renderPlayers(view) {
 
 function badge(view) {
   return (
-    { trade: t("Trading"), follow: t("Follow-up"), swap: t("Swap"), refill: t("Drawing") }[view.phase] || t("Turn")
+    { pick: t("Choosing"), trade: t("Trading"), follow: t("Follow-up"), swap: t("Swap"), refill: t("Drawing") }[
+      view.phase
+    ] || t("Turn")
   );
 }
 
@@ -515,10 +524,18 @@ function ensureBoard() {
     el(
       "div",
       { id: "tu-mine", class: "tu-mine" },
-      el("h3", { id: "tu-up-title", class: "tu-zone-title" }),
-      el("div", { id: "tu-up", class: "hand tu-up", role: "group", "aria-labelledby": "tu-up-title" }),
-      el("h3", { id: "tu-down-title", class: "tu-zone-title" }),
-      el("div", { id: "tu-down", class: "hand tu-down-row", role: "group", "aria-labelledby": "tu-down-title" }),
+      el(
+        "div",
+        { class: "tu-zone" },
+        el("h3", { id: "tu-up-title", class: "tu-zone-title" }),
+        el("div", { id: "tu-up", class: "hand tu-up", role: "group", "aria-labelledby": "tu-up-title" }),
+      ),
+      el(
+        "div",
+        { class: "tu-zone" },
+        el("h3", { id: "tu-down-title", class: "tu-zone-title" }),
+        el("div", { id: "tu-down", class: "hand tu-down-row", role: "group", "aria-labelledby": "tu-down-title" }),
+      ),
     ),
   );
 }
