@@ -2,19 +2,21 @@
 """The Hard computer player in the page: its decision time in the Chromium worker, and whether the
 page stays responsive while it thinks.
 
-    python bench/hard_speed.py [--decisions 60] [--think-ms 200] [--games ono99,canasta,...]
+    python bench/hard_speed.py [--decisions 60] [--think-ms 200] [--games ono99,canasta,...] [--save]
 
 For each game, in Chromium against dist/site: an engine worker of the page (engine/client.js) plays
 games of one Hard seat against Normal seats (two players; Canasta four) through `bot_act` with the
 page's thinking time, and times every Hard move from the page (the worker's round trip: what a
 player waits). Meanwhile the page's own thread runs a 10 ms timer; its lateness during Hard's
 moves shows whether a tap would be answered at once (the search runs in the worker, not the page).
-Target (issue 11): p95 <= 300 ms at the default thinking time (200 ms).
+Target (issue 11): p95 <= 300 ms at the default thinking time (200 ms). `--save` keeps the times in
+docs/strength.json for the Chromium column of docs/strength.md (`python -m pygames_wasm arena --report`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 from pathlib import Path
@@ -56,7 +58,9 @@ def main(argv=None) -> int:
     ap.add_argument("--decisions", type=int, default=60, help="Hard moves timed per game")
     ap.add_argument("--think-ms", type=int, default=200)
     ap.add_argument("--games", default="ono99,three_up,own_trumps,canasta")
+    ap.add_argument("--save", action="store_true", help="keep the times in docs/strength.json")
     args = ap.parse_args(argv)
+    saved: dict[str, dict[str, float]] = {}
     with bench_page("?sw=off") as page:
         print(f"Hard's moves in the Chromium worker, thinking time {args.think_ms} ms (target p95 <= 300 ms):")
         for game in args.games.split(","):
@@ -69,6 +73,18 @@ def main(argv=None) -> int:
                 f"  {game:<10} {len(moves):>4} moves: median {statistics.median(moves):6.1f} ms   "
                 f"p95 {pct(moves, 0.95):6.1f} ms   max {max(moves):6.1f} ms;   page timer late by {lateness}"
             )
+            saved[f"{game}/{PLAYERS.get(game, 2)}"] = {
+                "p50": statistics.median(moves),
+                "p95": pct(moves, 0.95),
+                "moves": len(moves),
+                "think_ms": args.think_ms,
+            }
+    if args.save:
+        path = ROOT / "docs" / "strength.json"
+        data = json.loads(path.read_text()) if path.exists() else {}
+        data.setdefault("browser", {}).update(saved)
+        path.write_text(json.dumps(data, indent=1) + "\n")
+        print(f"saved in {path.relative_to(ROOT)}")
     return 0
 
 
