@@ -222,22 +222,35 @@ def cell_key(game: str, players: int, kind: str) -> str:
     return f"{game}/{players}/{kind}"
 
 
+def measure(
+    data: dict[str, Any], cells: list[tuple[str, int]], games: int, deals: int | None, jobs: int, save: Path
+) -> None:
+    """Play Hard and the Oracle against Normal in each cell that `data` does not hold yet at this many
+    games (seeds from REPORT_SEED), saving `data` to `save` after each."""
+    found = data.setdefault("arena", {})
+    for game, players in cells:
+        for kind in YARDSTICK:
+            key = cell_key(game, players, kind)
+            if key in found and found[key]["games"] >= games:
+                continue
+            print(f"{key}: {games} games...", flush=True)
+            budget = arena_budget(game, deals)
+            found[key] = play(game, players, f"{kind},normal", games, REPORT_SEED, budget, None, jobs)
+            save.write_text(json.dumps(data, indent=1) + "\n")
+
+
+def chosen_cells(spec: str | None) -> list[tuple[str, int]]:
+    """CELLS, or those named in `spec` (e.g. "ono99/2,canasta/4")."""
+    return [c for c in CELLS if not spec or f"{c[0]}/{c[1]}" in spec.split(",")]
+
+
 def report(args: argparse.Namespace) -> int:
     """Play every measurement of docs/strength.md that docs/strength.json does not hold yet (at this
     many games), then write the page."""
     data_path = REPORT.with_suffix(".json")
     data = json.loads(data_path.read_text()) if data_path.exists() else {}
-    cells = data.setdefault("arena", {})
-    wanted = [c for c in CELLS if not args.cells or f"{c[0]}/{c[1]}" in args.cells.split(",")]
-    for game, players in wanted if args.games else []:
-        for kind in YARDSTICK:
-            key = cell_key(game, players, kind)
-            if key in cells and cells[key]["games"] >= args.games:
-                continue
-            budget = arena_budget(game, args.deals)
-            print(f"{key}: {args.games} games...", flush=True)
-            cells[key] = play(game, players, f"{kind},normal", args.games, REPORT_SEED, budget, None, args.jobs)
-            data_path.write_text(json.dumps(data, indent=1) + "\n")
+    if args.games:
+        measure(data, chosen_cells(args.cells), args.games, args.deals, args.jobs, data_path)
     REPORT.write_text(render(data))
     print(f"wrote {REPORT}")
     return 0
@@ -249,8 +262,7 @@ def pct(x: float) -> str:
 
 def render(data: dict[str, Any]) -> str:
     """docs/strength.md from the measurements."""
-    cells, browser = data.get("arena", {}), data.get("browser", {})
-    rng = random.Random(REPORT_SEED)
+    browser = data.get("browser", {})
     lines = [
         "# How strong the computer players are",
         "",
@@ -270,6 +282,31 @@ def render(data: dict[str, Any]) -> str:
         "worker), so the figures are the ones a player meets. Decision times in CPython are CPU time of",
         "the process; in Chromium they are what the page waits for a Hard move at the 200 ms setting.",
         "",
+    ]
+    rows, commands = table(data)
+    lines += rows + [
+        "",
+        "## To reproduce",
+        "",
+        "Each row, one arena (`--jobs 2` plays it in two processes):",
+        "",
+        "```",
+    ]
+    lines += commands + ["```", ""]
+    if browser:
+        lines += [
+            "The Chromium columns: `python bench/hard_speed.py --save` (Hard against Normal players in the",
+            f"page's engine worker at the 200 ms setting; {browser_note(browser)}).",
+            "",
+        ]
+    return "\n".join(lines)
+
+
+def table(data: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The table of the measurements (Markdown lines), and the command of each arena in it."""
+    cells, browser = data.get("arena", {}), data.get("browser", {})
+    rng = random.Random(REPORT_SEED)
+    lines = [
         "| game | seats | games | Normal | Hard (95% interval) | Oracle (95% interval) | Hard's share of the gap |"
         " deals a decision | Hard p50 / p95, CPython | Hard p50 / p95, Chromium |",
         "|---|---|---|---|---|---|---|---|---|---|",
@@ -303,15 +340,7 @@ def render(data: dict[str, Any]) -> str:
                 f"python -m pygames_wasm arena {game} --players {players} --bots {kind},normal --games {row['games']} "
                 f"--seed {row['seed']} --deals {row['budget']['deals']}  # seeds {row['seed']}..{row['seed'] + row['deals'] - 1}"
             )
-    lines += ["", "## To reproduce", "", "Each row, one arena (`--jobs 2` plays it in two processes):", "", "```"]
-    lines += commands + ["```", ""]
-    if browser:
-        lines += [
-            "The Chromium columns: `python bench/hard_speed.py --save` (Hard against Normal players in the",
-            f"page's engine worker at the 200 ms setting; {browser_note(browser)}).",
-            "",
-        ]
-    return "\n".join(lines)
+    return lines, commands
 
 
 def browser_note(browser: dict[str, Any]) -> str:
