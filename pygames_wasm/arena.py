@@ -1,10 +1,12 @@
 """Bot against bot, fairly: seat-rotated games with duplicate deals.
 
     python -m pygames_wasm arena ono99 --players 2 --bots hard,normal --games 1000 --seed 7
+    python -m pygames_wasm arena --report --games 1000 --jobs 2
 
 Each deal (seed) is played once per rotation of the seats (hard,normal then normal,hard), so luck
 of the cards cancels out; `--games` counts every game played. Prints each kind of bot's win rate per
-seat with a 95% interval, the games per second and each kind's decision time (p50/p95).
+seat with a 95% interval, the games per second and each kind's decision time (p50/p95, in CPU time
+of the process, so that other work on the machine does not lengthen it).
 
 The interval is over deals: each deal gives a kind its mean result over the rotations, and those
 means are independent, unlike the games of one deal. A partnership's win counts for both partners; a
@@ -13,29 +15,55 @@ an equal share for all.
 
 Searching bots think for a fixed number of deals (`--deals`, default the game's own), not for a
 time, so that a run gives the same numbers on any machine; `--think-ms` uses the clock instead.
-`--jobs 2` plays deals in two processes.
+`--jobs 2` plays deals in two processes. Besides the lobby's kinds, the Oracle (pygames_wasm/oracle.py)
+may sit: the Hard player's search given every hand, the yardstick of Hard's strength.
+
+`--report` measures the published strength of the Hard player (docs/strength.md): for every game
+and table size, Hard and the Oracle each against Normal players on the same deals, and Hard's share
+of the gap `(Hard - Normal) / (Oracle - Normal)`. Each finished measurement is kept in
+docs/strength.json (a run that stops resumes there); the page's side (bench/hard_speed.py --save)
+adds the Chromium worker's decision times and deals. `--report` with `--games 0` only writes the page.
 """
 
 import argparse
 import json
 import math
+import random
 import statistics
 import time
 from collections import defaultdict
 from multiprocessing import get_context
+from pathlib import Path
 from typing import Any
 
+from . import oracle
 from .bots import SEARCH
 from .bots.search import Budget
+from .core import i18n
 from .core.game import GameModule, GameState
 from .core.rules import final_winners
 from .games import GAMES
 from .simulate import play_one, seat_kinds
 
+# The measurements of docs/strength.md: every game, heads-up and at four seats (Canasta is four).
+CELLS = [
+    ("ono99", 2),
+    ("ono99", 4),
+    ("three_up", 2),
+    ("three_up", 4),
+    ("own_trumps", 2),
+    ("own_trumps", 4),
+    ("canasta", 4),
+]
+YARDSTICK = ("hard", oracle.KIND)  # each measured against Normal players
+REPORT = Path("docs/strength.md")
+REPORT_SEED = 1
+BOOTSTRAP = 2000  # resamples of the deals for the gap share's interval
+
 
 def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     arena = sub.add_parser("arena", help="bots against bots with seat rotation and duplicate deals")
-    arena.add_argument("game", choices=sorted(GAMES))
+    arena.add_argument("game", nargs="?", choices=sorted(GAMES))
     arena.add_argument("--players", type=int, default=2)
     arena.add_argument("--bots", default="hard,normal", help="comma-separated kinds per seat; the last repeats")
     arena.add_argument("--games", type=int, default=100, help="games in all (deals x rotations)")
@@ -44,6 +72,8 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
     arena.add_argument("--think-ms", type=float, help="thinking time per decision instead of --deals")
     arena.add_argument("--options", help="game options as JSON")
     arena.add_argument("--jobs", type=int, default=1)
+    arena.add_argument("--report", action="store_true", help=f"measure every game and write {REPORT}")
+    arena.add_argument("--cells", help="with --report: only these, e.g. ono99/2,canasta/4")
 
 
 def rotations(kinds: list[str]) -> list[list[str]]:
@@ -56,11 +86,11 @@ def rotations(kinds: list[str]) -> list[list[str]]:
     return seen
 
 
-def budget_for(args: argparse.Namespace) -> Budget:
-    if args.think_ms is not None:
-        return Budget(ms=args.think_ms, deals=None)
-    search = SEARCH.get(args.game)
-    return Budget(ms=None, deals=args.deals or (search.arena_deals if search else 1))
+def arena_budget(game: str, deals: int | None = None, think_ms: float | None = None) -> Budget:
+    if think_ms is not None:
+        return Budget(ms=think_ms, deals=None)
+    search = SEARCH.get(game)
+    return Budget(ms=None, deals=deals or (search.arena_deals if search else 1))
 
 
 # A deal to play: (game, options, seatings, seed, budget)
@@ -106,36 +136,213 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def run(args: argparse.Namespace) -> int:
-    module = GAMES[args.game]
-    kinds = seat_kinds(args.bots, args.players, hasattr(module, "teams"))
-    options = getattr(module, "FIXED_TEAMS", {}) | (json.loads(args.options) if args.options else {})
+def play(
+    game: str, players: int, spec: str, games: int, seed: int, budget: Budget, options: str | None = None, jobs: int = 1
+) -> dict[str, Any]:
+    """Play an arena: `games` games in all, seat-rotated on deals seeded `seed`, `seed + 1`, ...: the
+    seatings, each kind's result per deal, its decision times, the game lengths and the time it took."""
+    module = GAMES[game]
+    kinds = seat_kinds(spec, players, hasattr(module, "teams"))
+    chosen = getattr(module, "FIXED_TEAMS", {}) | (json.loads(options) if options else {})
     seatings = rotations(kinds)
-    deals = max(1, args.games // len(seatings))
-    budget = budget_for(args)
-    jobs = [(args.game, options, seatings, args.seed + i, budget) for i in range(deals)]
+    deals = max(1, games // len(seatings))
+    work = [(game, chosen, seatings, seed + i, budget) for i in range(deals)]
     start = time.perf_counter()
-    if args.jobs > 1:
-        with get_context("fork").Pool(args.jobs) as pool:
-            played = pool.map(play_deal, jobs, chunksize=max(1, deals // (8 * args.jobs)))
+    if jobs > 1:
+        with get_context("fork").Pool(jobs) as pool:
+            played = pool.map(play_deal, work, chunksize=max(1, deals // (8 * jobs)))
     else:
-        played = [play_deal(job) for job in jobs]
-    seconds = time.perf_counter() - start
-    games = deals * len(seatings)
+        played = [play_deal(job) for job in work]
+    return {
+        "game": game,
+        "players": players,
+        "kinds": kinds,
+        "seatings": len(seatings),
+        "deals": deals,
+        "games": deals * len(seatings),
+        "seed": seed,
+        "budget": {"ms": budget.ms, "deals": budget.deals},
+        "fair": played[0]["fair"],
+        "shares": {kind: [r["share"].get(kind, 0.0) for r in played] for kind in dict.fromkeys(kinds)},
+        "times": {kind: [t for r in played for t in r["times"].get(kind, [])] for kind in dict.fromkeys(kinds)},
+        "actions": sum(r["actions"] for r in played),
+        "seconds": time.perf_counter() - start,
+        "jobs": jobs,
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.report:
+        return report(args)
+    budget = arena_budget(args.game, args.deals, args.think_ms)
+    out = play(args.game, args.players, args.bots, args.games, args.seed, budget, args.options, args.jobs)
+    kinds, games = out["kinds"], out["games"]
     thinking = f"{budget.deals} deals a decision" if budget.ms is None else f"{budget.ms:g} ms a decision"
-    thinking = f", Hard thinks {thinking}" if "hard" in kinds else ""
+    thinking = f", Hard thinks {thinking}" if {"hard", oracle.KIND} & set(kinds) else ""
     print(
-        f"{games} games of {args.game} ({deals} deals x {len(seatings)} seatings), {args.players} players, "
-        f"seeds {args.seed}..{args.seed + deals - 1}{thinking}; fair share {100 * played[0]['fair']:.1f}%"
+        f"{games} games of {args.game} ({out['deals']} deals x {out['seatings']} seatings), {args.players} players, "
+        f"seeds {args.seed}..{args.seed + out['deals'] - 1}{thinking}; fair share {100 * out['fair']:.1f}%"
     )
-    for kind in sorted(set(kinds), key=kinds.index):
-        mean, half = interval([r["share"].get(kind, 0.0) for r in played])
-        times = [t for r in played for t in r["times"].get(kind, [])]
+    for kind, shares in out["shares"].items():
+        mean, half = interval(shares)
+        times = out["times"][kind]
         print(
             f"  {kind}: wins {100 * mean:.1f}% per seat (95% interval {100 * (mean - half):.1f} to "
             f"{100 * (mean + half):.1f}), decisions {len(times)}, p50 {percentile(times, 0.5):.1f} ms, "
             f"p95 {percentile(times, 0.95):.1f} ms"
         )
-    print(f"  average length: {sum(r['actions'] for r in played) / games:.1f} actions")
+    seconds = out["seconds"]
+    print(f"  average length: {out['actions'] / games:.1f} actions")
     print(f"  speed: {games / seconds:.2f} games/s ({seconds:.1f} s, {args.jobs} job{'s' if args.jobs > 1 else ''})")
     return 0
+
+
+# --- The published report ----------------------------------------------------------------------------
+
+
+def gap_share(hard: list[float], best: list[float], fair: float, rng: random.Random) -> dict[str, float | None]:
+    """Hard's share of the gap between Normal (the fair share, exactly: Normal against itself) and the
+    Oracle, with a 95% interval by resampling the deals (both played the same deals, so they are
+    resampled in pairs). None where the Oracle is not clearly ahead of Normal in a resample."""
+    n = len(hard)
+
+    def share(picks: list[int]) -> float | None:
+        gap = statistics.fmean(best[i] for i in picks) - fair
+        return (statistics.fmean(hard[i] for i in picks) - fair) / gap if gap > 0 else None
+
+    value = share(list(range(n)))
+    samples = [share([rng.randrange(n) for _ in range(n)]) for _ in range(BOOTSTRAP)]
+    finite = sorted(s for s in samples if s is not None)
+    if value is None or len(finite) < 0.975 * BOOTSTRAP:  # the Oracle's lead is within the noise
+        return {"share": value, "low": None, "high": None}
+    return {"share": value, "low": finite[int(0.025 * len(finite))], "high": finite[int(0.975 * len(finite)) - 1]}
+
+
+def cell_key(game: str, players: int, kind: str) -> str:
+    return f"{game}/{players}/{kind}"
+
+
+def measure(
+    data: dict[str, Any], cells: list[tuple[str, int]], games: int, deals: int | None, jobs: int, save: Path
+) -> None:
+    """Play Hard and the Oracle against Normal in each cell that `data` does not hold yet at this many
+    games (seeds from REPORT_SEED), saving `data` to `save` after each."""
+    found = data.setdefault("arena", {})
+    for game, players in cells:
+        for kind in YARDSTICK:
+            key = cell_key(game, players, kind)
+            if key in found and found[key]["games"] >= games:
+                continue
+            print(f"{key}: {games} games...", flush=True)
+            budget = arena_budget(game, deals)
+            found[key] = play(game, players, f"{kind},normal", games, REPORT_SEED, budget, None, jobs)
+            save.write_text(json.dumps(data, indent=1) + "\n")
+
+
+def chosen_cells(spec: str | None) -> list[tuple[str, int]]:
+    """CELLS, or those named in `spec` (e.g. "ono99/2,canasta/4")."""
+    return [c for c in CELLS if not spec or f"{c[0]}/{c[1]}" in spec.split(",")]
+
+
+def report(args: argparse.Namespace) -> int:
+    """Play every measurement of docs/strength.md that docs/strength.json does not hold yet (at this
+    many games), then write the page."""
+    data_path = REPORT.with_suffix(".json")
+    data = json.loads(data_path.read_text()) if data_path.exists() else {}
+    if args.games:
+        measure(data, chosen_cells(args.cells), args.games, args.deals, args.jobs, data_path)
+    REPORT.write_text(render(data))
+    print(f"wrote {REPORT}")
+    return 0
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def render(data: dict[str, Any]) -> str:
+    """docs/strength.md from the measurements."""
+    browser = data.get("browser", {})
+    lines = [
+        "# How strong the computer players are",
+        "",
+        "Written by `python -m pygames_wasm arena --report` from docs/strength.json (do not edit by hand);",
+        "the Chromium columns come from `python bench/hard_speed.py --save`.",
+        "",
+        "Every row is an arena of duplicate deals, seat-rotated: a deal is played once per rotation of the",
+        "seats, so every kind of player holds every hand. Each row's player takes one seat (Canasta: one",
+        "partnership) against Normal players. Win rates are per seat (Canasta: per partnership) with a 95%",
+        "interval over deals. Normal against Normal wins exactly the fair share (1/2, 1/4; Canasta 1/2):",
+        "every seat is the same player. The **Oracle** is the Hard player's search given every hand at the",
+        "table (not the order of the stock): the yardstick. Hard's **share of the gap** is",
+        "`(Hard - Normal) / (Oracle - Normal)`, its interval from resampling the deals.",
+        "",
+        "Hard and the Oracle think for a fixed number of imagined deals per decision (the arena's count,",
+        "as many as Hard completes in 200 ms, the page's default thinking time, in Pyodide in the Chromium",
+        "worker), so the figures are the ones a player meets. Decision times in CPython are CPU time of",
+        "the process; in Chromium they are what the page waits for a Hard move at the 200 ms setting.",
+        "",
+    ]
+    rows, commands = table(data)
+    lines += rows + [
+        "",
+        "## To reproduce",
+        "",
+        "Each row, one arena (`--jobs 2` plays it in two processes):",
+        "",
+        "```",
+    ]
+    lines += commands + ["```", ""]
+    if browser:
+        lines += [
+            "The Chromium columns: `python bench/hard_speed.py --save` (Hard against Normal players in the",
+            f"page's engine worker at the 200 ms setting; {browser_note(browser)}).",
+            "",
+        ]
+    return "\n".join(lines)
+
+
+def table(data: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The table of the measurements (Markdown lines), and the command of each arena in it."""
+    cells, browser = data.get("arena", {}), data.get("browser", {})
+    rng = random.Random(REPORT_SEED)
+    lines = [
+        "| game | seats | games | Normal | Hard (95% interval) | Oracle (95% interval) | Hard's share of the gap |"
+        " deals a decision | Hard p50 / p95, CPython | Hard p50 / p95, Chromium |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    commands = []
+    for game, players in CELLS:
+        hard, best = cells.get(cell_key(game, players, "hard")), cells.get(cell_key(game, players, oracle.KIND))
+        if not hard or not best:
+            continue
+        fair = hard["fair"]
+        h, o = hard["shares"]["hard"], best["shares"][oracle.KIND]
+        (hm, hh), (om, oh) = interval(h), interval(o)
+        gap = gap_share(h, o, fair, rng)
+        if gap["share"] is None:
+            share = "none (the Oracle is not ahead)"
+        elif gap["low"] is None:
+            share = f"{gap['share']:.2f} (interval unbounded: the Oracle's lead is within noise)"
+        else:
+            share = f"{gap['share']:.2f} ({gap['low']:.2f} to {gap['high']:.2f})"
+        times = hard["times"]["hard"]
+        page = browser.get(f"{game}/{players}")
+        chromium = f"{page['p50']:.0f} / {page['p95']:.0f} ms" if page else "not measured"
+        lines.append(
+            f"| {i18n.render(GAMES[game].TITLE)} | {players} | {hard['games']} | {pct(fair)} | {pct(hm)} ({pct(hm - hh)} to "
+            f"{pct(hm + hh)}) | {pct(om)} ({pct(om - oh)} to {pct(om + oh)}) | {share} | {hard['budget']['deals']} | "
+            f"{percentile(times, 0.5):.0f} / {percentile(times, 0.95):.0f} ms | {chromium} |"
+        )
+        for row in (hard, best):
+            kind = row["kinds"][0]
+            commands.append(
+                f"python -m pygames_wasm arena {game} --players {players} --bots {kind},normal --games {row['games']} "
+                f"--seed {row['seed']} --deals {row['budget']['deals']}  # seeds {row['seed']}..{row['seed'] + row['deals'] - 1}"
+            )
+    return lines, commands
+
+
+def browser_note(browser: dict[str, Any]) -> str:
+    counts = ", ".join(f"{key} {row['moves']} moves" for key, row in sorted(browser.items()))
+    return f"Hard moves timed: {counts}"

@@ -4,7 +4,7 @@ simulator's `play_one`, so only this module knows both."""
 
 import argparse
 
-from . import arena, simulate
+from . import arena, oracle, simulate
 from .bots import BOTS
 
 
@@ -14,7 +14,12 @@ def main(argv: list[str] | None = None) -> int:
     simulate.add_parser(sub)
     arena.add_parser(sub)
     args = parser.parse_args(argv)
-    unknown = set(args.bots.split(",")) - set(BOTS[args.game])
+    if args.command == "arena" and args.report:
+        return arena.run(args)
+    if args.game is None:
+        parser.error("say which game")
+    kinds = set(BOTS[args.game]) | {oracle.KIND}
+    unknown = set(args.bots.split(",")) - kinds
     if unknown:
-        parser.error(f"unknown bot kind {sorted(unknown)[0]!r}; choose from {', '.join(sorted(BOTS[args.game]))}")
+        parser.error(f"unknown bot kind {sorted(unknown)[0]!r}; choose from {', '.join(sorted(kinds))}")
     return arena.run(args) if args.command == "arena" else simulate.run(args)

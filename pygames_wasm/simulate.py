@@ -18,6 +18,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from typing import Any
 
+from . import oracle
 from .bots import BOTS
 from .bots.search import Budget
 from .core.game import GameState
@@ -37,9 +38,11 @@ def play_one(
     times: dict[str, list[float]] | None = None,
 ) -> Match[Any, Any]:
     """One bot game, invariants checked after every action. `budget`: how long searching bots think;
-    `times`: if given, {kind: [ms per decision]} gets each decision's time."""
+    `times`: if given, {kind: [ms per decision]} gets each decision's CPU time. Besides the lobby's bots,
+    the Oracle (pygames_wasm/oracle.py) may sit: it reads this game."""
     seats = [{"name": f"Seat {i + 1} ({kind})", "kind": "bot", "bot": kind} for i, kind in enumerate(kinds)]
-    match = Match(GAMES[game], BOTS[game], options, seats, seed)
+    bots = BOTS[game] | {oracle.KIND: oracle.player(game, lambda: match.state)}
+    match = Match(GAMES[game], bots, options, seats, seed)
     check = GAMES[game].check_invariants
     check(match.state)
     while not match.state.over:
@@ -47,10 +50,10 @@ def play_one(
             raise AssertionError(f"no end after {MAX_ACTIONS} actions")
         seat = GAMES[game].to_act(match.state)
         assert seat is not None, "a game that is not over waits for somebody"
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: other work on the machine does not lengthen it
         action = match.bot_move(seat, budget)
         if times is not None:
-            times.setdefault(kinds[seat], []).append((time.perf_counter() - start) * 1000)
+            times.setdefault(kinds[seat], []).append((time.process_time() - start) * 1000)
         match.act(seat, action)
         check(match.state)
     return match

@@ -9,8 +9,8 @@ from random import Random
 import pytest
 from conftest import stacked_table
 
-from pygames_wasm.bots import BOTS
-from pygames_wasm.bots.ono99_search import GAME, determinize, discarded, policy
+from pygames_wasm.bots import BOTS, ono99_search
+from pygames_wasm.bots.ono99_search import GAME, determinize, discarded, passed_over, policy, reads
 from pygames_wasm.bots.search import Budget, decide
 from pygames_wasm.core.match import Match
 from pygames_wasm.core.rng import SplitMix64
@@ -111,3 +111,34 @@ def test_with_a_number_of_deals_the_choice_is_reproducible():
     first = decide(GAME, view, history, SplitMix64(4), DEALS)
     assert first.tried == decide(GAME, view, history, SplitMix64(4), DEALS).tried
     assert first.deals == 8
+
+
+def test_a_free_choice_of_card_says_what_the_player_did_not_hold():
+    """The Normal player plays its highest number while it can, else its cheapest escape card."""
+    opts = ono99.make_options({})
+    assert passed_over(opts, 45, "3") == {"4", "5", "6", "7", "8", "9", "10"}
+    assert passed_over(opts, 85, "3") == {"4", "5", "6", "7", "8", "9", "10", "P2", "DP"}  # 95 is still safe
+    assert passed_over(opts, 60, "HOLD") == {"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"}
+    assert passed_over(opts, 90, "DP") == {"P2"}
+
+
+def test_a_deal_gives_another_player_none_of_the_cards_it_passed_over(monkeypatch):
+    """Seat 1 played a 3 on 45 and drew: of its four cards, only the one drawn may be a 4 to 10."""
+    table = stacked_table([["5", "0", "REV", "REV"], ["3", "1", "2", "0"]], draw=["9", "-10"], total=40)
+    history = []
+    for seat, card in ((0, "5"), (1, "3")):
+        table.play(seat, card)
+        history += [
+            {"seat": seat, "action": {"type": "play", "card": card}},
+            {"seat": seat, "action": {"type": "draw"}},
+        ]
+    view = ono99.view(table.state, 0, brief=True)
+    assert reads(view, history, table.state.opts) == {1: (passed_over(table.state.opts, 45, "3"), 1)}
+
+    def high_cards(slip: float) -> list[int]:
+        monkeypatch.setattr(ono99_search, "SLIP", slip)
+        hands = [determinize(view, history, Random(k)).hands[1] for k in range(40)]
+        return [sum(card in {"4", "5", "6", "7", "8", "9", "10"} for card in hand) for hand in hands]
+
+    assert max(high_cards(0.0)) <= 1
+    assert max(high_cards(1.0)) >= 2  # a player taken to play otherwise: dealt as the cards fall

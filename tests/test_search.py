@@ -7,6 +7,7 @@ decision) is tested through the API in tests/test_fairness.py, where a peeking s
 
 import ast
 import json
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from random import Random
@@ -81,6 +82,22 @@ def test_search_stops_at_its_budget_and_is_reproducible_with_deals_alone():
     assert timed.deals >= 1 and timed.ms < 200
 
 
+def test_the_clock_stops_the_search_inside_a_deal_which_is_then_left_out():
+    """A playout of 20 ms, three moves, 70 ms to think: the first deal (60 ms) is finished; the
+    second is begun but not finished (the page's Hard keeps to its time even where one deal is long)."""
+    playouts = []
+
+    def slow(state, seat):
+        playouts.append(state)
+        time.sleep(0.02)
+        return 1.0 if state.total < 10 else 0.0
+
+    game = SearchGame(**{**vars(toy_game()), "value": slow})
+    decision = decide(game, TOY_VIEW, [], SplitMix64(1), Budget(ms=70, deals=None))
+    assert decision.deals == 1 and [deals for _, deals, _ in decision.tried] == [1, 1, 1]
+    assert 3 <= len(playouts) < 6  # never a whole second deal
+
+
 def test_a_single_candidate_needs_no_search():
     calls = []
     decision = decide(toy_game(calls), {"seat": 0, "actions": [{"n": 8}]}, [], SplitMix64(1))
@@ -114,8 +131,9 @@ def imports(path: Path) -> set:
 
 
 def test_no_bot_module_can_reach_a_real_game():
-    """Bots import rules (to imagine deals), never the match, the API or the simulator."""
+    """Bots import rules (to imagine deals), never the match, the API, the simulator or the Oracle."""
     forbidden = {"pygames_wasm.core.match", "pygames_wasm.api", "pygames_wasm.simulate", "pygames_wasm.arena"}
+    forbidden.add("pygames_wasm.oracle")  # the arena's yardstick: it reads the real game
     bot_modules = list(Path(search.__file__).parent.glob("*.py"))
     assert len(bot_modules) >= 8
     for path in bot_modules:

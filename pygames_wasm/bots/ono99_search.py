@@ -5,7 +5,13 @@ of every hand and of the draw pile, the total, the direction and any Play 2 duty
 is the last `discard_count` cards played (a reshuffle or a new deal empties it), so the cards the
 seat cannot see are the deck less its hand, the laid-down cards and the discard pile: they are dealt
 at random to the other hands (by their counts) and the draw pile. No rule makes a player show what
-they could not play, except laying the hand down (then it is seen), so nothing else narrows the deal.
+they could not play, except laying the hand down (then it is seen).
+
+What the others chose says more (`reads`): a sensible player (the Normal player's idea) plays its
+highest number while it can, and an escape card only when it has no number to play, so a player
+who played a 3 on 50 most likely held no 4 to 9 then. The cards it held then, all of its hand but
+those drawn since, are dealt from the cards that fit; now and then (`SLIP`) a player is taken to
+have played otherwise, so a player who does not play that way misleads the search little.
 
 Known gap: after a reshuffle the draw pile can only hold cards of the reshuffled discard pile; the
 deal here ignores that (it changes the odds a little, and reshuffles are rare: the 2022 deck is big).
@@ -14,6 +20,7 @@ deal here ignores that (it changes the odds a little, and reshuffles are rare: t
 from collections import Counter
 from copy import copy
 from dataclasses import replace
+from itertools import pairwise
 from random import Random
 from typing import Any
 
@@ -38,12 +45,70 @@ def discarded(history: list[Move]) -> list[str]:
     return cards
 
 
+SLIP = 0.1  # how often another player is taken to have played unlike the Normal player
+
+
+def before(total: int, card: str) -> int | None:
+    """The total before `card` made it `total`, where the card says (None: an ONO 99 card, or a Minus
+    ten that may have stopped at 0)."""
+    if card in G.NUMBER_VALUE:
+        return total - G.NUMBER_VALUE[card]
+    if card == "-10":
+        return total + 10 if total > 0 else None
+    return None if card == "ONO" else total
+
+
+def passed_over(opts: G.Options, total: int, card: str) -> set[str]:
+    """The cards the Normal player would have played instead of `card` on `total` had it held them
+    (ono99_bot.pick_card, with no Play 2 duty): an ONO 99 card it may play, then its highest number,
+    then (from HIGH_TOTAL) a Play 2 or Double Play, then the cheapest escape."""
+    if card == "ONO":
+        return set()
+    ono = {"ONO"} if opts.ono99_on_zero and total % 10 == 0 else set()
+    numbers = {n for n, v in G.NUMBER_VALUE.items() if v and not G.busts(opts, total + v)}  # playable, not 0
+    high = total >= ono99_bot.HIGH_TOTAL
+    if high and card in ("P2", "DP"):
+        return ono | ({"P2"} if card == "DP" else set())
+    pressure = {"P2", "DP"} if high else set()
+    if card in numbers:
+        return ono | pressure | {n for n in numbers if G.NUMBER_VALUE[n] > G.NUMBER_VALUE[card]}
+    order = (["P2", "DP"] if high else []) + ono99_bot.ESCAPE_ORDER
+    return ono | pressure | numbers | (set(order[: order.index(card)]) if card in order else set())
+
+
+def reads(view: View, history: list[Move], opts: G.Options) -> dict[int, tuple[set[str], int]]:
+    """seat -> (the cards it would have played instead when it last chose a card freely, the cards it
+    has drawn since), for the other players whose last play of this round the history shows with
+    its total: read back from the total now through the plays since, and a play answering no Play 2."""
+    plays: list[tuple[int, str, int, int]] = []  # (seat, card, total before, cards the seat drew since), latest first
+    drawn: Counter[int] = Counter()
+    total = view["total"]
+    for entry in reversed(history):
+        action, seat = entry["action"], entry["seat"]
+        if action["type"] == "draw":
+            drawn[seat] += 1
+            continue
+        was = before(total, action["card"]) if action["type"] == "play" else None
+        if was is None:
+            break  # a new round, or a total the cards do not give back
+        plays.append((seat, action["card"], was, drawn[seat]))
+        total = was
+    found: dict[int, tuple[set[str], int]] = {}
+    for (seat, card, total, since), (prior, prior_card, _, _) in pairwise(plays):
+        free = prior != seat and prior_card not in G.OBLIGATORS and prior_card not in G.DEFLECTORS
+        if seat != view["seat"] and seat not in found and free:
+            found[seat] = passed_over(opts, total, card), since
+    return found
+
+
 def determinize(view: View, history: list[Move], rng: Random) -> G.State:
-    """A whole game that fits `view` and `history`; the unseen cards dealt at random from `rng`."""
+    """A whole game that fits `view` and `history`; the unseen cards dealt at random from `rng`, the
+    others' hands as their last free choices of a card suggest (`reads`)."""
     seat, players = view["seat"], view["players"]
     rules = dict(view["rules"])
     deck = rules.pop("deck_counts")
     opts = G.Options(**rules, deck=deck)
+    read = reads(view, history, opts)
     cards = discarded(history)
     discard = cards[len(cards) - view["discard_count"] :] if view["discard_count"] else []
     hand = [line["card"] for line in view["hand"]]
@@ -55,6 +120,8 @@ def determinize(view: View, history: list[Move], rng: Random) -> G.State:
     for p in players:
         if p["seat"] == seat:
             hands.append(list(hand))
+        elif p["seat"] in read and rng.random() >= SLIP:
+            hands.append(deal_fitting(pool, p["hand_count"], *read[p["seat"]]))
         else:
             hands.append(pool[: p["hand_count"]])
             del pool[: p["hand_count"]]
@@ -92,6 +159,19 @@ def determinize(view: View, history: list[Move], rng: Random) -> G.State:
     if not opts.points:
         state.scores = [0] * state.n
     return state
+
+
+def deal_fitting(pool: list[str], count: int, passed: set[str], drawn: int) -> list[str]:
+    """`count` cards from the shuffled `pool`: those held since the last free choice none of the cards
+    `passed` over then (as many as fit), those drawn since any."""
+    held = [i for i, card in enumerate(pool) if card not in passed][: max(0, count - drawn)]
+    hand = [pool[i] for i in held]
+    for i in reversed(held):
+        del pool[i]
+    rest = count - len(hand)
+    hand += pool[:rest]
+    del pool[:rest]
+    return hand
 
 
 def out_order(history: list[Move], status: list[str]) -> list[int]:

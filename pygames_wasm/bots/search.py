@@ -123,15 +123,23 @@ def decide(game: SearchGame[StateT], view: View, history: list[Move], rng: Rng, 
     stream = Random(rng.next64())  # a fast stream for the playouts, drawn from the bot's one-way stream
     totals = [0.0] * len(candidates)
     deals = 0
-    while budget.deals is None or deals < budget.deals:
-        if budget.ms is not None and deals and (time.perf_counter() - start) * 1000 >= budget.ms:
-            break
+
+    def out_of_time() -> bool:  # the first deal is always finished: a decision needs one
+        return budget.ms is not None and deals > 0 and (time.perf_counter() - start) * 1000 >= budget.ms
+
+    while (budget.deals is None or deals < budget.deals) and not out_of_time():
         world = game.determinize(view, history, stream)
         playout_seed = stream.getrandbits(64)  # the same future for every candidate in this deal
+        values = []
         for i, action in enumerate(candidates):
+            if out_of_time():
+                break  # the time ran out inside a deal: it is left out (every move is compared on the same deals)
             state = game.clone(world) if i < len(candidates) - 1 else world
             game.rules.apply(state, seat, action)
-            totals[i] += playout(game, state, view, Random(playout_seed))
+            values.append(playout(game, state, view, Random(playout_seed)))
+        if len(values) < len(candidates):
+            break
+        totals = [total + value for total, value in zip(totals, values)]
         deals += 1
     ranked = sorted(range(len(candidates)), key=lambda i: -totals[i])  # ties: the game's first listed
     tried = [(candidates[i], deals, totals[i] / deals) for i in ranked]

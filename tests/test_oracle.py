@@ -1,0 +1,134 @@
+"""The Oracle (pygames_wasm/oracle.py): the yardstick of the Hard player, which sees every hand. It
+must see them (the fairness check catches it), deal again only what nobody has seen, leave the real
+game alone, and never be a player anyone can choose."""
+
+import json
+from collections import Counter
+from random import Random
+
+import pytest
+from statekit import state_snapshot
+from test_fairness import HARD_SEATS, put_back, redeal_in_place
+
+from pygames_wasm import api, arena, cli, oracle
+from pygames_wasm.bots import BOTS
+from pygames_wasm.bots.search import Budget
+from pygames_wasm.core.match import Match
+from pygames_wasm.core.rng import SplitMix64
+from pygames_wasm.games import GAMES
+
+FEW_DEALS = Budget(ms=None, deals=4)
+OPTIONS = {"ono99": {"version": "1980"}, "three_up": {"scoring": True}}  # rounds that leave records behind
+
+
+def positions(game_id: str, players: int, seed: int = 5, every: int = 9, limit: int = 1500):
+    """(match, seat) at every `every`th decision of a game of Normal players."""
+    seats = [{"name": f"P{i}", "kind": "bot", "bot": "normal"} for i in range(players)]
+    match = Match(GAMES[game_id], BOTS[game_id], OPTIONS.get(game_id, {}), seats, seed)
+    while not match.state.over and len(match.actions) < limit:
+        seat = match.module.to_act(match.state)
+        assert seat is not None  # a game that is not over waits for somebody
+        if len(match.actions) % every == 0:
+            yield match, seat
+        match.act(seat, match.bot_move(seat))
+
+
+def stock(game_id: str, state) -> list[str]:
+    """The cards nobody has seen, in their order."""
+    if game_id == "three_up":
+        downs = [c for down, known in zip(state.down, state.known) for c, k in zip(down, known) if not k]
+        return state.draw_pile + downs
+    return {"ono99": lambda: state.draw_pile, "canasta": lambda: state.stock, "own_trumps": lambda: state.undealt}[
+        game_id
+    ]()
+
+
+def records(game_id: str, state) -> bool:
+    """The game holds a record of an earlier round, hand or game (which the searches' values would
+    take for the end of their playout)."""
+    if game_id == "ono99":
+        return state.last_round is not None
+    if game_id == "canasta":
+        return state.sheets_json != "[]"
+    if game_id == "three_up":
+        return bool(state.sheets)
+    return any(game["ended"] is not None for game in state.games)
+
+
+def test_the_oracle_is_no_player_of_the_lobby():
+    assert oracle.KIND not in {level["id"] for game in api.call("list_games", {})["games"] for level in game["bots"]}
+    for game_id in GAMES:
+        assert oracle.KIND not in BOTS[game_id]
+        seats = [{"name": "A", "kind": "bot", "bot": oracle.KIND}, {"name": "B", "kind": "human"}]
+        reply = api.call("new_game", {"game": game_id, "seats": seats, "seed": 1})
+        assert reply["error"]["code"] == "bad_seats" and "no 'oracle' computer player" in reply["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    "game_id, players",
+    [("ono99", 2), ("ono99", 4), ("three_up", 2), ("three_up", 4), ("own_trumps", 3), ("canasta", 4)],
+)
+def test_the_oracles_deals_hold_every_hand_as_it_is_and_leave_the_real_game_alone(game_id, players):
+    varied = later = 0
+    for match, _seat in positions(game_id, players):
+        real = match.state
+        before = state_snapshot(real)
+        table = oracle.known(game_id, real)
+        later += records(game_id, real)
+        assert not records(game_id, table)  # as an imagined deal of Hard's starts
+        first = None
+        for k in range(3):
+            world = oracle.world(game_id, table, Random(k))
+            match.module.check_invariants(world)
+            assert world.hands == real.hands
+            assert getattr(world, "up", None) == getattr(real, "up", None)  # 3UP 3DOWN: the face-up cards
+            assert Counter(stock(game_id, world)) == Counter(stock(game_id, real))
+            varied += first is not None and stock(game_id, world) != first
+            first = stock(game_id, world)
+        assert state_snapshot(real) == before
+    assert varied, "what nobody has seen was never dealt again"
+    assert later, "no earlier round, hand or game was played"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_fairness_check_catches_the_oracle(game_id):
+    """The Oracle does read the hidden cards: dealt again in the real game, they change its choices."""
+    differ = 0
+    for match, seat in positions(game_id, HARD_SEATS[game_id], seed=3, every=6, limit=240):
+        choose = oracle.player(game_id, lambda state=match.state: state)
+        view, history, _ = match.knowledge(seat)
+        before = choose(view, history, SplitMix64(7), FEW_DEALS)
+        old = redeal_in_place(game_id, match.state, seat, Random(len(match.actions)))
+        differ += choose(view, history, SplitMix64(7), FEW_DEALS) != before
+        put_back(game_id, match.state, seat, old)
+    assert differ
+
+
+def test_the_arena_seats_the_oracle(capsys):
+    args = ["arena", "own_trumps", "--bots", "oracle,normal", "--games", "2", "--seed", "3", "--deals", "2"]
+    assert cli.main(args) == 0
+    out = capsys.readouterr().out
+    assert "oracle: wins" in out and "normal: wins" in out
+
+
+def test_hards_share_of_the_gap():
+    rng = Random(1)
+    oracle_wins, fair = [1.0, 1.0, 0.0, 1.0] * 10, 0.5  # 75%
+    assert arena.gap_share(oracle_wins, oracle_wins, fair, rng)["share"] == pytest.approx(1.0)
+    half = arena.gap_share([1.0, 0.0] * 20, oracle_wins, fair, rng)
+    assert half["share"] == pytest.approx(0.0) and half["low"] < 0 < half["high"]
+    assert arena.gap_share([1.0] * 40, [0.5] * 40, fair, rng)["share"] is None  # the Oracle is not ahead
+
+
+def test_the_report_measures_hard_and_the_oracle_against_normal_and_writes_the_table(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(arena, "REPORT", tmp_path / "strength.md")
+    args = ["arena", "--report", "--cells", "own_trumps/2", "--games", "2", "--deals", "1"]
+    assert cli.main(args) == 0
+    page = (tmp_path / "strength.md").read_text()
+    row = next(line for line in page.splitlines() if line.startswith("| Own Trumps | 2 | 2 |"))
+    assert "50.0%" in row and row.count("%") >= 7  # Normal's fair share, Hard and the Oracle with intervals
+    assert "--bots oracle,normal --games 2 --seed 1 --deals 1" in page
+    assert set(json.loads((tmp_path / "strength.json").read_text())["arena"]) == {
+        "own_trumps/2/hard",
+        "own_trumps/2/oracle",
+    }
