@@ -126,7 +126,7 @@ let engineReady = null; // resolves (true) once the engine is up and the saved g
 const lobby = new Lobby({ onStart: startGame, onResume: resumeSaved, onDelete: deleteSaved });
 // A game on the table when the page was left (an embedded table: its game, or a new one) comes back
 // as soon as the engine is up: the lobby's form is not shown meanwhile (boot() shows it if not).
-lobby.setResuming(!!EMBED || !!readJSON(PLAYING_KEY));
+lobby.setResuming(!!EMBED || !!readPlaying());
 client.onprogress = (p) => lobby.progress(p);
 if (games) lobby.setGames(games, readSetup() || EMBED?.setup);
 else bundledGames();

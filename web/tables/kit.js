@@ -3,12 +3,12 @@
 import { $, el } from "../app/dom.js";
 import { t } from "../app/i18n.js";
 import { markNew } from "./motion.js";
-import { fitTable } from "./layout.js";
+import { fitTable, forgetPlacement } from "./layout.js";
 
 /** Empty what every table draws (the seats, the hand, the piles, the lines): nothing of any hand
  * stays in the DOM, nor in the view kept for a redraw on resize. */
 export function clearTable() {
-  placed = null;
+  forgetPlacement();
   for (const id of ["players", "hand", "actions", "draw-pile", "discard-pile", "log"]) $(id).replaceChildren();
   $("hand-title").textContent = "";
   $("hand-area").classList.remove("my-turn");

@@ -35,6 +35,11 @@ const UPRIGHT = new Set(["phone", "tablet"]);
 // ------------------------------------------------------------------ seats
 let placed = null; // the last placement's arguments, for a placement again on a resize or turn
 
+/** Drop the kept placement: its view may hold a hand the table no longer shows. */
+export function forgetPlacement() {
+  placed = null;
+}
+
 /** The other seats, clockwise from the bottom seat's left, split into the left side (going up from
  * the bottom), the top (left to right) and the right side (coming down). */
 function sides(others, size) {
