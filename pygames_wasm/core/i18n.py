@@ -167,7 +167,7 @@ _fixed: dict[int, Any] = {}
 
 def fixed(value: JsonT) -> JsonT:
     """`value` (a dict or a list), which nothing changes from now on, marked so that its words are
-    found once per language. Every reply that shows it shares them: a reply is read, never changed."""
+    found once per language; each reply gets its own copy of them."""
     if len(_fixed) >= FIXED_KEPT:  # (a value known here is alive, so a new one never has its id)
         del _fixed[next(iter(_fixed))]
     _fixed[id(value)] = value
@@ -213,19 +213,30 @@ _PLAIN = frozenset({str, int, float, bool, type(None)})
 
 def rendered(value: Any, lang: str = "en", domain: str | None = None) -> Any:
     """A reply (dicts, lists, strings, numbers) with every message in it put into words: new dicts and
-    lists throughout (plain values are never walked into), but for the words of a `fixed` value."""
+    lists throughout (plain values are never walked into; a `fixed` value's remembered words copied,
+    so that a caller who changes its reply changes nobody else's)."""
     kind = type(value)
     if kind is dict:
         if "msg" in value:
             return render(value, lang, domain)
         if _fixed.get(id(value)) is value:
-            return _remembered(value, lang, domain, _walked)
+            return _copied(_remembered(value, lang, domain, _walked))
         return {k: v if type(v) in _PLAIN else rendered(v, lang, domain) for k, v in value.items()}
     if kind is list:
         if _fixed.get(id(value)) is value:
-            return _remembered(value, lang, domain, _walked)
+            return _copied(_remembered(value, lang, domain, _walked))
         return [v if type(v) in _PLAIN else rendered(v, lang, domain) for v in value]
     return value
+
+
+def _copied(words: Any) -> Any:
+    """Remembered words in new dicts and lists: cheaper than finding them again, and nobody's to change."""
+    kind = type(words)
+    if kind is dict:
+        return {k: _copied(v) for k, v in words.items()}
+    if kind is list:
+        return [_copied(v) for v in words]
+    return words
 
 
 def _walked(value: Any, lang: str, domain: str | None) -> Any:
