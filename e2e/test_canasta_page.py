@@ -23,6 +23,7 @@ from e2e.pagekit import (
     hand_labels,
     my_turn,
     settled,
+    tap_card,
     write_save,
 )
 
@@ -74,9 +75,11 @@ def is_wild(label: str) -> bool:
 def select(page: Page, labels: list[str]):
     """Tap the card buttons with these names (duplicates: the next one not yet pressed)."""
     for label in labels:
-        page.locator("#hand button[aria-pressed=false]").and_(
-            page.get_by_role("button", name=label, exact=True)
-        ).first.click()
+        tap_card(
+            page.locator("#hand button[aria-pressed=false]")
+            .and_(page.get_by_role("button", name=label, exact=True))
+            .first
+        )
     settled(page)
 
 

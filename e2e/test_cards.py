@@ -171,6 +171,7 @@ def contrast_of(page: Page, locator) -> float:
 
 def test_unplayable_cards_keep_their_contrast_and_a_mark(page: Page):
     open_gallery(page)
+    page.evaluate("() => document.getElementById('gallery').classList.add('hand-area', 'my-turn')")  # your turn
     for code in ("7H", "KS", "6", "9", "10", "R1", "B6", "G9"):
         face = card(page, code)
         face.evaluate("c => c.dataset.playable = 'false'")
@@ -186,6 +187,13 @@ def test_unplayable_cards_keep_their_contrast_and_a_mark(page: Page):
             )
             == "none"
         )
+    # Not your turn: no card can be played, and none is marked as unplayable.
+    page.evaluate("() => document.getElementById('gallery').classList.remove('my-turn')")
+    face = card(page, "7H")
+    assert (
+        face.evaluate("c => { c.dataset.playable = 'false'; return getComputedStyle(c, '::after').backgroundImage; }")
+        == "none"
+    )
 
 
 MELD = {
@@ -240,25 +248,18 @@ def test_a_meld_says_rank_count_wilds_and_canasta_state(page: Page):
     expect(melds.nth(0)).to_have_accessible_name("Meld of eights: 5 cards, 1 wild card, 40 points, not a canasta yet")
     expect(melds.nth(1)).to_have_accessible_name("Meld of kings: 7 cards, no wild cards, 70 points, natural canasta")
     expect(melds.nth(2)).to_have_accessible_name("Meld of tens: 7 cards, 2 wild cards, 110 points, mixed canasta")
-    for item, words in zip(
-        melds.all(),
-        (
-            ["Eights", "5 cards", "1 wild card", "40 points", "Not a canasta yet"],
-            ["Kings", "7 cards", "no wild cards", "70 points", "Natural canasta"],
-            ["Tens", "7 cards", "2 wild cards", "110 points", "Mixed canasta"],
-        ),
-    ):
-        text = item.inner_text()
-        assert all(w in text for w in words), (text, words)
-    # Every card of the meld is there, wild ones on a golden face; the canasta state is a mark too.
+    # An open meld: every card, fanned (wild ones on a golden face), and their count.
+    expect(melds.nth(0).locator(".meld-cards")).to_be_visible()
     expect(melds.nth(0).locator(".mini")).to_have_count(5)
     expect(melds.nth(0).locator(".mini.wild")).to_have_count(1)
-    styles = [
-        m.evaluate("m => getComputedStyle(m).borderTopStyle + ' ' + getComputedStyle(m).borderTopColor")
-        for m in melds.all()
-    ]
-    assert styles[0].startswith("dashed") and styles[1].startswith("solid") and styles[2].startswith("solid"), styles
-    assert styles[1] != styles[2], styles
+    assert melds.nth(0).evaluate("m => getComputedStyle(m, '::after').content") == '"5"'
+    # A canasta: closed into one card that says its rank, its count and its wild cards, red for a
+    # natural canasta and black for a mixed one.
+    for item, words in zip(melds.all()[1:], (["K", "7"], ["10", "7", "★2"])):
+        expect(item.locator(".meld-cards")).to_be_hidden()
+        assert item.locator(".meld-tile").inner_text().split() == words
+    colours = [m.locator(".meld-tile").evaluate("t => getComputedStyle(t).backgroundImage") for m in melds.all()[1:]]
+    assert colours[0] != colours[1] and all("gradient" in c for c in colours), colours
     # No melds: a sentence, not an empty list.
     page.evaluate("() => document.getElementById('meld-box').remove()")
     draw_melds(page, [])
@@ -309,10 +310,10 @@ def test_real_melds_on_a_phone_do_not_overflow(page: Page):
     ours = page.locator("section.team.ours")
     aces = ours.get_by_role("listitem", name=re.compile(r"^Meld of aces"))
     expect(aces).to_have_accessible_name("Meld of aces: 7 cards, no wild cards, 140 points, natural canasta")
-    expect(aces).to_contain_text("Natural canasta")
-    expect(ours.get_by_role("listitem", name=re.compile(r"^Meld of kings: 3 cards"))).to_contain_text(
-        "Not a canasta yet"
-    )
+    expect(aces).to_have_class(re.compile(r"\bnatural\b"))
+    expect(aces.locator(".meld-tile")).to_be_visible()  # closed into one card
+    kings = ours.get_by_role("listitem", name=re.compile(r"^Meld of kings: 3 cards, .*, not a canasta yet$"))
+    expect(kings).to_have_class(re.compile(r"\bopen\b"))
     area = ours.locator("ul.melds")
     assert area.evaluate("e => e.scrollWidth <= e.clientWidth"), area.evaluate("e => [e.scrollWidth, e.clientWidth]")
     for item in area.locator("li").all():

@@ -36,6 +36,7 @@ from e2e.pagekit import (
     my_turn,
     settled,
     step_bots,
+    tap_card,
 )
 
 SHOTS = ROOT / "test-results" / "languages"
@@ -256,7 +257,7 @@ def ono99_turn(page: Page, lang: str, done: dict):
     playable = page.locator('#hand button[data-playable="true"]')
     if playable.count():
         label = playable.first.get_attribute("aria-label")
-        page.get_by_role("button", name=label, exact=True).and_(playable).first.click()
+        tap_card(page.get_by_role("button", name=label, exact=True).and_(playable).first)
         return count(done, "play")
     for msgid in ("Discard four ONO 99 cards", "Lay down your hand"):
         b = page.get_by_role("button", name=T(lang, msgid), exact=True)
@@ -283,9 +284,11 @@ def canasta_turn(page: Page, lang: str, done: dict):
         settled(page)
         count(done, "draw")
     for label in hand_labels(page):
-        page.locator("#hand button[aria-pressed=false]").and_(
-            page.get_by_role("button", name=label, exact=True)
-        ).first.click()
+        tap_card(
+            page.locator("#hand button[aria-pressed=false]")
+            .and_(page.get_by_role("button", name=label, exact=True))
+            .first
+        )
         settled(page)
         discard = usable(page, T(lang, "Discard {card}", card=label))
         if discard:
@@ -299,7 +302,7 @@ def canasta_turn(page: Page, lang: str, done: dict):
 def three_up_turn(page: Page, lang: str, done: dict):
     if page.locator("#turn-line").inner_text() == T(lang, "Choose three cards to lie face up"):
         for _ in range(3):
-            page.locator("#hand button[aria-pressed=false]").first.click()
+            tap_card(page.locator("#hand button[aria-pressed=false]").first)
             settled(page)
         page.get_by_role("button", name=T_re(lang, "Put {cards} face up")).click()
         return count(done, "pick")
@@ -317,14 +320,14 @@ def three_up_turn(page: Page, lang: str, done: dict):
         refill.first.click()
         count(done, "refill")
     elif playable("#hand").count() or playable("#tu-up").count():
-        (playable("#hand") if playable("#hand").count() else playable("#tu-up")).first.click()
+        tap_card((playable("#hand") if playable("#hand").count() else playable("#tu-up")).first)
         settled(page)
         play = page.locator("#actions button[data-action=play]")
         if play.count():
             play.click()
         count(done, "play")
     elif playable("#tu-down").count():
-        playable("#tu-down").first.click()
+        tap_card(playable("#tu-down").first)
         count(done, "flip")
     elif pick_up.count():
         pick_up.click()
@@ -341,7 +344,7 @@ def three_up_turn(page: Page, lang: str, done: dict):
 
 def own_trumps_turn(page: Page, lang: str, done: dict):
     if page.locator("#turn-line").inner_text() == T(lang, "Your turn: lead any card"):
-        page.get_by_role("button", name=hand_labels(page)[0], exact=True).click()
+        tap_card(page.get_by_role("button", name=hand_labels(page)[0], exact=True))
         return count(done, "lead")
     marked = page.locator("#hand button.can-beat").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
     if not marked:
@@ -355,10 +358,10 @@ def own_trumps_turn(page: Page, lang: str, done: dict):
         ).click()
         return count(done, "pick_up")
     cards = hand_labels(page)
-    page.get_by_role("button", name=marked[0], exact=True).click()
+    tap_card(page.get_by_role("button", name=marked[0], exact=True))
     if len(cards) > 1:
         expect(page.get_by_role("button", name=marked[0], exact=True)).to_have_attribute("aria-pressed", "true")
-        page.get_by_role("button", name=next(c for c in cards if c != marked[0]), exact=True).click()
+        tap_card(page.get_by_role("button", name=next(c for c in cards if c != marked[0]), exact=True))
     count(done, "beat")
 
 

@@ -21,6 +21,7 @@ from e2e.pagekit import (
     engine_ready,
     hand_labels,
     settled,
+    tap_card,
     write_save,
 )
 
@@ -108,7 +109,7 @@ def play_turn(page: Page, done: dict):
         return sorted(pool, key=lambda c: (suit_of(c) != theirs, suit_of(c) == mine, -rank_of(c)))
 
     if page.locator("#turn-line").inner_text().startswith("Your turn: lead"):
-        page.get_by_role("button", name=add_order(cards)[0], exact=True).click()
+        tap_card(page.get_by_role("button", name=add_order(cards)[0], exact=True))
         done["lead"] += 1
         return
     marked = page.locator("#hand button.can-beat").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
@@ -117,13 +118,13 @@ def play_turn(page: Page, done: dict):
         done["pick_up"] += 1
         return
     beater = min(marked, key=lambda c: (suit_of(c) == mine, rank_of(c)))
-    page.get_by_role("button", name=beater, exact=True).click()
+    tap_card(page.get_by_role("button", name=beater, exact=True))
     if len(cards) == 1:
         done["beat"] += 1
         return
     expect(page.get_by_role("button", name=beater, exact=True)).to_have_attribute("aria-pressed", "true")
     add = add_order([c for c in cards if c != beater])[0]
-    page.get_by_role("button", name=add, exact=True).click()
+    tap_card(page.get_by_role("button", name=add, exact=True))
     done["beat"] += 1
 
 
@@ -319,11 +320,11 @@ def test_an_illegal_tap_says_why(page: Page):
     plant(page, SEATS, **PICK_UP_FIVE)
     queen = page.get_by_role("button", name="Queen of hearts", exact=True)
     expect(queen).to_be_visible(timeout=START_TIMEOUT_MS)
-    queen.click()
+    tap_card(queen)
     expect(page.get_by_role("alert")).to_have_text(
         "Q♥ does not beat K♥: lower, and your own trumps are beaten only by a higher one."
     )
-    page.get_by_role("button", name="Ten of diamonds", exact=True).click()
+    tap_card(page.get_by_role("button", name="Ten of diamonds", exact=True))
     expect(page.get_by_role("alert")).to_have_text(
         "10♦ does not beat K♥: K♥ is one of your own trumps, beaten only by a higher heart."
     )
@@ -336,20 +337,20 @@ def test_a_beat_takes_two_taps_and_the_first_can_be_taken_back(page: Page):
     expect(marked.first).to_be_visible(timeout=START_TIMEOUT_MS)
     settled(page)
     expect(page.get_by_role("button", name="Seven of diamonds", exact=True)).to_have_class(re.compile("can-beat"))
-    page.get_by_role("button", name="Eight of spades", exact=True).click()  # the computer's trump: plain here
+    tap_card(page.get_by_role("button", name="Eight of spades", exact=True))  # the computer's trump: plain here
     expect(page.get_by_role("alert")).to_have_text(
         "8♠ does not beat 6♦: another suit, and spades are Computer 1's trump, not yours."
     )
     beater = marked.first.get_attribute("aria-label")
     assert beater
-    page.get_by_role("button", name=beater, exact=True).click()
+    tap_card(page.get_by_role("button", name=beater, exact=True))
     expect(page.get_by_role("button", name=beater, exact=True)).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#turn-line")).to_contain_text("now tap the card to add on top")
-    page.get_by_role("button", name=beater, exact=True).click()  # taken back
+    tap_card(page.get_by_role("button", name=beater, exact=True))  # taken back
     expect(page.get_by_role("button", name=beater, exact=True)).to_have_attribute("aria-pressed", "false")
-    page.get_by_role("button", name=beater, exact=True).click()
+    tap_card(page.get_by_role("button", name=beater, exact=True))
     add = next(c for c in hand_labels(page) if c != beater)
-    page.get_by_role("button", name=add, exact=True).click()
+    tap_card(page.get_by_role("button", name=add, exact=True))
     settled(page)
     said = f"Ann beats the 6♦ with the {short(beater)} and adds the {short(add)}."
     expect(page.locator("#log li").filter(has_text=said)).to_have_count(1)
@@ -381,8 +382,8 @@ def test_a_match_game_summary_tally_and_the_loser_deals_next(page: Page):
     king = page.get_by_role("button", name="King of diamonds", exact=True)
     expect(king).to_be_visible(timeout=START_TIMEOUT_MS)
     settled(page)
-    king.click()
-    page.get_by_role("button", name="Ace of diamonds", exact=True).click()
+    tap_card(king)
+    tap_card(page.get_by_role("button", name="Ace of diamonds", exact=True))
     summary = page.get_by_role("dialog", name="Game 1 of 3")
     expect(summary).to_be_visible(timeout=20_000)
     expect(summary).to_contain_text("Ann is out of cards and wins game 1; Computer 1 loses.")
@@ -405,7 +406,7 @@ def test_reload_resumes(page: Page):
     expect(page.locator("#turn-line")).to_have_text("Your turn: lead any card", timeout=20_000)
     settled(page)
     card = hand_labels(page)[-1]
-    page.get_by_role("button", name=card, exact=True).click()
+    tap_card(page.get_by_role("button", name=card, exact=True))
     expect(page.locator("#log li").first).to_contain_text("Computer 1", timeout=20_000)  # it has answered
     expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=20_000)
     settled(page)

@@ -17,7 +17,16 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from e2e import pagekit
-from e2e.pagekit import NO_SIDEWAYS_SCROLL, SMALL_BUTTONS, START_TIMEOUT_MS, hand_labels, my_turn, settled, write_save
+from e2e.pagekit import (
+    NO_SIDEWAYS_SCROLL,
+    SMALL_BUTTONS,
+    START_TIMEOUT_MS,
+    hand_labels,
+    my_turn,
+    settled,
+    tap_card,
+    write_save,
+)
 
 PERSON = {"kind": "human"}
 BOT = {"kind": "bot", "bot": "heuristic"}
@@ -101,7 +110,7 @@ def playable(page: Page, where: str):
 def choose_three(page: Page):
     """Setup: tap three cards of the six and put them face up."""
     for _ in range(3):
-        page.locator("#hand button[aria-pressed=false]").first.click()
+        tap_card(page.locator("#hand button[aria-pressed=false]").first)
         settled(page)
     page.get_by_role("button", name=re.compile(r"^Put .+ face up$")).click()
     settled(page)
@@ -120,7 +129,7 @@ def take_turn(page: Page, done: dict):
         done["refill"] = done.get("refill", 0) + 1
     elif playable(page, "#hand").count() or playable(page, "#tu-up").count():
         card = (playable(page, "#hand") if playable(page, "#hand").count() else playable(page, "#tu-up")).first
-        card.click()
+        tap_card(card)
         settled(page)
         play = page.locator("#actions button[data-action=play]")
         if play.count():
@@ -128,7 +137,7 @@ def take_turn(page: Page, done: dict):
             done["multiple"] = done.get("multiple", 0) + 1
         done["play"] = done.get("play", 0) + 1
     elif playable(page, "#tu-down").count():
-        playable(page, "#tu-down").first.click()
+        tap_card(playable(page, "#tu-down").first)
         done["flip"] = done.get("flip", 0) + 1
     elif page.get_by_role("button", name=re.compile(r"^Pick up the pile")).count():
         page.get_by_role("button", name=re.compile(r"^Pick up the pile")).click()
@@ -158,9 +167,9 @@ def test_whole_round_two_people_and_a_computer(page: Page):
     expect(page.locator("#turn-line")).to_have_text("Choose three cards to lie face up")
     assert len(hand_labels(page)) == 6
     expect(page.locator("#tu-down button")).to_have_count(3)
-    page.get_by_role("button", name="Red 9").click()
-    page.get_by_role("button", name="Blue 9").click()
-    page.get_by_role("button", name="Green 10").click()
+    tap_card(page.get_by_role("button", name="Red 9"))
+    tap_card(page.get_by_role("button", name="Blue 9"))
+    tap_card(page.get_by_role("button", name="Green 10"))
     settled(page)
     page.get_by_role("button", name="Put Red 9, Blue 9 and Green 10 face up").click()
     pass_to(page, "Bea")
@@ -209,7 +218,7 @@ def test_clear_plus_two_turn_with_both_follow_ups(page: Page):
     )
     expect(page.locator("#turn-line")).to_have_text("Your turn", timeout=START_TIMEOUT_MS)
     settled(page)
-    page.get_by_role("button", name="Green Clear +2").click()
+    tap_card(page.get_by_role("button", name="Green Clear +2"))
     settled(page)
     expect(page.locator("#turn-line")).to_have_text("Play 2 more cards (one play each): any card, or draw first.")
     expect(page.get_by_role("img", name="The pile is empty")).to_be_visible()
@@ -218,12 +227,12 @@ def test_clear_plus_two_turn_with_both_follow_ups(page: Page):
     settled(page)
     assert "Green 5" in hand_labels(page)
     expect(page.get_by_role("button", name="Draw a card first")).to_have_count(0)
-    page.get_by_role("button", name="Red 5").click()  # two 5s: the tap starts a multiple
+    tap_card(page.get_by_role("button", name="Red 5"))  # two 5s: the tap starts a multiple
     settled(page)
     page.get_by_role("button", name="Play Red 5").click()
     settled(page)
     expect(page.locator("#turn-line")).to_have_text("Play 1 more card: a 5 or higher, or a Clear, or draw first.")
-    page.get_by_role("button", name="Blue 6").click()
+    tap_card(page.get_by_role("button", name="Blue 6"))
     settled(page)
     expect(page.get_by_role("img", name="Pile: 2 cards, on top Blue 6")).to_be_visible()
     expect(page.locator("#turn-line")).to_have_text("Draw 2 cards to end your turn")
@@ -244,7 +253,7 @@ def test_a_face_down_flip_that_fails_goes_to_the_hand_unseen_by_others(page: Pag
     settled(page)
     expect(page.get_by_role("button", name=re.compile(r"^Face-down card \d$"))).to_have_count(3)
     expect(page.locator("#hand button")).to_have_count(0)
-    page.get_by_role("button", name="Face-down card 1").click()
+    tap_card(page.get_by_role("button", name="Face-down card 1"))
     note = page.locator("#tu-note")
     expect(note).to_have_text(
         re.compile(
@@ -267,12 +276,12 @@ def test_an_illegal_tap_says_why_and_changes_nothing(page: Page):
     expect(face_up).to_have_attribute("data-playable", "true")
     down = page.get_by_role("button", name="Face-down card 2")
     expect(down).to_have_attribute("data-playable", "false")
-    down.click()
+    tap_card(down)
     expect(page.get_by_role("alert")).to_have_text("Play all your face-up cards before you flip a face-down one.")
     expect(page.locator("#tu-up button")).to_have_count(3)
-    page.get_by_role("button", name="Face-up Red 9").click()  # three 9s could go together: a selection
+    tap_card(page.get_by_role("button", name="Face-up Red 9"))  # three 9s could go together: a selection
     settled(page)
-    page.get_by_role("button", name="Face-up Blue 9").click()
+    tap_card(page.get_by_role("button", name="Face-up Blue 9"))
     settled(page)
     expect(page.locator("#actions button[data-action=play]")).to_have_text("Play Red 9 and Blue 9")
     page.get_by_role("button", name="Clear selection").click()
@@ -296,7 +305,7 @@ def test_a_card_lower_than_the_pile_says_why(page: Page):
     two = page.get_by_role("button", name="Red 2")
     expect(two).to_have_attribute("data-playable", "false")
     before = hand_labels(page)
-    two.click()
+    tap_card(two)
     expect(page.get_by_role("alert")).to_have_text("A 2 cannot go on a 7: play a 7 or higher, or a Clear.")
     assert hand_labels(page) == before
     expect(page.get_by_role("img", name="Pile: 1 card, on top Green 7")).to_be_visible()
@@ -315,7 +324,7 @@ def test_reload_mid_round_resumes_and_undo_before_the_refill(page: Page):
     )
     expect(page.locator("#turn-line")).to_have_text("Your turn", timeout=START_TIMEOUT_MS)
     settled(page)
-    page.get_by_role("button", name="Red 2").click()
+    tap_card(page.get_by_role("button", name="Red 2"))
     settled(page)
     expect(page.locator("#turn-line")).to_have_text("Draw a card to end your turn")
     before = (
@@ -336,7 +345,7 @@ def test_reload_mid_round_resumes_and_undo_before_the_refill(page: Page):
     settled(page)
     expect(page.locator("#turn-line")).to_have_text("Your turn")
     assert sorted(hand_labels(page)) == ["Blue 8", "Red 2", "Red 8"]
-    page.get_by_role("button", name="Red 8").click()
+    tap_card(page.get_by_role("button", name="Red 8"))
     settled(page)
     page.get_by_role("button", name="Play Red 8").click()
     settled(page)
@@ -412,7 +421,7 @@ def test_trading_in_setup_by_taps(page: Page, limit, prompts):
     settled(page)
     trade = page.locator("#actions button[data-action=trade]")
     expect(trade).to_have_count(0)
-    page.get_by_role("button", name="Red 2").click()
+    tap_card(page.get_by_role("button", name="Red 2"))
     page.get_by_role("button", name="Take Computer 1's face-up Blue 10").click()
     settled(page)
     page.get_by_role("button", name="Trade your Red 2 for Computer 1's Blue 10").click()
@@ -450,15 +459,15 @@ def test_four_of_a_colour_swap(page: Page):
     )
     expect(page.locator("#turn-line")).to_have_text("Your turn", timeout=START_TIMEOUT_MS)
     settled(page)
-    page.get_by_role("button", name="Red 5").click()  # the fourth red in a row (Green 5 could join it)
+    tap_card(page.get_by_role("button", name="Red 5"))  # the fourth red in a row (Green 5 could join it)
     settled(page)
     page.get_by_role("button", name="Play Red 5").click()
     settled(page)
     expect(page.locator("#turn-line")).to_have_text(
         "Four of a colour! Swap a hand card for one of your face-up cards, or keep them"
     )
-    page.get_by_role("button", name="Blue 2").click()
-    page.get_by_role("button", name="Face-up Blue 9").click()
+    tap_card(page.get_by_role("button", name="Blue 2"))
+    tap_card(page.get_by_role("button", name="Face-up Blue 9"))
     settled(page)
     page.get_by_role("button", name="Swap your Blue 2 for your face-up Blue 9").click()
     settled(page)
@@ -491,7 +500,7 @@ def test_a_scored_round_ends_with_its_score_sheet(page: Page):
     expect(page.locator("#turn-line")).to_have_text("Your turn", timeout=START_TIMEOUT_MS)
     expect(page.locator("#tu-round")).to_have_text("Round 1 of 2")
     settled(page)
-    page.get_by_role("button", name="Face-down card 1").click()
+    tap_card(page.get_by_role("button", name="Face-down card 1"))
     sheet = page.get_by_role("dialog", name="Round 1 score sheet")
     expect(sheet).to_be_visible(timeout=20_000)
     expect(sheet).to_contain_text("Round 1: Ann went out first. Points: Ann 0, Computer 1 5.")
