@@ -345,6 +345,27 @@ def test_a_game_s_own_words_come_before_another_game_s():
     assert render(msg("Easy"), "pa", "ono99") == render(msg("Easy"), "pa", "canasta") == "ਸੌਖਾ"  # core
 
 
+def test_the_other_games_catalogs_are_read_only_when_a_msgid_needs_them(monkeypatch):
+    """A game's catalog chain reads its own file and core's at once, and the other games' only when a
+    msgid is asked for that those two lack (a page's first game, or a resume, reads two files, not five)."""
+    from pygames_wasm.core import i18n
+
+    monkeypatch.setattr(i18n, "_catalogs", {})
+    seats = [{"name": n, "kind": "bot", "bot": "normal"} for n in ("Ann", "Bob", "Cy", "Dee")]
+    handle = api.call("new_game", {"game": "canasta", "seats": seats, "seed": 4})["handle"]
+    for _ in range(30):
+        api.call("bot_act", {"handle": handle, "seat": api.call("view", {"handle": handle})["view"]["to_act"]})
+    assert api.call("view", {"handle": handle, "seat": 0, "lang": "pa"})["view"]["summary"]
+    chain = catalog("pa", "canasta")
+    while not isinstance(chain, i18n._Later):
+        chain = chain._fallback
+    assert chain._words is None  # the other games' catalogs were never read
+    three_up_only = "Who plays first in each round."
+    assert catalog("pa", "three_up").gettext(three_up_only) != three_up_only
+    assert catalog("pa", "canasta").gettext(three_up_only) == catalog("pa", "three_up").gettext(three_up_only)
+    assert chain._words is not None
+
+
 def test_a_checkpoint_keeps_its_messages_so_it_still_fits_its_game():
     seats = [{"name": "Ann", "kind": "bot", "bot": "normal"}, {"name": "Bob", "kind": "bot", "bot": "normal"}]
     handle = api.call("new_game", {"game": "ono99", "seats": seats, "seed": 9})["handle"]

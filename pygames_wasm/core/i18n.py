@@ -107,23 +107,54 @@ def well_formed(message: object) -> bool:
 
 def catalog(lang: str, domain: str | None = None) -> gettext.NullTranslations:
     """A language's compiled catalogs chained: `domain` first, then core, then the other games. English,
-    or a language whose catalogs are missing, gives the msgids themselves."""
+    or a language whose catalogs are missing, gives the msgids themselves. The other games' catalogs
+    are read only if a msgid is asked for that the first two lack (a game's text hardly ever is)."""
     key = (lang, domain)
     if key not in _catalogs:
         files = sorted(
             (LOCALE_DIR / lang / "LC_MESSAGES").glob("*.mo"),
             key=lambda mo: (mo.stem != domain, mo.stem != "core", mo.stem),
         )
-        chain = None
-        for mo in files:
-            with open(mo, "rb") as f:
-                words = gettext.GNUTranslations(f)
-            if chain is None:
-                chain = words
-            else:
-                chain.add_fallback(words)  # asked only when the ones before lack the msgid
-        _catalogs[key] = chain or gettext.NullTranslations()
+        first = 2 if domain is not None else 1  # the game's own and core's, or core's alone
+        _catalogs[key] = _chained(files[:first], _Later(files[first:]) if files[first:] else None)
     return _catalogs[key]
+
+
+def _chained(files: list[Path], last: gettext.NullTranslations | None = None) -> gettext.NullTranslations:
+    """The catalogs of `files` read, each asked when the ones before lack a msgid, then `last`."""
+    chain = None
+    for mo in files:
+        with open(mo, "rb") as f:
+            words = gettext.GNUTranslations(f)
+        if chain is None:
+            chain = words
+        else:
+            chain.add_fallback(words)  # asked only when the ones before lack the msgid
+    if last is not None:
+        if chain is None:
+            return last
+        chain.add_fallback(last)
+    return chain or gettext.NullTranslations()
+
+
+class _Later(gettext.NullTranslations):
+    """The end of a chain of catalogs, read from its files the first time it is asked."""
+
+    def __init__(self, files: list[Path]) -> None:
+        super().__init__()
+        self._files = files
+        self._words: gettext.NullTranslations | None = None
+
+    def _read(self) -> gettext.NullTranslations:
+        if self._words is None:
+            self._words = _chained(self._files)
+        return self._words
+
+    def gettext(self, message: str) -> str:
+        return self._read().gettext(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self._read().ngettext(msgid1, msgid2, n)
 
 
 def render(text: object, lang: str = "en", domain: str | None = None) -> str:

@@ -24,6 +24,13 @@ export const buildInfo = () => fetchJSON(new URL("build-info.json", SITE));
 const snapshotKey = (info) => new URL(`snapshot/${info.pyodide}/${info.hash}`, SITE).href;
 const failedKey = (info) => new URL(`snapshot-failed/${info.pyodide}/${info.hash}`, SITE).href;
 
+const WARM_CATALOGS = `from pygames_wasm.core import i18n
+from pygames_wasm.games import GAMES
+for lang in i18n.LANGUAGES:
+    for domain in (None, *GAMES):
+        i18n.catalog(lang, domain)
+del i18n, GAMES, lang, domain`;
+
 /** Python with the engine imported: restored from `snapshot` (its bytes, or a promise of them) if
  *  given, else started. Pyodide fetches its own files, so the WebAssembly compiles as it downloads;
  *  `wheel` (bytes, or a promise of them) is waited for only once Python is up.
@@ -46,6 +53,9 @@ export async function startEngine({ wheel, snapshot = null, makeSnapshot = false
   // seeds come from os.urandom, which a snapshot does not freeze.)
   pyodide.runPython(`import importlib; importlib.invalidate_caches(); import pygames_wasm.api
 ${snapshot ? "import random; random.seed()" : ""}`);
+  // A snapshot also keeps every language's catalogs read: a return visit's first move saves the
+  // game's summary in each language (engine/worker.js) without reading them again.
+  if (makeSnapshot) pyodide.runPython(WARM_CATALOGS);
   return pyodide;
 }
 
