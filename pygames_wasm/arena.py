@@ -260,6 +260,11 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def spread(mean: float, half: float) -> str:
+    """A win rate's interval, within 0 to 100% (the normal approximation can pass them on few deals)."""
+    return f"{pct(max(0.0, mean - half))} to {pct(min(1.0, mean + half))}"
+
+
 def render(data: dict[str, Any]) -> str:
     """docs/strength.md from the measurements."""
     browser = data.get("browser", {})
@@ -330,8 +335,8 @@ def table(data: dict[str, Any]) -> tuple[list[str], list[str]]:
         page = browser.get(f"{game}/{players}")
         chromium = f"{page['p50']:.0f} / {page['p95']:.0f} ms" if page else "not measured"
         lines.append(
-            f"| {i18n.render(GAMES[game].TITLE)} | {players} | {hard['games']} | {pct(fair)} | {pct(hm)} ({pct(hm - hh)} to "
-            f"{pct(hm + hh)}) | {pct(om)} ({pct(om - oh)} to {pct(om + oh)}) | {share} | {hard['budget']['deals']} | "
+            f"| {i18n.render(GAMES[game].TITLE)} | {players} | {hard['games']} | {pct(fair)} | {pct(hm)} ({spread(hm, hh)}) "
+            f"| {pct(om)} ({spread(om, oh)}) | {share} | {hard['budget']['deals']} | "
             f"{percentile(times, 0.5):.0f} / {percentile(times, 0.95):.0f} ms | {chromium} |"
         )
         for row in (hard, best):
