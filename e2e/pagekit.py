@@ -117,6 +117,15 @@ def tap_card(card, **kwargs) -> None:
     card.click(position=CARD_CORNER, **kwargs)
 
 
+def resize(page, viewport: dict) -> None:
+    """Set the window's size and wait until the page has laid itself out again: the resize event
+    comes with the next frame, and its fitting is done by the frame after (a fixed wait was not
+    enough on a loaded machine)."""
+    page.set_viewport_size(viewport)
+    page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", [viewport["width"], viewport["height"]])
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def settled(page):
     """Not redrawing after a choice, and every choice shown has been checked with the engine."""
     expect(page.locator("#table[aria-busy=true]")).to_have_count(0)

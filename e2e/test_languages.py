@@ -34,6 +34,7 @@ from e2e.pagekit import (
     held_or_my_turn,
     hold_bots,
     my_turn,
+    resize,
     settled,
     step_bots,
     tap_card,
@@ -147,8 +148,7 @@ def screenshots(page: Page, name: str):
     before = page.viewport_size
     assert before is not None  # the context sets one
     for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)
-        page.wait_for_timeout(150)
+        resize(page, viewport)
         page.evaluate("""() => document.getAnimations()  // cards in flight land (a glow may pulse on)
             .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
             .forEach((a) => a.finish())""")
