@@ -147,7 +147,7 @@ def test_a_finished_game_is_counted_once_watched_again_dealt_again_and_its_stati
     good = tmp_path / "stats.json"
     good.write_text(json.dumps(exported), encoding="utf-8")
     page.locator("#stats-import").set_input_files(str(good))
-    expect(stats).to_contain_text("1 games were added to the statistics.")
+    expect(stats).to_contain_text("1 game was added to the statistics.")
     expect(stats_row(page)).to_contain_text("Normal · 3 players")
     damaged = tmp_path / "damaged.json"
     damaged.write_text(json.dumps({**exported, "results": [{"id": 5}]}), encoding="utf-8")

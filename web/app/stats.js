@@ -6,7 +6,7 @@
 
 import { $, el } from "./dom.js";
 import { ask } from "./dialogs.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { isCount, isName, isRecord, isText, listOf, shaped } from "./shapes.js";
 
 export const EXPORT_FORMAT = "pygames-statistics";
@@ -154,7 +154,7 @@ function chart(groups, label) {
 
 function groupRow(game, g) {
   const cells = [
-    `${LEVEL_WORDS()[g.level] || g.level} · ${t("{n} players", { n: g.size })}`,
+    `${LEVEL_WORDS()[g.level] || g.level} · ${tn("{n} player", "{n} players", g.size)}`,
     g.played,
     g.won,
     g.lost,
@@ -256,7 +256,7 @@ export function setUpStats(client, titleOf) {
       return;
     }
     const { imported } = await client.call("import_results", { results });
-    note.textContent = t("{n} games were added to the statistics.", { n: imported });
+    note.textContent = tn("{n} game was added to the statistics.", "{n} games were added to the statistics.", imported);
     await draw();
   };
   return { show };
