@@ -47,10 +47,11 @@ def first_hand() -> list[str]:
 
 
 def play_to_the_end(page: Page, reload_after: int | None = None) -> None:
-    """Ann's turns (and the computers', by themselves) until the result shows; the page is reloaded
-    once after Ann's `reload_after`-th action."""
+    """Ann's turns (and the computers', by themselves) until the result shows; her first play is
+    taken back once (Undo), and the page is reloaded once after her `reload_after`-th action."""
     result = page.locator("#result-dialog")
     done: dict = {}
+    undone = False
     deadline = time.monotonic() + 40
     while not result.is_visible():
         assert time.monotonic() < deadline, "the game did not end in time"
@@ -60,6 +61,10 @@ def play_to_the_end(page: Page, reload_after: int | None = None) -> None:
         elif my_turn(page):
             ono99_turn(page, "en", done)
             settled(page)
+            if done.get("play") and not undone:
+                undone = True
+                page.locator("#actions").get_by_role("button", name="Undo").click()
+                settled(page)
             if reload_after is not None and sum(done.values()) == reload_after:
                 reload_after = None
                 page.reload()
@@ -86,11 +91,12 @@ def test_a_finished_game_is_counted_once_watched_again_dealt_again_and_its_stati
     # --- played to the end, with a reload in the middle; counted once, after another reload too
     play_to_the_end(page, reload_after=1)
     result = page.locator("#result-dialog")
-    expect(result).to_contain_text("Counted in your statistics.")
+    counted = "Counted in your statistics, marked as played with hints or undos."
+    expect(result).to_contain_text(counted)
     final_total = page.locator("#total").inner_text()
     page.reload()
     expect(result).to_be_visible(timeout=60_000)
-    expect(result).to_contain_text("Counted in your statistics.")
+    expect(result).to_contain_text(counted)
     assert_accessible(page, "the result with its between-games part")
 
     # --- watched again: back and forth, the slider, every hand open
@@ -104,6 +110,11 @@ def test_a_finished_game_is_counted_once_watched_again_dealt_again_and_its_stati
     bar.get_by_role("button", name="Forward a move").click()
     bar.get_by_role("button", name="Forward a move").click()
     expect(count).to_have_text(f"Move 2 of {moves}")
+    bar.get_by_role("button", name="Back a move").click()
+    expect(count).to_have_text(f"Move 1 of {moves}")
+    bar.get_by_role("button", name="Play").click()
+    expect(count).to_have_text(f"Move 2 of {moves}")
+    bar.get_by_role("button", name="Pause").click()
     bar.get_by_role("button", name="Back a move").click()
     expect(count).to_have_text(f"Move 1 of {moves}")
     bar.get_by_label("All hands open").check()
@@ -135,6 +146,7 @@ def test_a_finished_game_is_counted_once_watched_again_dealt_again_and_its_stati
     expect(stats).to_be_visible()
     expect(stats_row(page)).to_contain_text("Normal · 3 players")
     assert stats_row(page).locator("td").first.inner_text() == "1"  # played: once
+    assert stats_row(page).locator("td").last.inner_text() == "1"  # with hints or undos
     expect(stats.locator("svg.stats-chart")).to_have_count(1)
     assert_accessible(page, "the statistics")
     exported = read_download(page, lambda: stats.get_by_role("button", name="Export as a file").click())

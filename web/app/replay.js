@@ -4,7 +4,7 @@
 // docs/api.md); this module only draws what it gives, with the game's own table.
 
 import { $, el } from "./dom.js";
-import { t } from "./i18n.js";
+import { onLangChange, t } from "./i18n.js";
 import { isRecord } from "./shapes.js";
 import { download } from "./stats.js";
 import { fitTable } from "../tables/layout.js";
@@ -40,6 +40,7 @@ export function setUpReplays({ client, renderers, titleOf, dealAgain }) {
       extraButtons: [],
     });
     fitTable();
+    $("replay-title").textContent = t("Watching {game} again", { game: titleOf(replay.info.game) });
     slider.value = String(replay.move);
     $("replay-count").textContent = t("Move {move} of {moves}", { move: replay.move, moves: replay.moves });
     $("replay-back").disabled = replay.move === 0;
@@ -87,7 +88,6 @@ export function setUpReplays({ client, renderers, titleOf, dealAgain }) {
     $("history").hidden = true;
     $("history-button").hidden = true;
     bar.hidden = false;
-    $("replay-title").textContent = t("Watching {game} again", { game: titleOf(r.info.game) });
     slider.max = String(r.moves);
     const who = $("replay-seat");
     who.replaceChildren(
@@ -137,6 +137,12 @@ export function setUpReplays({ client, renderers, titleOf, dealAgain }) {
     draw();
   };
   $("replay-close").onclick = () => close(true);
+  // Another language: the view, its history and the bar's words again.
+  onLangChange(() => {
+    if (!replay.handle) return;
+    $("replay-play").textContent = replay.timer ? t("Pause") : t("Play");
+    draw();
+  });
 
   // --- the recent games ---------------------------------------------------------------------------
   const recentDialog = $("recent-dialog");
