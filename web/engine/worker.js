@@ -4,8 +4,9 @@
 //
 // The worker also owns saving: after every successful mutating call it stores the
 // game's record in IndexedDB under the key the page gave for that game (a header, and
-// one entry per move: see saveWhole). The record never leaves this worker, and the
-// page never asks for another seat's hand.
+// one entry per move: see saveWhole). The record never leaves this worker (but a finished
+// game's, exported as a file: engine/between-store.js), and the page never asks for another
+// seat's hand.
 //
 // Messages in:  {id, method, params, key?}
 //   - engine methods: list_games, new_game, view, legal_actions, act, explain, summary,
