@@ -140,8 +140,17 @@ class Replay:
         for seat, player in enumerate(match.seats):
             hand = match.module.view(match.state, seat).get("hand") or []
             cards = [{"card": c["card"], "label": c["label"]} for c in hand]
-            out.append({"seat": seat, "name": player["name"], "cards": cards})
+            out.append({"seat": seat, "name": player["name"], "cards": cards, "down": face_down(match, seat)})
         return out
+
+
+def face_down(match: AnyMatch, seat: int) -> list[dict[str, Any]]:
+    """A seat's face-down cards, in a game that has them (3UP 3DOWN: `down` in its state), else []."""
+    down = getattr(match.state, "down", None)
+    label = getattr(match.module, "label", None)
+    if down is None or label is None:
+        return []
+    return [{"card": card, "label": label(card)} for card in down[seat]]
 
 
 # --- The same deal again -------------------------------------------------------------------------

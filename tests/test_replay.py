@@ -72,6 +72,9 @@ def test_every_hand_is_shown_in_a_replay_and_only_of_a_finished_game():
     for seat, hand in enumerate(hands):
         own = ok("replay_view", handle=replay["handle"], move=0, seat=seat)["view"]["hand"] or []
         assert hand["cards"] == [{"card": c["card"], "label": c["label"]} for c in own]
+        assert len(hand["down"]) == 3 and all(c["label"] for c in hand["down"])  # 3UP's face-down cards too
+    ono = ok("open_replay", record=live_game("ono99", 2)[0])["handle"]
+    assert all(h["down"] == [] for h in ok("replay_view", handle=ono, move=0, open=True)["hands"])
     assert ok("replay_view", handle=replay["handle"], move=0, seat=None)["hands"] is None
 
     unfinished = stacked_game([["10", "9", "0", "5"], ["10", "9", "ONO", "4"]])

@@ -60,6 +60,10 @@ export function setUpReplays({ client, renderers, titleOf, dealAgain }) {
           {},
           el("strong", { text: `${h.name}: ` }),
           el("span", { text: h.cards.map((c) => c.label).join(", ") || t("no cards") }),
+          h.down?.length ? el("span", { text: " · " }) : null,
+          h.down?.length
+            ? el("span", { text: t("face down: {cards}", { cards: h.down.map((c) => c.label).join(", ") }) })
+            : null,
         ),
       ),
     );
