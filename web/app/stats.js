@@ -125,6 +125,7 @@ function figureWords(game, f) {
 /** A small bar chart of one game: per group, the share won, drawn and lost. */
 function chart(groups, label) {
   const width = 300;
+  const barWidth = 240; // the rest: each bar's win rate, in figures
   const bar = 18;
   const gap = 8;
   const height = groups.length * (bar + gap);
@@ -140,7 +141,7 @@ function chart(groups, label) {
       ["drawn", "#b8b8b8"],
       ["lost", "#d25c4e"],
     ]) {
-      const w = g.played ? (width * g[outcome]) / g.played : 0;
+      const w = g.played ? (barWidth * g[outcome]) / g.played : 0;
       if (!w) continue;
       const rect = document.createElementNS(SVG, "rect");
       for (const [k, v] of Object.entries({ x, y: i * (bar + gap), width: w, height: bar, fill: colour }))
@@ -148,6 +149,16 @@ function chart(groups, label) {
       svg.append(rect);
       x += w;
     }
+    const rate = document.createElementNS(SVG, "text");
+    for (const [k, v] of Object.entries({
+      x: barWidth + 8,
+      y: i * (bar + gap) + 14,
+      fill: "currentColor",
+      "font-size": 13,
+    }))
+      rate.setAttribute(k, String(v));
+    rate.textContent = `${g.rate}%`;
+    svg.append(rate);
   });
   return svg;
 }
