@@ -8,6 +8,7 @@ import { onLangChange, t } from "./i18n.js";
 import { isRecord } from "./shapes.js";
 import { download } from "./stats.js";
 import { fitTable } from "../tables/layout.js";
+import { remember, resetHistory } from "../tables/history.js";
 
 export const GAME_FILE_FORMAT = "pygames-game";
 const STEP_MS = 800; // a move a step while the replay plays
@@ -32,6 +33,9 @@ export function setUpReplays({ client, renderers, titleOf, dealAgain }) {
     // Only to look at: nothing on the table can be played.
     const view = { ...r.view, actions: [], can_undo: false };
     const noop = () => {};
+    // The table's lines of what each player did last are read from the history: this move's.
+    resetHistory();
+    remember(view);
     renderers[replay.info.game].render(view, {
       onCard: noop,
       onAction: noop,
@@ -115,6 +119,7 @@ export function setUpReplays({ client, renderers, titleOf, dealAgain }) {
     $("history").hidden = false;
     $("history-button").hidden = false;
     renderers[replay.info.game].clear();
+    resetHistory(); // the game on the table (if any) takes its history again from its view
     await client.call("close_replay", { handle }).catch(() => {});
     if (back && replay.onClose) replay.onClose();
   }
