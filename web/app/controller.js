@@ -184,6 +184,7 @@ if (!EMBED)
     onBack: () => {
       const open = [...document.querySelectorAll("dialog[open]")];
       if (open.length) open[open.length - 1].close();
+      else if (replays.isOpen()) replays.close(true);
       else if ($("lobby").hidden && game.handle) leaveGame();
     },
     watch: [$("lobby"), ...document.querySelectorAll("dialog")],
