@@ -112,11 +112,14 @@ def test_a_finished_game_is_counted_once_watched_again_dealt_again_and_its_stati
     expect(count).to_have_text(f"Move 2 of {moves}")
     bar.get_by_role("button", name="Back a move").click()
     expect(count).to_have_text(f"Move 1 of {moves}")
-    bar.get_by_role("button", name="Play").click()
-    expect(count).to_have_text(f"Move 2 of {moves}")
+    bar.get_by_role("button", name="Play").click()  # a move every 0.8 s, until Pause
+    expect(count).not_to_have_text(f"Move 1 of {moves}")
     bar.get_by_role("button", name="Pause").click()
+    page.wait_for_timeout(900)  # (no move after Pause)
+    shown = int(count.inner_text().split()[1])
+    assert shown >= 2
     bar.get_by_role("button", name="Back a move").click()
-    expect(count).to_have_text(f"Move 1 of {moves}")
+    expect(count).to_have_text(f"Move {shown - 1} of {moves}")
     bar.get_by_label("All hands open").check()
     expect(page.locator("#replay-hands li")).to_have_count(3)
     expect(page.locator("#replay-log li").first).to_be_visible()
