@@ -11,9 +11,11 @@ import re
 import sys
 import traceback
 from collections.abc import Callable
+from dataclasses import asdict
 from itertools import accumulate, count
 from typing import Any
 
+from . import between
 from .bots import BOTS, LEVELS, SEARCH
 from .bots.search import DEFAULT_MS, Budget, decide
 from .core import GameError, Setup, shown
@@ -27,6 +29,7 @@ AnyMatch = Match[Any, Any]  # a match of any game
 Reply = dict[str, Any]  # a method's result, as JSON
 
 _matches: dict[str, AnyMatch] = {}
+_replays: dict[str, between.Replay] = {}  # finished games watched again (between.py)
 _handles = count(1)
 MIN_THINK_MS, MAX_THINK_MS = 20, 5000  # a Hard player's thinking time, per move
 MAX_DEALS = 2000  # a Hard player's imagined deals, per move, when counted instead of timed
@@ -106,6 +109,8 @@ def _game_of(params: dict[str, Any]) -> str | None:
     """The game a request is about, if any: its words are looked up in that game's catalog first."""
     key = params.get("handle")
     match = _matches.get(key) if isinstance(key, str) else None
+    if match is None and isinstance(key, str) and key in _replays:
+        match = _replays[key].match
     if match is not None:
         return match.module.GAME_ID
     record = params.get("record")
@@ -331,6 +336,62 @@ def close(params: dict[str, Any]) -> Reply:
     return {"ok": True}
 
 
+# --- Between games (between.py) ---------------------------------------------------------------------
+
+
+def _finished(params: dict[str, Any]) -> tuple[AnyMatch, list[Move]]:
+    """A fresh match of the `record` given, and its actions; the record is read as `load` reads it."""
+    try:
+        return _match_from_record(params.get("record"))
+    except GameError as error:
+        raise GameError("bad_save", msg("This saved game could not be read: {why}", why=error.text)) from None
+
+
+def game_stats(params: dict[str, Any]) -> Reply:
+    """Each seat's outcome and the game's own figures, from a finished game's record."""
+    return {"stats": between.game_stats(*_finished(params))}
+
+
+def open_replay(params: dict[str, Any]) -> Reply:
+    """A finished game's record, opened to be watched again (`replay_view`)."""
+    replay = between.Replay(*_finished(params))
+    key = f"r{next(_handles)}"
+    _replays[key] = replay
+    return {"handle": key, "info": replay.match.info(), "moves": len(replay.actions)}
+
+
+def replay_view(params: dict[str, Any]) -> Reply:
+    """The view of `seat` (null: the public table) after `move` moves; with `open`, every hand too."""
+    key = params.get("handle")
+    if not isinstance(key, str) or key not in _replays:
+        raise GameError("unknown_handle", msg("That game is not open (it may have been closed)."))
+    replay = _replays[key]
+    match = replay.at(params.get("move"))
+    view = match.view(None if params.get("seat") is None else _seat(params, match))
+    hands = replay.hands() if params.get("open") is True else None
+    return {"view": view, "move": len(match.actions), "moves": len(replay.actions), "hands": hands}
+
+
+def close_replay(params: dict[str, Any]) -> Reply:
+    key = params.get("handle")
+    if not isinstance(key, str) or _replays.pop(key, None) is None:
+        raise GameError("unknown_handle", msg("That game is not open (it may have been closed)."))
+    return {"ok": True}
+
+
+def deal_again(params: dict[str, Any]) -> Reply:
+    """A new match of a finished game's deal: its seed, options and setup; each player `rotate`
+    seats on (0: the same seats)."""
+    match, actions = _finished(params)
+    between.game_stats(match, actions)  # the game must be over (and whole)
+    rotate = params.get("rotate", 0)
+    if isinstance(rotate, bool) or not isinstance(rotate, int):
+        raise GameError("bad_request", msg("rotate is a number of seats."))
+    seats = between.rotated(match.seats, rotate)
+    again = Match(match.module, match.bots, asdict(match.options), seats, match.seed, match.setup)
+    return _open(again) | {"again_of": match.id}
+
+
 # A checkpoint is the game's state as data, messages and all: rendered, it would no longer fit its digest.
 UNRENDERED = {"checkpoint", "save"}
 METHODS: dict[str, Callable[[dict[str, Any]], Reply]] = {
@@ -353,5 +414,10 @@ METHODS: dict[str, Callable[[dict[str, Any]], Reply]] = {
         hint,
         undo,
         close,
+        game_stats,
+        open_replay,
+        replay_view,
+        close_replay,
+        deal_again,
     )
 }

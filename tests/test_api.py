@@ -789,6 +789,7 @@ def test_every_error_code_is_reachable(monkeypatch):
 
     ono = stacked_game(HANDS, draw=DRAW, first=0)
     expect("bad_request", api.call("nope", {}))
+    expect("not_over", api.call("game_stats", {"record": ono.record()}))
     expect("unknown_game", api.call("new_game", {"game": "uno", "seats": seats(2)}))
     expect("unknown_handle", api.call("view", {"handle": "g0", "seat": 0}))
     expect("bad_option", api.call("new_game", {"game": "ono99", "seats": seats(2), "options": {"x": 1}}))

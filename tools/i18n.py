@@ -50,7 +50,7 @@ def domain_files(domain: str) -> list[Path]:
         return [ROOT / "web" / "index.html", *sorted((ROOT / "web").rglob("*.js"))]
     if domain == "core":
         game_files = {p for game in GAMES for p in game_sources(game)}
-        files = [*(pkg / "core").glob("*.py"), pkg / "api.py", *(pkg / "bots").glob("*.py")]
+        files = [*(pkg / "core").glob("*.py"), pkg / "api.py", pkg / "between.py", *(pkg / "bots").glob("*.py")]
         return sorted(p for p in files if p not in game_files)
     return game_sources(domain)
 

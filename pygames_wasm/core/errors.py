@@ -23,6 +23,7 @@ ERROR_CODES = {
     "already_drawn": "the player has already drawn this turn",
     "nothing_to_draw": "the player owes no draw",
     "game_over": "the game is over",
+    "not_over": "the game is not over yet (statistics, a replay, the same deal again need a finished game)",
     "cannot_undo": "the last move cannot be taken back",
     "bad_save": "a saved game that cannot be read",
     "internal": "an engine bug; the game is left as it was",

@@ -25,6 +25,8 @@ import { showHint } from "../tables/hint.js";
 import { currentLang, LANGUAGES, onLangChange, setLang, t, wantedLang } from "./i18n.js";
 import { isCount, isText, kept } from "./shapes.js";
 import { readStored, removeStored, writeStored } from "./stored.js";
+import { setUpStats } from "./stats.js";
+import { setUpReplays } from "./replay.js";
 const query = new URLSearchParams(location.search);
 // The page's words first (English needs none): the lobby is drawn in the player's language.
 await setLang(wantedLang());
@@ -128,6 +130,16 @@ const lobby = new Lobby({ onStart: startGame, onResume: resumeSaved, onDelete: d
 // as soon as the engine is up: the lobby's form is not shown meanwhile (boot() shows it if not).
 lobby.setResuming(!!EMBED || !!readPlaying());
 client.onprogress = (p) => lobby.progress(p);
+// Between games: the statistics, the recent games and their replays, the same deal again.
+const stats = setUpStats(client, (id) => titleOf(id));
+const replays = setUpReplays({ client, renderers: RENDERERS, titleOf: (id) => titleOf(id), dealAgain });
+$("stats-button").addEventListener("click", () => stats.show());
+const showRecent = () =>
+  replays.showRecent(() => {
+    showLobbyScreen();
+    showRecent();
+  });
+$("recent-button").addEventListener("click", showRecent);
 if (games) lobby.setGames(games, readSetup() || EMBED?.setup);
 else bundledGames();
 
@@ -172,6 +184,7 @@ if (!EMBED)
     onBack: () => {
       const open = [...document.querySelectorAll("dialog[open]")];
       if (open.length) open[open.length - 1].close();
+      else if (replays.isOpen()) replays.close(true);
       else if ($("lobby").hidden && game.handle) leaveGame();
     },
     watch: [$("lobby"), ...document.querySelectorAll("dialog")],
@@ -196,6 +209,7 @@ async function refreshSaves() {
 
 function showLobbyScreen() {
   stopTimers();
+  replays.close(false);
   closeAll();
   hideCurtain();
   clearTable();
@@ -298,10 +312,17 @@ async function startGame(setup, options) {
     lobby.setWaiting(false);
     if (!ok) return;
   }
-  // One saved game per game: replacing one that is not finished (or damaged) needs a yes.
-  const saved = saves.find((s) => savedOf(s, setup.game) && (s.damaged || !s.summary?.over));
+  if (!(await mayReplace(setup.game))) return;
+  const params = { game: setup.game, seats: setup.seats, options };
+  if (SEED !== undefined) params.seed = SEED;
+  await newGame(params);
+}
+
+/** One saved game per game: replacing one that is not finished (or damaged) needs a yes. */
+async function mayReplace(gameId) {
+  const saved = saves.find((s) => savedOf(s, gameId) && (s.damaged || !s.summary?.over));
   if (saved) {
-    const title = titleOf(setup.game);
+    const title = titleOf(gameId);
     const progress = !saved.damaged && saved.summary?.progress;
     const yes = await ask({
       title: t("Replace your saved {title} game?", { title }),
@@ -316,11 +337,24 @@ async function startGame(setup, options) {
       yes: t("Replace it"),
       no: t("Keep it"),
     });
-    if (!yes) return;
+    if (!yes) return false;
   }
-  const params = { game: setup.game, seats: setup.seats, options };
-  if (SEED !== undefined) params.seed = SEED;
-  await newGame(params);
+  return true;
+}
+
+/** "Play this deal again": the deal of a finished game (`source`: its {handle} or {id}) as a new
+ *  game of `gameId`, each player `rotate` seats on. */
+async function dealAgain(source, rotate, gameId) {
+  if (!(source.handle && source.handle === game.handle) && !(await mayReplace(gameId))) return;
+  try {
+    const key = saveKey(gameId);
+    const r = await client.call("deal_again", { ...source, rotate }, key);
+    if (game.handle) client.call("close", { handle: game.handle }).catch(() => {});
+    enterGame(r.handle, r.info, { viewer: null, roundShown: 0, id: r.info.id }, key);
+  } catch (e) {
+    if ($("lobby").hidden) showLobbyScreen();
+    lobby.showProblem(e.message);
+  }
 }
 
 async function newGame(params) {
@@ -472,7 +506,9 @@ async function advance(drawn = null) {
       game.roundShown = summary.no;
       saveUi();
     }
-    showResult(view, { onPlayAgain: playAgain, onNewGame: () => backToLobby(true) }, renderer().result(view));
+    const parts = renderer().result(view) || {};
+    parts.nodes = [...(parts.nodes || []), replays.resultPart(game.handle, () => advance())];
+    showResult(view, { onPlayAgain: playAgain, onNewGame: () => backToLobby(true) }, parts);
     return;
   }
   const bot = waiting.find(isBot);

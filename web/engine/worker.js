@@ -4,13 +4,15 @@
 //
 // The worker also owns saving: after every successful mutating call it stores the
 // game's record in IndexedDB under the key the page gave for that game (a header, and
-// one entry per move: see saveWhole). The record never leaves this worker, and the
-// page never asks for another seat's hand.
+// one entry per move: see saveWhole). The record never leaves this worker (but a finished
+// game's, exported as a file: engine/between-store.js), and the page never asks for another
+// seat's hand.
 //
 // Messages in:  {id, method, params, key?}
 //   - engine methods: list_games, new_game, view, legal_actions, act, explain, summary,
 //     bot_move, bot_act, hint, undo, close (passed straight to api.handle)
-//   - worker methods: resume {key, at?}, forget {key}, saves {prefix}, move_save {handle, key}, __stats {}
+//   - worker methods: resume {key, at?}, forget {key}, saves {prefix}, move_save {handle, key}, __stats {},
+//     and those of finished games (engine/between-store.js)
 //   (save and load are worker-internal and refused from the page)
 // Messages out: {id, result} | {id, error: {code, message}} (the worker's own codes besides the
 //               engine's: engine_unavailable, and damaged_save: a save that does not hold what its
@@ -19,6 +21,7 @@
 //               {type: "ready", ms} | {type: "fatal", message}
 
 import { isCount, isRecord, isText } from "../app/shapes.js";
+import { betweenStore } from "./between-store.js";
 import { buildInfo, dropSnapshot, PYODIDE, savedSnapshot, SITE, snapshotWanted, startEngine } from "./python-boot.js";
 
 const MUTATING = new Set(["new_game", "act", "bot_act", "undo"]);
@@ -542,8 +545,20 @@ async function moveSave({ handle, key }) {
   return { ok: true };
 }
 
+// Finished games: their results (the statistics), records to watch again, the same deal again.
+const between = betweenStore({
+  engine,
+  store,
+  idbGet,
+  adopt: async (handle, key) => {
+    keys.set(handle, { key, header: null, moves: 0 });
+    await persist("new_game", handle, null);
+  },
+});
+
 async function dispatch(method, params, key) {
   if (method === "resume") return resume(params || {});
+  if (between.has(method)) return between.call(method, params, key);
   // Storage may be refused (a private window, a cross-site embed): the page is told, plainly.
   const refused = (e) => fail("bad_save", `The browser's storage could not be used (${e?.message}).`);
   if (method === "forget") return forget(params?.key).then(() => ({ ok: true }), refused);
@@ -571,6 +586,7 @@ async function dispatch(method, params, key) {
   if (reply.error) return reply;
   if (method === "new_game" && key) keys.set(reply.handle, { key, header: null, moves: 0 });
   if (method === "close") keys.delete(params?.handle);
+  if (method === "hint" || method === "undo") await between.assisted(params.handle).catch(() => {});
   if (MUTATING.has(method)) {
     // The move stands even if the browser refuses to store it; the page is told.
     const t0 = performance.now();
