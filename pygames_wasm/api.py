@@ -23,6 +23,7 @@ from .core.match import RECORD_FORMAT, Match, check_distinct_names
 from .core.rng import new_seed
 from .games import GAMES
 from .lessons import LESSON_SEED, LESSONS, Lesson, lesson_reply, lesson_seats, lesson_setup, off_script, scripted
+from .sounds import with_sounds
 
 AnyMatch = Match[Any, Any]  # a match of any game
 Reply = dict[str, Any]  # a method's result, as JSON
@@ -274,7 +275,10 @@ def summary(params: dict[str, Any]) -> Reply:
 
 def view(params: dict[str, Any]) -> Reply:
     match = _match(params)
-    return {"view": match.view(None if params.get("seat") is None else _seat(params, match))}
+    seen = match.view(None if params.get("seat") is None else _seat(params, match))
+    if "events" in seen:
+        seen["events"] = with_sounds(seen["events"])
+    return {"view": seen}
 
 
 def events(params: dict[str, Any]) -> Reply:
@@ -300,7 +304,7 @@ def act(params: dict[str, Any]) -> Reply:
     taught = _lessons.get(params["handle"])
     if taught is not None:
         off_script(taught, match, seat, params["action"])
-    events = match.act(seat, params["action"])
+    events = with_sounds(match.act(seat, params["action"]))
     return {"ok": True, "events": events, "recorded": match.actions[-1]}
 
 
@@ -346,7 +350,7 @@ def bot_act(params: dict[str, Any]) -> Reply:
     match = _match(params)
     seat = _seat(params, match)
     action = _bot_choice(params, match, seat)
-    events = match.act(seat, action)
+    events = with_sounds(match.act(seat, action))
     return {"action": action, "events": events, "recorded": match.actions[-1]}
 
 
