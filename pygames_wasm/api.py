@@ -288,7 +288,7 @@ def events(params: dict[str, Any]) -> Reply:
     since = params.get("since", 0)
     if isinstance(since, bool) or not isinstance(since, int):
         raise GameError("bad_request", msg("since is an event number."))
-    return {"events": match.events(since)}
+    return {"events": with_sounds(match.events(since))}
 
 
 def legal_actions(params: dict[str, Any]) -> Reply:

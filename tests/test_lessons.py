@@ -27,6 +27,8 @@ def follow(game, lang="en"):
         seat = lesson["seat"]
         if seat == LEARNER:
             assert lesson["prompt"] and lesson["expect"]
+            # only the learner waits (the page would ask a waiting computer for a move meanwhile)
+            assert call("view", handle=handle, seat=None)["view"]["waiting_for"] == [LEARNER]
             # legal where it comes (legal_actions lists a sample of Canasta's melds: the engine is asked)
             assert call("explain", handle=handle, seat=seat, action=lesson["expect"]) == {"legal": True, "why": None}
             yield handle, lesson
@@ -102,3 +104,40 @@ def test_lesson_errors():
     plain = call("new_game", game="ono99", seats=[{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}])
     assert api.call("lesson", {"handle": plain["handle"], "seat": 0})["error"]["code"] == "not_a_lesson"
     assert api.call("new_lesson", {"game": "uno"})["error"]["code"] == "unknown_game"
+
+
+# --- Sounds: the kind of each event (pygames_wasm/sounds.py), which the page maps to a tone ------------
+
+
+def test_every_sounding_message_is_one_a_game_logs():
+    """A msgid renamed in a game would silence its sound: each one here is in a game's source."""
+    from pathlib import Path
+
+    from pygames_wasm.sounds import SOUND_OF
+
+    sources = "".join(p.read_text() for p in (Path(__file__).parent.parent / "pygames_wasm" / "games").glob("*.py"))
+    assert [msgid for msgid in SOUND_OF if f'"{msgid}"' not in sources] == []
+
+
+@pytest.mark.parametrize(
+    ("game", "action", "sound"),
+    [
+        ("ono99", "play 7", "play"),  # a card played
+        ("canasta", "draw", "draw"),  # a card drawn
+    ],
+)
+def test_an_event_carries_its_sound(game, action, sound):
+    handle = call("new_lesson", game=game)["handle"]
+    events = call("act", handle=handle, seat=LEARNER, action=action)["events"]
+    assert [e.get("sound") for e in events] == [sound]
+    assert call("view", handle=handle, seat=LEARNER)["view"]["events"][-1]["sound"] == sound
+
+
+def test_the_lessons_sound_a_pickup_and_a_burn():
+    """Canasta's lesson takes the pile (pickup); 3UP 3DOWN's clears it with a Clear card (burn)."""
+    heard = {}
+    for game in ("canasta", "three_up"):
+        handle, _ = list(follow(game))[-1]
+        heard[game] = {e.get("sound") for e in call("events", handle=handle, since=0)["events"]}
+    assert "pickup" in heard["canasta"]
+    assert "burn" in heard["three_up"]

@@ -25,12 +25,13 @@ LESSON = Lesson(
     ),
     dealer=COMPUTER,
     steps=(
+        # Both pick at once; the computer first, so that no computer waits while the learner is due.
+        Step(COMPUTER, "pick R10 G9 B10"),
         Step(
             YOU,
             "pick R9 B9 G10",
             msg("Pick three of your six cards to lie face up: the Nines and the Ten, high cards to play later."),
         ),
-        Step(COMPUTER, "pick R10 G9 B10"),
         Step(YOU, "play R3", msg("Play the Three: anything goes on an empty pile.")),
         Step(YOU, "refill", msg("Draw back up to three cards.")),
         Step(COMPUTER, "play R4"),

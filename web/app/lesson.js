@@ -35,10 +35,12 @@ export function offerLesson(game, onLearn) {
 
 let lesson = { handle: null, step: null }; // the open lesson's game, and the step shown
 
-// A tap that selects a card draws the table's choices again (a Meld button, say): marked again.
-new MutationObserver(() => {
+// A tap that selects a card draws the table's choices again (a Meld button, say), and a table may
+// restyle the cards it keeps (their classes set anew): the marks are put back each time.
+const redrawn = new MutationObserver(() => {
   if (lesson.step?.expect) markStep();
-}).observe($("table"), { childList: true, subtree: true });
+});
+redrawn.observe($("table"), { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
 
 /** A lesson's game is on the table now (`handle`), or none is (null). */
 export function setLesson(handle) {
@@ -81,7 +83,10 @@ export async function showStep(client, handle, view) {
 export function markStep() {
   for (const node of $("table").querySelectorAll(`.${MARK}`)) node.classList.remove(MARK);
   const expect = lesson.handle ? lesson.step?.expect : null;
-  if (!expect) return;
+  if (!expect) {
+    redrawn.takeRecords();
+    return;
+  }
   markAction(expect, MARK);
   // Where each marked card comes in the action (Own Trumps: the card that beats, then the one added).
   const order = cardsOf(expect);
@@ -89,4 +94,5 @@ export function markStep() {
     const face = card.dataset.card ? card : card.querySelector("[data-card]");
     card.dataset.lessonOrder = String(order.indexOf(face?.dataset.card));
   }
+  redrawn.takeRecords(); // the marks' own changes are no redrawing
 }
