@@ -272,7 +272,7 @@ GAMES_CASES = [
 ]
 
 LESSONS = "pygames:lessons"  # the games whose lesson has been offered (app/lesson.js)
-LESSONS_CASES = [
+LESSONS_CASES: list[tuple[str, str, str, object]] = [
     ("lessons: a list with a number in it", LESSONS, '{"seen": ["ono99", 5], "__proto__": {"seen": []}}', {}),
     ("lessons: a game named like an inherited property", LESSONS, '{"seen": ["constructor"]}', {}),
 ]
