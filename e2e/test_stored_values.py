@@ -28,6 +28,8 @@ ALLOWED_SETTINGS: dict[str, list] = {
     "fourColour": [False, True],
     "thinkMs": [100, 200, 400, 800],
     "lang": ["auto", "en", "pa", "gu"],
+    "sound": ["auto", "off", "quiet", "normal"],
+    "vibrate": [False, True],
 }
 
 # Everything the page keeps emptied (its saved games too), then `values` ({key: raw text}) stored.
@@ -269,6 +271,12 @@ GAMES_CASES = [
     ]
 ]
 
+LESSONS = "pygames:lessons"  # the games whose lesson has been offered (app/lesson.js)
+LESSONS_CASES: list[tuple[str, str, str, object]] = [
+    ("lessons: a list with a number in it", LESSONS, '{"seen": ["ono99", 5], "__proto__": {"seen": []}}', {}),
+    ("lessons: a game named like an inherited property", LESSONS, '{"seen": ["constructor"]}', {}),
+]
+
 PLAYING_CASES = [
     ("playing: a key of no save slot", PLAYING, '"pygames:main:current"', None),
     ("playing: an object", PLAYING, '{"__proto__": "pygames:main:save:ono99"}', None),
@@ -278,8 +286,8 @@ PLAYING_CASES = [
 
 @pytest.mark.parametrize(
     "key,raw,after",
-    [case[1:] for case in SETTINGS_CASES + SETUP_CASES + GAMES_CASES + PLAYING_CASES],
-    ids=[case[0] for case in SETTINGS_CASES + SETUP_CASES + GAMES_CASES + PLAYING_CASES],
+    [case[1:] for case in SETTINGS_CASES + SETUP_CASES + GAMES_CASES + LESSONS_CASES + PLAYING_CASES],
+    ids=[case[0] for case in SETTINGS_CASES + SETUP_CASES + GAMES_CASES + LESSONS_CASES + PLAYING_CASES],
 )
 def test_a_damaged_value_neither_stops_the_page_nor_stays(page: Page, key: str, raw, after):
     plant_and_load(page, {key: raw() if callable(raw) else raw})

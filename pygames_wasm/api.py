@@ -19,17 +19,20 @@ from . import between
 from .bots import BOTS, LEVELS, SEARCH
 from .bots.search import DEFAULT_MS, Budget, decide
 from .core import GameError, Setup, shown
-from .core.game import GameModule, Move
+from .core.game import Action, GameModule, Move
 from .core.i18n import LANGUAGES, msg, rendered
 from .core.match import RECORD_FORMAT, Match, check_distinct_names
 from .core.rng import new_seed
 from .games import GAMES
+from .lessons import LESSON_SEED, LESSONS, Lesson, lesson_reply, lesson_seats, lesson_setup, off_script, scripted
+from .sounds import with_sounds
 
 AnyMatch = Match[Any, Any]  # a match of any game
 Reply = dict[str, Any]  # a method's result, as JSON
 
 _matches: dict[str, AnyMatch] = {}
 _replays: dict[str, between.Replay] = {}  # finished games watched again (between.py)
+_lessons: dict[str, Lesson] = {}  # handle -> the lesson its match follows (lessons/__init__.py)
 _handles = count(1)
 MIN_THINK_MS, MAX_THINK_MS = 20, 5000  # a Hard player's thinking time, per move
 MAX_DEALS = 2000  # a Hard player's imagined deals, per move, when counted instead of timed
@@ -169,7 +172,12 @@ def _new_match(
 
 def list_games(params: dict[str, Any]) -> Reply:
     lang = language(params.get("lang"))
-    return {"games": [rendered(module.info() | {"bots": LEVELS}, lang, game) for game, module in GAMES.items()]}
+    return {
+        "games": [
+            rendered(module.info() | {"bots": LEVELS, "lesson": game in LESSONS}, lang, game)
+            for game, module in GAMES.items()
+        ]
+    }
 
 
 def new_game(params: dict[str, Any]) -> Reply:
@@ -181,6 +189,27 @@ def new_game(params: dict[str, Any]) -> Reply:
     )
     check_distinct_names(match.seats)
     return _open(match)
+
+
+def new_lesson(params: dict[str, Any]) -> Reply:
+    """A game's first game that teaches: its stacked deal, seats and script (lessons/)."""
+    module = _game_module(params.get("game"))
+    lesson = LESSONS.get(module.GAME_ID)
+    if lesson is None:
+        raise GameError("unknown_game", msg("There is no lesson for {game}.", game=shown(module.GAME_ID)))
+    seats = lesson_seats(lesson, language(params.get("lang")))
+    reply = _open(_new_match(lesson.game, lesson.options, seats, LESSON_SEED, lesson_setup(lesson)))
+    _lessons[reply["handle"]] = lesson
+    return reply | lesson_reply(lesson, _matches[reply["handle"]], 0)
+
+
+def lesson(params: dict[str, Any]) -> Reply:
+    """The step of the lesson due now, as `seat` sees it."""
+    match = _match(params)
+    taught = _lessons.get(params["handle"])
+    if taught is None:
+        raise GameError("not_a_lesson", msg("That game is not a lesson."))
+    return lesson_reply(taught, match, _seat(params, match))
 
 
 def load(params: dict[str, Any]) -> Reply:
@@ -250,8 +279,15 @@ def summary(params: dict[str, Any]) -> Reply:
 
 
 def view(params: dict[str, Any]) -> Reply:
-    match = _match(params)
-    return {"view": match.view(None if params.get("seat") is None else _seat(params, match))}
+    return {"view": _seen(params, _match(params))}
+
+
+def _seen(params: dict[str, Any], match: AnyMatch) -> Reply:
+    """What `seat` (null: the public table) sees of `match`, its events with their sounds."""
+    seen = match.view(None if params.get("seat") is None else _seat(params, match))
+    if "events" in seen:
+        seen["events"] = with_sounds(seen["events"])
+    return seen
 
 
 def events(params: dict[str, Any]) -> Reply:
@@ -261,7 +297,7 @@ def events(params: dict[str, Any]) -> Reply:
     since = params.get("since", 0)
     if isinstance(since, bool) or not isinstance(since, int):
         raise GameError("bad_request", msg("since is an event number."))
-    return {"events": match.events(since)}
+    return {"events": with_sounds(match.events(since))}
 
 
 def legal_actions(params: dict[str, Any]) -> Reply:
@@ -273,7 +309,11 @@ def act(params: dict[str, Any]) -> Reply:
     match = _match(params)
     if "action" not in params:
         raise GameError("bad_action", msg("Say which action to take."))
-    events = match.act(_seat(params, match), params["action"])
+    seat = _seat(params, match)
+    taught = _lessons.get(params["handle"])
+    if taught is not None:
+        off_script(taught, match, seat, params["action"])
+    events = with_sounds(match.act(seat, params["action"]))
     return {"ok": True, "events": events, "recorded": match.actions[-1]}
 
 
@@ -304,14 +344,22 @@ def _budget(params: dict[str, Any]) -> Budget:
 
 def bot_move(params: dict[str, Any]) -> Reply:
     match = _match(params)
-    return {"action": match.bot_move(_seat(params, match), _budget(params))}
+    seat = _seat(params, match)
+    return {"action": _bot_choice(params, match, seat)}
+
+
+def _bot_choice(params: dict[str, Any], match: AnyMatch, seat: int) -> Action:
+    """The computer's move: the lesson's, while its script lasts; else its bot's."""
+    taught = _lessons.get(params["handle"])
+    move = scripted(taught, match, seat) if taught is not None else None
+    return move if move is not None else match.bot_move(seat, _budget(params))
 
 
 def bot_act(params: dict[str, Any]) -> Reply:
     match = _match(params)
     seat = _seat(params, match)
-    action = match.bot_move(seat, _budget(params))
-    events = match.act(seat, action)
+    action = _bot_choice(params, match, seat)
+    events = with_sounds(match.act(seat, action))
     return {"action": action, "events": events, "recorded": match.actions[-1]}
 
 
@@ -333,6 +381,7 @@ def undo(params: dict[str, Any]) -> Reply:
 def close(params: dict[str, Any]) -> Reply:
     _match(params)
     del _matches[params["handle"]]
+    _lessons.pop(params["handle"], None)
     return {"ok": True}
 
 
@@ -367,9 +416,8 @@ def replay_view(params: dict[str, Any]) -> Reply:
         raise GameError("unknown_handle", msg("That game is not open (it may have been closed)."))
     replay = _replays[key]
     match = replay.at(params.get("move"))
-    view = match.view(None if params.get("seat") is None else _seat(params, match))
     hands = replay.hands() if params.get("open") is True else None
-    return {"view": view, "move": len(match.actions), "moves": len(replay.actions), "hands": hands}
+    return {"view": _seen(params, match), "move": len(match.actions), "moves": len(replay.actions), "hands": hands}
 
 
 def close_replay(params: dict[str, Any]) -> Reply:
@@ -399,6 +447,8 @@ METHODS: dict[str, Callable[[dict[str, Any]], Reply]] = {
     for f in (
         list_games,
         new_game,
+        new_lesson,
+        lesson,
         load,
         save,
         checkpoint,

@@ -805,6 +805,9 @@ def test_every_error_code_is_reachable(monkeypatch):
     ono.act(0, "play 7")
     expect("draw_first", ono.call("act", seat=0, action=A("play 5")))
     expect("bad_save", api.call("load", {"record": {}}))
+    expect("not_a_lesson", ono.call("lesson", seat=0))
+    lesson = api.call("new_lesson", {"game": "ono99"})["handle"]
+    expect("not_in_lesson", api.call("act", {"handle": lesson, "seat": 0, "action": A("play -10")}))
     over = stacked_game([["ONO"] * 4, ["1", "2", "3", "4"]], first=0, options={"four_ono_discard": "off"})
     over.act(0, "lay_down")
     expect("game_over", over.call("act", seat=1, action=A("play 1")))

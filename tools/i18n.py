@@ -50,14 +50,22 @@ def domain_files(domain: str) -> list[Path]:
         return [ROOT / "web" / "index.html", *sorted((ROOT / "web").rglob("*.js"))]
     if domain == "core":
         game_files = {p for game in GAMES for p in game_sources(game)}
-        files = [*(pkg / "core").glob("*.py"), pkg / "api.py", pkg / "between.py", *(pkg / "bots").glob("*.py")]
+        files = [
+            *(pkg / "core").glob("*.py"),
+            pkg / "api.py",
+            pkg / "between.py",
+            *(pkg / "bots").glob("*.py"),
+            pkg / "lessons" / "__init__.py",
+        ]
         return sorted(p for p in files if p not in game_files)
     return game_sources(domain)
 
 
 def game_sources(game: str) -> list[Path]:
     pkg = ROOT / "pygames_wasm"
-    return sorted([pkg / "games" / f"{game}.py", *(pkg / "bots").glob(f"{game}_*.py")])
+    return sorted(
+        [pkg / "games" / f"{game}.py", *(pkg / "bots").glob(f"{game}_*.py"), *(pkg / "lessons").glob(f"{game}.py")]
+    )
 
 
 DOMAINS = ("core", *GAMES, "web")

@@ -26,6 +26,8 @@ ERROR_CODES = {
     "not_over": "the game is not over yet (statistics, a replay, the same deal again need a finished game)",
     "cannot_undo": "the last move cannot be taken back",
     "bad_save": "a saved game that cannot be read",
+    "not_in_lesson": "a legal move that is not the lesson's step now",
+    "not_a_lesson": "that game is not a lesson",
     "internal": "an engine bug; the game is left as it was",
 }
 

@@ -27,6 +27,8 @@ import { isCount, isText, kept } from "./shapes.js";
 import { readStored, removeStored, writeStored } from "./stored.js";
 import { setUpStats } from "./stats.js";
 import { setUpReplays } from "./replay.js";
+import { inLesson, markSeen, offerLesson, setLesson, showStep } from "./lesson.js";
+import { soundEvents, yourTurn } from "./sound.js";
 const query = new URLSearchParams(location.search);
 // The page's words first (English needs none): the lobby is drawn in the player's language.
 await setLang(wantedLang());
@@ -118,6 +120,7 @@ const game = {
   lastEvent: 0,
   roundShown: 0,
   tapMark: null,
+  myTurn: false, // the viewer was to act at the last drawing ("your turn" sounds once)
 };
 let games = readGames();
 if (!games.length) games = null;
@@ -125,7 +128,12 @@ let saves = []; // the saved games, as the worker lists them
 let engineReady = null; // resolves (true) once the engine is up and the saved games are known
 
 // ------------------------------------------------------------------ lobby
-const lobby = new Lobby({ onStart: startGame, onResume: resumeSaved, onDelete: deleteSaved });
+const lobby = new Lobby({
+  onStart: startGame,
+  onResume: resumeSaved,
+  onDelete: deleteSaved,
+  onChoose: (g) => offerLesson(EMBED ? null : g, startLesson),
+});
 // A game on the table when the page was left (an embedded table: its game, or a new one) comes back
 // as soon as the engine is up: the lobby's form is not shown meanwhile (boot() shows it if not).
 lobby.setResuming(!!EMBED || !!readPlaying());
@@ -158,8 +166,12 @@ async function bundledGames() {
 }
 
 $("rules-button").addEventListener("click", () => {
-  const id = game.info?.game || lobby.game?.id;
-  showRules((games || []).find((g) => g.id === id) || lobby.game, game.info?.options_text);
+  // The game on the table; in the lobby, the game chosen there.
+  const id = ($("lobby").hidden && game.info?.game) || lobby.game?.id;
+  const info = (games || []).find((g) => g.id === id) || lobby.game;
+  showRules(info, game.info?.options_text);
+  $("learn-button").hidden = !info?.lesson || !!EMBED;
+  $("learn-button").onclick = () => startLesson(info.id);
 });
 keepFocus();
 setUpReadTable(() => game.view?.summary);
@@ -167,7 +179,8 @@ $("settings-button").addEventListener("click", showSettings);
 $("leave-button").addEventListener("click", leaveGame);
 
 async function leaveGame() {
-  if (game.view?.over) {
+  // (A lesson is not saved: "it stays saved" would not be true, and there is nothing to keep.)
+  if (game.view?.over || inLesson(game.handle)) {
     backToLobby(true);
     return;
   }
@@ -230,6 +243,7 @@ function showTableScreen() {
 }
 
 async function backToLobby(finished) {
+  if (inLesson(game.handle)) await closeGame(); // a lesson is not saved: nothing to come back to
   if (finished && game.handle) {
     await client.call("forget", { key: game.key }).catch(() => {});
     await closeGame();
@@ -241,6 +255,7 @@ async function backToLobby(finished) {
 /** Close the open game in the engine (its save stays unless it was forgotten). */
 async function closeGame() {
   const handle = game.handle;
+  if (inLesson(handle)) setLesson(null);
   game.handle = null;
   game.key = null;
   if (handle) await client.call("close", { handle }).catch(() => {});
@@ -303,6 +318,7 @@ let startWanted = false; // Start was pressed: the page does not resume a game o
 
 async function startGame(setup, options) {
   writeStored(SETUP_KEY, setup);
+  markSeen(setup.game);
   lobby.showProblem("");
   startWanted = true;
   if (!lobby.ready) {
@@ -383,6 +399,28 @@ async function newGame(params) {
   }
 }
 
+/** A game's first game that teaches (app/lesson.js): not saved, and it replaces nothing saved. */
+async function startLesson(gameId) {
+  markSeen(gameId);
+  closeAll();
+  lobby.showProblem("");
+  if (!lobby.ready) {
+    lobby.setWaiting(true);
+    const ok = await engineReady;
+    lobby.setWaiting(false);
+    if (!ok) return;
+  }
+  try {
+    const r = await client.call("new_lesson", { game: gameId });
+    await closeGame(); // the game that was open stays saved
+    setLesson(r.handle);
+    enterGame(r.handle, r.info, { viewer: null, roundShown: 0, id: r.info.id }, null);
+  } catch (e) {
+    if ($("lobby").hidden) showLobbyScreen();
+    lobby.showProblem(e.message);
+  }
+}
+
 function enterGame(handle, info, ui, key) {
   game.handle = handle;
   game.key = key;
@@ -405,7 +443,7 @@ function enterGame(handle, info, ui, key) {
 }
 
 function saveUi() {
-  if (!game.info) return;
+  if (!game.info || !game.key) return; // (a lesson keeps no page state)
   writeStored(uiKey(game.info.game), {
     viewer: game.viewer,
     roundShown: game.roundShown,
@@ -499,6 +537,10 @@ async function advance(drawn = null) {
     extra.push({ label: t("Suggest a move"), short: t("Suggest"), onClick: () => suggestMove(gen, view.seat) });
   show(view, extra);
   if (drawn) drawn();
+  // "Your turn" sounds when the turn comes to the viewer, not on every redraw within it.
+  const myTurn = !over && viewerWaits && view.seat === game.viewer;
+  if (myTurn && !game.myTurn) yourTurn();
+  game.myTurn = myTurn;
 
   if (over) {
     game.over = true;
@@ -576,6 +618,7 @@ function show(view, extraButtons) {
   hideCurtain();
   noteHand(view);
   renderer().render(view, { onCard, onAction, onUndo, explain, extraButtons });
+  showStep(client, game.handle, view);
   renderHistory();
   fitTable();
   watchFelt();
@@ -606,6 +649,7 @@ function announce(view) {
   if (!fresh.length) return;
   game.lastEvent = fresh[fresh.length - 1].n;
   saveUi();
+  soundEvents(fresh);
   const box = $("announcer");
   for (const e of fresh.slice(-3)) {
     const p = document.createElement("p");

@@ -68,6 +68,16 @@ const SETTING_CHOICES = () => [
       800: t("Almost a second (plays best)"),
     },
   },
+  {
+    name: "sound",
+    legend: t("Sound"),
+    labels: {
+      auto: t("As the device suits (quiet on phones, off in an embedded table)"),
+      off: t("Off"),
+      quiet: t("Quiet"),
+      normal: t("Normal"),
+    },
+  },
   // Each language in its own words; "auto" (the browser's) is shown as the language it gives now.
   { name: "lang", legend: t("Language"), labels: { auto: t("As the browser prefers"), ...LANGUAGES } },
 ];
@@ -104,26 +114,47 @@ export function showSettings() {
   const four = el("input", { type: "checkbox", id: "setting-fourColour" });
   four.checked = getSetting("fourColour");
   four.addEventListener("change", () => setSetting("fourColour", four.checked));
-  const [size, motion, think, lang] = SETTING_CHOICES().map(settingChoices);
+  const [size, motion, think, sound, lang] = SETTING_CHOICES().map(settingChoices);
+  const buzz = el("input", { type: "checkbox", id: "setting-vibrate" });
+  buzz.checked = getSetting("vibrate");
+  buzz.addEventListener("change", () => setSetting("vibrate", buzz.checked));
+  // Only where the device can vibrate.
+  const vibrate =
+    typeof navigator.vibrate === "function"
+      ? el(
+          "div",
+          { class: "option option-bool" },
+          el(
+            "div",
+            { class: "option-line" },
+            buzz,
+            el("label", { for: "setting-vibrate", text: t("Vibrate when it is your turn") }),
+          ),
+        )
+      : null;
   $("settings-body").replaceChildren(
-    size,
-    el(
-      "div",
-      { class: "option option-bool" },
+    ...[
+      size,
       el(
         "div",
-        { class: "option-line" },
-        four,
-        el("label", { for: "setting-fourColour", text: t("Four-colour deck") }),
+        { class: "option option-bool" },
+        el(
+          "div",
+          { class: "option-line" },
+          four,
+          el("label", { for: "setting-fourColour", text: t("Four-colour deck") }),
+        ),
+        el("p", {
+          class: "help",
+          text: t("Each suit its own colour, so that hearts and diamonds, or spades and clubs, are never mixed up."),
+        }),
       ),
-      el("p", {
-        class: "help",
-        text: t("Each suit its own colour, so that hearts and diamonds, or spades and clubs, are never mixed up."),
-      }),
-    ),
-    motion,
-    think,
-    lang,
+      motion,
+      think,
+      sound,
+      vibrate,
+      lang,
+    ].filter(Boolean),
   );
   openAtTop($("settings-dialog"), $("settings-title"));
 }

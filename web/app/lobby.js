@@ -223,8 +223,9 @@ export function rememberedSetup(value) {
 }
 
 export class Lobby {
-  constructor({ onStart, onResume, onDelete }) {
+  constructor({ onStart, onResume, onDelete, onChoose = () => {} }) {
     this.onStart = onStart;
+    this.onChoose = onChoose; // a game was chosen (the first visit's lesson is offered: app/lesson.js)
     this.onResume = onResume;
     this.onDelete = onDelete;
     this.games = [];
@@ -408,6 +409,7 @@ export class Lobby {
 
   _chooseGame(game, setup) {
     this.game = game;
+    this.onChoose(game);
     const presets = game.presets || [];
     const owned = [...this._presetKeys()];
     const matches = (p) =>

@@ -1,5 +1,5 @@
 // What a player chooses for this device, remembered in localStorage: how big the cards are, how
-// fast moves animate, a four-colour deck, how long the Hard computer thinks, the language. Presentation only:
+// fast moves animate, a four-colour deck, how long the Hard computer thinks, the language, sound. Presentation only:
 // no setting changes a rule (rules are game options, chosen in the lobby and kept in the record).
 
 import { kept } from "./shapes.js";
@@ -16,6 +16,9 @@ export const SETTINGS = {
   thinkMs: { default: 200, values: [100, 200, 400, 800] },
   // The page's language ("auto": the browser's languages decide; web/app/i18n.js).
   lang: { default: "auto", values: ["auto", "en", "pa", "gu"] },
+  // Sounds (app/sound.js): "auto" is quiet on phones and off in an embedded table.
+  sound: { default: "auto", values: ["auto", "off", "quiet", "normal"] },
+  vibrate: { default: true, values: [false, true] }, // a buzz on "your turn", where the device can
 };
 
 const ALLOWED = Object.fromEntries(

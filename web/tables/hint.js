@@ -22,21 +22,32 @@ export function cardsOf(action) {
   return out;
 }
 
-/** Mark the suggestion on the table drawn now (the next drawing clears it) and say it. */
-export function showHint(hint) {
+/** Mark on the table drawn now the cards of the hand that `action` uses and the button of its kind
+ *  of move (a draw: the stock; a trump suit: its button) with the class `mark`; the next drawing
+ *  clears them. {marked: how many cards, named: the button marked, or null} */
+export function markAction(action, mark) {
   const table = $("table");
-  const wanted = cardsOf(hint.action);
+  const wanted = cardsOf(action);
   let marked = 0;
   for (const button of table.querySelectorAll("button.hand-card")) {
     const face = button.dataset.card ? button : button.querySelector("[data-card]");
     const at = face ? wanted.indexOf(face.dataset.card) : -1;
     if (at < 0) continue;
-    wanted.splice(at, 1); // two equal cards suggested: two marked
-    button.classList.add("hinted");
+    wanted.splice(at, 1); // two equal cards: two marked
+    button.classList.add(mark);
     marked += 1;
   }
-  const named = table.querySelector(`button.action[data-action="${CSS.escape(hint.action.type)}"]`);
-  if (named) named.classList.add("hinted");
+  const named =
+    table.querySelector(`button.action[data-action="${CSS.escape(action.type)}"]`) ||
+    (action.type === "draw" ? table.querySelector('button[data-focus-key="draw"]') : null) ||
+    (action.type === "trump" ? table.querySelector(`button.ot-suit.suit-${CSS.escape(action.suit)}`) : null);
+  if (named) named.classList.add(mark);
+  return { marked, named };
+}
+
+/** Mark the suggestion on the table drawn now (the next drawing clears it) and say it. */
+export function showHint(hint) {
+  const { marked, named } = markAction(hint.action, "hinted");
   const action = named ? named.textContent.trim() : "";
   const what = named
     ? marked
