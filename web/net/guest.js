@@ -59,6 +59,8 @@ export class GuestClient {
     this.onchange = () => {}; // a new view came: the table looks again
     /** @type {(code: string) => void} the link is lost ("lost") or refused ("version", "seat_taken") */
     this.onlost = () => {};
+    // Closing the page tells the host at once (a dropped network is noticed within seconds anyway).
+    addEventListener("pagehide", () => this.link?.send({ v: PROTOCOL, t: "bye" }));
   }
 
   /** The answer to the host's invitation; the game comes when the host has it (`onwelcome`). */

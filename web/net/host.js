@@ -172,12 +172,17 @@ export class Host {
     this.push();
   }
 
-  /** One message from a guest: only its hello, then calls for its own seat; anything else is refused. */
+  /** One message from a guest: its hello, then calls for its own seat, or its goodbye; anything else
+   *  is refused. */
   _receive(r, link, m) {
     const refuse = (code, id = null) => link.send({ v: PROTOCOL, t: "error", id, error: { code } });
     if (!isRecord(m)) return refuse("bad_message");
     if (m.v !== PROTOCOL) {
       link.send({ v: PROTOCOL, t: "refused", error: { code: "version" } });
+      return link.close();
+    }
+    if (m.t === "bye") {
+      link.onlost(); // the guest closed its page: its seat waits for it to come back
       return link.close();
     }
     if (m.t === "hello") {

@@ -1,0 +1,218 @@
+"""Play between devices (issue 23): two browser contexts on this machine, a real RTCPeerConnection.
+
+The codes go as a person passes them: the host's invitation link is read from its page and opened
+in the guest's, the guest's answer read from its page and pasted into the host's. One ONO 99 game
+(Ann at the host, Bea on "another device", a computer) serves every test, in order: the guest's
+refused messages, the guest's page closed and its seat taken again, then the game to its end,
+with every message the guest received searched for the other seats' hands.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from e2e.pagekit import HOLD_BOTS, engine_ready, held_or_my_turn, my_turn, settled
+from e2e.test_ono99_page import take_turn
+
+# The guest's page keeps every message its data channel hears, and the channel, for the tests.
+RECORD_CHANNEL = """(() => {
+  const d = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onmessage");
+  window.received = [];
+  Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
+    get() { return d.get.call(this); },
+    set(fn) {
+      window.channel = this;
+      d.set.call(this, (e) => { window.received.push(e.data); fn(e); });
+    },
+  });
+})()"""
+
+# The host's page keeps every hand its engine showed to a seat other than Bea's (seat 1).
+RECORD_HANDS = """(() => {
+  const d = Object.getOwnPropertyDescriptor(Worker.prototype, "onmessage");
+  window.otherHands = [];
+  Object.defineProperty(Worker.prototype, "onmessage", {
+    get() { return d.get.call(this); },
+    set(fn) {
+      d.set.call(this, (e) => {
+        const v = e.data && e.data.result && e.data.result.view;
+        if (v && v.hand && v.seat !== 1) window.otherHands.push(JSON.stringify(v.hand));
+        fn(e);
+      });
+    },
+  });
+})()"""
+
+PYTHON_FILES = re.compile(r"pyodide|worker\.js|\.whl|python", re.I)
+
+
+class Table:
+    """The host's page, the guest's, and what the guest heard and fetched over every page it had."""
+
+    def __init__(self, browser, site_url):
+        self.host_context = browser.new_context(viewport={"width": 1024, "height": 768}, base_url=site_url)
+        self.guest_context = browser.new_context(viewport={"width": 420, "height": 800}, base_url=site_url)
+        for context in (self.host_context, self.guest_context):
+            context.set_default_timeout(20_000)
+        self.host_context.add_init_script(HOLD_BOTS)
+        self.host_context.add_init_script(RECORD_HANDS)
+        self.guest_context.add_init_script(RECORD_CHANNEL)
+        self.errors: list[str] = []
+        self.guest_requests: list[str] = []
+        self.heard: list[str] = []
+        self.host = self._page(self.host_context, "host")
+        self.guest: Page | None = None
+
+    def _page(self, context, who) -> Page:
+        pg = context.new_page()
+        pg.on("pageerror", lambda exc: self.errors.append(f"{who}: {exc}"))
+        pg.on("console", lambda m: m.type == "error" and self.errors.append(f"{who}: {m.text}"))
+        if who == "guest":
+            pg.on("request", lambda r: self.guest_requests.append(r.url))
+        return pg
+
+    def start(self):
+        h = self.host
+        h.goto("./?speed=fast&seed=7")
+        engine_ready(h)
+        h.get_by_label("Number of players").select_option("3")
+        seats = [("Ann", "Person"), ("Bea", "Player on another device"), ("Robo", "Normal computer")]
+        for i, (name, kind) in enumerate(seats, start=1):
+            h.get_by_label(f"Seat {i} player").select_option(label=kind)
+            h.get_by_label(f"Seat {i} name").fill(name)
+        h.evaluate("() => { window.holdBots = true; }")
+        h.get_by_role("button", name="Start game").click()
+        self.join()
+
+    def join(self) -> float:
+        """Bea opens the host's invitation on her device; the host pastes her answer. Returns the
+        seconds from Connect to Bea's table."""
+        link = self.host.get_by_role("textbox", name="Invitation for Bea")
+        expect(link).to_have_value(re.compile(r"#join=[A-Za-z0-9_-]{100,}$"))
+        self.guest = self._page(self.guest_context, "guest")
+        self.guest.goto(link.input_value())
+        answer = self.guest.get_by_role("textbox", name="Your answer")
+        expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{60,}$"))
+        self.host.get_by_role("textbox", name="Bea's answer").fill(answer.input_value())
+        began = time.monotonic()
+        self.host.get_by_role("button", name="Connect").click()
+        expect(self.guest.get_by_role("heading", name="Bea's hand")).to_be_visible()
+        took = time.monotonic() - began
+        expect(self.host.locator("#invitations")).to_be_hidden()
+        return took
+
+    def keep_heard(self):
+        if self.guest and not self.guest.is_closed():
+            self.heard += self.guest.evaluate("() => window.received")
+
+    def call(self, message) -> dict:
+        """Send a raw message on the guest's channel; the host's next message back."""
+        g = self.guest
+        count = g.evaluate("() => window.received.length")
+        g.evaluate("(m) => window.channel.send(typeof m === 'string' ? m : JSON.stringify(m))", message)
+        g.wait_for_function(f"() => window.received.length > {count}")
+        return json.loads(g.evaluate(f"() => window.received[{count}]"))
+
+    def close(self):
+        self.keep_heard()
+        self.host_context.close()
+        self.guest_context.close()
+
+
+@pytest.fixture(scope="module")
+def table(browser, site_url):
+    t = Table(browser, site_url)
+    t.start()
+    yield t
+    t.close()
+    assert not t.errors, "errors in the pages:\n" + "\n".join(t.errors)
+
+
+def public_view(table) -> str:
+    """The game as the host's engine holds it, asked for over the guest's channel (its own seat)."""
+    reply = table.call({"v": 1, "t": "call", "id": 900, "method": "view", "params": {"lang": "en"}})
+    return json.dumps(reply["result"]["view"], sort_keys=True)
+
+
+def test_guest_cannot_act_for_another_seat_out_of_turn_or_with_junk(table):
+    h, g = table.host, table.guest
+    # Ann (the host) plays first; then Bea; then the computer, whose move the host holds.
+    while h.evaluate("() => window.heldBots()") == 0:
+        if my_turn(h):
+            take_turn(h)
+            settled(h)
+        elif my_turn(g):
+            take_turn(g)
+            settled(g)
+        else:
+            h.wait_for_timeout(20)
+    held_or_my_turn(h)
+    before = public_view(table)
+    play = {"type": "play", "card": json.loads(before)["hand"][0]["card"]}  # a card Bea holds
+    assert table.call("not json at all") == {"v": 1, "t": "error", "id": None, "error": {"code": "bad_message"}}
+    assert table.call({"v": 1, "t": "call", "id": 1, "method": "new_game", "params": {}})["error"]["code"] == (
+        "bad_message"
+    )
+    assert table.call({"v": 1, "t": "call", "id": 2, "method": "bot_act", "params": {}})["error"]["code"] == (
+        "bad_message"
+    )
+    other = table.call({"v": 1, "t": "call", "id": 3, "method": "act", "params": {"seat": 2, "action": play}})
+    assert other["error"]["code"] == "not_your_seat"
+    late = table.call({"v": 1, "t": "call", "id": 4, "method": "act", "params": {"action": play, "lang": "pa"}})
+    assert late["error"]["code"] == "not_your_turn"
+    assert re.search(r"[\u0a00-\u0a7f]", late["error"]["message"]), "refused in the guest's language"
+    bad = table.call({"v": 1, "t": "call", "id": 5, "method": "act", "params": {"action": {"type": "fly"}}})
+    assert bad["error"]["code"] in ("bad_action", "not_your_turn")
+    assert public_view(table) == before, "a refused message changed the game"
+    h.evaluate("() => window.releaseBots()")
+
+
+def test_guest_closes_its_page_and_takes_its_seat_again(table):
+    h = table.host
+    table.keep_heard()
+    table.guest.close()
+    expect(h.get_by_text("Connection lost with Bea.")).to_be_visible()
+    h.get_by_role("button", name="Reconnect").click()
+    table.join()
+    # The same seat, with its hand: the ticket kept on Bea's device brought her back.
+    expect(table.guest.locator("#players")).to_contain_text("Bea")
+    expect(table.guest.get_by_role("heading", name="Bea's hand")).to_be_visible()
+
+
+def test_game_to_the_end_and_the_guest_never_sees_another_hand(table):
+    h, g = table.host, table.guest
+    result = re.compile(r"wins?!|Game over")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if g.get_by_role("dialog", name=result).is_visible() and h.get_by_role("dialog", name=result).is_visible():
+            break
+        if my_turn(h):
+            take_turn(h)
+            settled(h)
+        elif my_turn(g):
+            take_turn(g)
+            settled(g)
+        else:
+            h.wait_for_timeout(20)
+    else:
+        raise AssertionError("the game did not end in time")
+    expect(g.get_by_role("list", name="Standings")).to_contain_text("Bea")
+
+    table.keep_heard()
+    heard = [json.loads(m) for m in table.heard]
+    views = [m["view"] for m in heard if m.get("t") == "update"]
+    assert len(views) > 10
+    # Every view the guest got is its own seat's; no other seat's hand is in any message.
+    assert {v["seat"] for v in views} == {1}
+    others = set(h.evaluate("() => window.otherHands"))
+    assert others, "the host's record of Ann's hands"
+    for hand in others:
+        if len(json.loads(hand)) >= 2:
+            assert not any(hand in m for m in table.heard), f"another seat's hand reached the guest: {hand}"
+    # The guest's pages loaded no Python.
+    assert not [u for u in table.guest_requests if PYTHON_FILES.search(u)]
