@@ -66,15 +66,19 @@ class Table:
         self.guest_requests: list[str] = []
         self.heard: list[str] = []
         self.host = self._page(self.host_context, "host")
-        self.guest: Page | None = None
+        self.guest = self._page(self.guest_context, "guest")
 
     def _page(self, context, who) -> Page:
         pg = context.new_page()
         pg.on("pageerror", lambda exc: self.errors.append(f"{who}: {exc}"))
-        pg.on("console", lambda m: m.type == "error" and self.errors.append(f"{who}: {m.text}"))
+        pg.on("console", lambda m: self._console(who, m))
         if who == "guest":
             pg.on("request", lambda r: self.guest_requests.append(r.url))
         return pg
+
+    def _console(self, who, message):
+        if message.type == "error":
+            self.errors.append(f"{who}: {message.text}")
 
     def start(self):
         h = self.host
@@ -94,7 +98,8 @@ class Table:
         seconds from Connect to Bea's table."""
         link = self.host.get_by_role("textbox", name="Invitation for Bea")
         expect(link).to_have_value(re.compile(r"#join=[A-Za-z0-9_-]{100,}$"))
-        self.guest = self._page(self.guest_context, "guest")
+        if self.guest.is_closed():
+            self.guest = self._page(self.guest_context, "guest")
         self.guest.goto(link.input_value())
         answer = self.guest.get_by_role("textbox", name="Your answer")
         expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{60,}$"))
@@ -107,7 +112,7 @@ class Table:
         return took
 
     def keep_heard(self):
-        if self.guest and not self.guest.is_closed():
+        if not self.guest.is_closed():
             self.heard += self.guest.evaluate("() => window.received")
 
     def call(self, message) -> dict:
