@@ -16,7 +16,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import HOLD_BOTS, engine_ready, held_or_my_turn, my_turn, settled
+from e2e.pagekit import HOLD_BOTS, START_TIMEOUT_MS, engine_ready, held_or_my_turn, my_turn, settled
 from e2e.test_ono99_page import take_turn
 
 # The guest's page keeps every message its data channel hears, and the channel, for the tests.
@@ -93,14 +93,20 @@ class Table:
         h.get_by_role("button", name="Start game").click()
         self.join()
 
-    def join(self) -> float:
-        """Bea opens the host's invitation on her device; the host pastes her answer. Returns the
-        seconds from Connect to Bea's table."""
+    def join(self, paste: bool = False) -> float:
+        """Bea opens the host's invitation on her device (`paste`: pastes it into her page's box,
+        with its Reconnect button); the host pastes her answer. Returns the seconds from Connect to
+        Bea's table."""
         link = self.host.get_by_role("textbox", name="Invitation for Bea")
-        expect(link).to_have_value(re.compile(r"#join=[A-Za-z0-9_-]{100,}$"))
+        expect(link).to_have_value(re.compile(r"#join=[A-Za-z0-9_-]{100,}$"), timeout=START_TIMEOUT_MS)
+        self.keep_heard()
         if self.guest.is_closed():
             self.guest = self._page(self.guest_context, "guest")
-        self.guest.goto(link.input_value())
+        if paste:
+            self.guest.get_by_label("The host's new invitation (a link or a code)").fill(link.input_value())
+            self.guest.get_by_role("button", name="Reconnect").click()
+        else:
+            self.guest.goto(link.input_value())
         answer = self.guest.get_by_role("textbox", name="Your answer")
         expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{60,}$"))
         self.host.get_by_role("textbox", name="Bea's answer").fill(answer.input_value())
@@ -187,6 +193,16 @@ def test_guest_closes_its_page_and_takes_its_seat_again(table):
     # The same seat, with its hand: the ticket kept on Bea's device brought her back.
     expect(table.guest.locator("#players")).to_contain_text("Bea")
     expect(table.guest.get_by_role("heading", name="Bea's hand")).to_be_visible()
+
+
+def test_host_reloads_resumes_and_invites_again(table):
+    h, g = table.host, table.guest
+    hand = g.locator("#hand").inner_text()
+    h.reload()
+    # The guest hears at once; the host's game comes back from its save with Bea's seat to invite.
+    expect(g.get_by_text(re.compile(r"^Connection lost\."))).to_be_visible()
+    table.join(paste=True)
+    expect(table.guest.locator("#hand")).to_have_text(hand)
 
 
 def test_game_to_the_end_and_the_guest_never_sees_another_hand(table):

@@ -60,7 +60,10 @@ export class GuestClient {
     /** @type {(code: string) => void} the link is lost ("lost") or refused ("version", "seat_taken") */
     this.onlost = () => {};
     // Closing the page tells the host at once (a dropped network is noticed within seconds anyway).
-    addEventListener("pagehide", () => this.link?.send({ v: PROTOCOL, t: "bye" }));
+    addEventListener("pagehide", () => {
+      this.link?.send({ v: PROTOCOL, t: "bye" });
+      this.link?.close();
+    });
   }
 
   /** The answer to the host's invitation; the game comes when the host has it (`onwelcome`). */

@@ -44,6 +44,11 @@ export class Host {
     /** @type {number[] | null} the remote seats of the game about to start */
     this.starting = null;
     this.pushing = Promise.resolve();
+    // A reload or a closed page closes every channel at once: each guest hears of it now, not when
+    // the connection times out.
+    addEventListener("pagehide", () => {
+      for (const r of this.remotes.values()) r.link?.close();
+    });
   }
 
   _key(info) {

@@ -161,7 +161,7 @@ export function addJoinBox() {
     );
   draw();
   onLangChange(draw);
-  $("setup").after(box);
+  $("setup").append(box); // shown with the lobby's form, not while a game comes back
 }
 
 // ------------------------------------------------------------------ the guest's page
