@@ -77,7 +77,7 @@ export class GuestClient {
     this.link = link;
     writeStored(USED_KEY, code);
     link.onmessage = (m) => this._receive(m);
-    link.onlost = () => this._lost("lost");
+    link.onlost = () => this.link === link && this._lost("lost"); // a goodbye may have said why first
     this.viewLang = currentLang();
     const ticket = readStored(TICKET_KEY, (v) => (isText(v) ? v : null));
     link.send({ v: PROTOCOL, t: "hello", lang: this.viewLang, ticket });
@@ -94,8 +94,9 @@ export class GuestClient {
   _receive(m) {
     if (!isRecord(m)) return;
     if (m.v !== PROTOCOL || m.t === "refused") {
+      const link = this.link;
       this._lost(m.v !== PROTOCOL ? "version" : m.error?.code);
-      this.link?.close();
+      link?.close();
       return;
     }
     if (m.t === "welcome") {

@@ -2,6 +2,7 @@
 // code, link, Copy, the answer pasted or scanned, "Connection lost" and Reconnect); in the lobby
 // "Join a game"; on a guest's page its answer, shown the same way, and its own connection's state.
 
+import { closeAll } from "../app/dialogs.js";
 import { $, el } from "../app/dom.js";
 import { onLangChange, t } from "../app/i18n.js";
 import { CodeError } from "./invite.js";
@@ -175,6 +176,7 @@ export async function joinAsGuest(guest, { onwelcome, onchange }) {
   $("main").prepend(panel);
   $("lobby").hidden = true;
   const show = (...parts) => {
+    closeAll(); // a dialog left open (the result, say) would cover the way back
     panel.replaceChildren(el("h2", { text: t("Join a game") }), ...parts);
     panel.hidden = false;
   };

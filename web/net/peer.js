@@ -76,10 +76,11 @@ export class Link {
     if (this.channel.readyState === "open") this.channel.send(JSON.stringify(message));
   }
 
+  /** Close the channel once what was sent has gone (a goodbye, say), then the connection. */
   close() {
     this.lost = true;
     this.channel.close();
-    this.pc.close();
+    setTimeout(() => this.pc.close(), 1000);
   }
 }
 
