@@ -117,12 +117,12 @@ def tap_card(card, **kwargs) -> None:
     card.click(position=CARD_CORNER, **kwargs)
 
 
-def resize(page, viewport: dict) -> None:
+def resize(page, width: int, height: int) -> None:
     """Set the window's size and wait until the page has laid itself out again: the resize event
     comes with the next frame, and its fitting is done by the frame after (a fixed wait was not
     enough on a loaded machine)."""
-    page.set_viewport_size(viewport)
-    page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", [viewport["width"], viewport["height"]])
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", [width, height])
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 

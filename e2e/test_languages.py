@@ -148,7 +148,7 @@ def screenshots(page: Page, name: str):
     before = page.viewport_size
     assert before is not None  # the context sets one
     for size, viewport in SIZES.items():
-        resize(page, viewport)
+        resize(page, viewport["width"], viewport["height"])
         page.evaluate("""() => document.getAnimations()  // cards in flight land (a glow may pulse on)
             .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
             .forEach((a) => a.finish())""")

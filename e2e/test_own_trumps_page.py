@@ -434,7 +434,7 @@ def test_layouts_phone_and_tablet(page: Page):
     plant(page, SEATS, **PICK_UP_FIVE)
     expect(page.get_by_role("button", name="Pick up 5 cards")).to_be_visible(timeout=START_TIMEOUT_MS)
     for width, height in ((390, 844), (844, 390), (768, 1024), (1024, 768)):
-        resize(page, {"width": width, "height": height})
+        resize(page, width, height)
         assert page.evaluate(NO_SIDEWAYS_SCROLL), f"the Own Trumps table scrolls sideways at {width}x{height}"
         small = page.evaluate(SMALL_BUTTONS)
         assert not small, f"targets under 44px at {width}x{height}: {small}"

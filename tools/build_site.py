@@ -256,6 +256,20 @@ def copy_fonts(stage: Path, root: Path = ROOT) -> int:
     return total
 
 
+# Page modules from npm, served from this origin like Pyodide: (package, file in it, name in vendor/).
+VENDOR_FILES = [("qrcode-generator", "dist/qrcode.mjs", "qrcode.mjs")]
+
+
+def copy_vendor(stage: Path, root: Path = ROOT) -> None:
+    """The page's modules from npm into stage/vendor/ (web/net/qr.js draws QR codes with one)."""
+    (stage / "vendor").mkdir(exist_ok=True)
+    for package, path, name in VENDOR_FILES:
+        src = root / "node_modules" / package / path
+        if not src.exists():
+            raise SystemExit(f"{src} is missing: run `npm ci` (./build.sh build does)")
+        shutil.copy2(src, stage / "vendor" / name)
+
+
 def make_embed_page(index_html: str) -> str:
     """embed.html from index.html: the same page, marked data-embed, plus styles/embed.css.
 
@@ -331,6 +345,7 @@ def assemble_site(root: Path | str = ROOT, out: Path | str | None = None, full: 
         (stage / "embed.html").write_text(make_embed_page(page), encoding="utf-8")
 
     copy_fonts(stage, root)
+    copy_vendor(stage, root)
 
     wheel = build_wheel(stage / "wheels", root)  # first: it compiles the catalogs games_list reads
     pyo = pyodide_dir(root)

@@ -29,6 +29,9 @@ import { setUpStats } from "./stats.js";
 import { setUpReplays } from "./replay.js";
 import { inLesson, markSeen, offerLesson, setLesson, showStep } from "./lesson.js";
 import { soundEvents, yourTurn } from "./sound.js";
+import { GuestClient, joining } from "../net/guest.js";
+import { Host } from "../net/host.js";
+import { addJoinBox, drawInvitations, joinAsGuest } from "../net/panels.js";
 const query = new URLSearchParams(location.search);
 // The page's words first (English needs none): the lobby is drawn in the player's language.
 await setLang(wantedLang());
@@ -49,7 +52,8 @@ function pauseFor(kind) {
   return kind === "fast" ? scaled : Math.max(scaled, moveMs() + 80);
 }
 const SEED = /^\d+$/.test(query.get("seed") || "") ? Number(query.get("seed")) : undefined;
-const NS = EMBED ? EMBED.ns : "pygames:main"; // embed.html: save slots of its own per embedded table
+// embed.html: save slots of its own per embedded table; a guest's page (play between devices) too.
+const NS = EMBED ? EMBED.ns : joining ? "pygames:guest" : "pygames:main";
 // One saved game per game (IndexedDB, worker side), and beside it, in localStorage, the page's
 // own state of that game: the viewer and the rounds shown (no cards).
 const SAVES = `${NS}:save:`;
@@ -104,7 +108,13 @@ const readUi = (key) => readStored(key, pageState);
 /** The key of the game on the table when the page was left (one of this page's save slots). */
 const readPlaying = () => readStored(PLAYING_KEY, (key) => (isText(key) && key.startsWith(SAVES) ? key : null));
 
-const client = new EngineClient();
+// A guest's page has no engine: the host's answers for its seat (web/net/guest.js).
+const guest = joining ? new GuestClient() : null;
+const client = guest || new EngineClient();
+// Seats played on other devices: their choices come over the network (web/net/host.js).
+const host = guest
+  ? null
+  : new Host({ client, ns: NS, onchange: () => advance(), onstatus: () => drawInvitations(host) });
 if (query.get("bench") === "1") client.call("__options", { timeBotMove: true });
 
 const game = {
@@ -230,6 +240,7 @@ function showLobbyScreen() {
   $("leave-button").hidden = true;
   $("read-button").hidden = true;
   removeStored(PLAYING_KEY);
+  host?.close();
   lobby.show();
   document.title = t("pygames");
   if (engineReady) engineReady.then(refreshSaves);
@@ -243,6 +254,7 @@ function showTableScreen() {
 }
 
 async function backToLobby(finished) {
+  if (guest) return guest.leave();
   if (inLesson(game.handle)) await closeGame(); // a lesson is not saved: nothing to come back to
   if (finished && game.handle) {
     await client.call("forget", { key: game.key }).catch(() => {});
@@ -329,7 +341,7 @@ async function startGame(setup, options) {
     if (!ok) return;
   }
   if (!(await mayReplace(setup.game))) return;
-  const params = { game: setup.game, seats: setup.seats, options };
+  const params = { game: setup.game, seats: host.engineSeats(setup.seats), options };
   if (SEED !== undefined) params.seed = SEED;
   await newGame(params);
 }
@@ -428,7 +440,8 @@ function enterGame(handle, info, ui, key) {
   writeStored(PLAYING_KEY, key);
   game.over = false;
   game.fastForward = false;
-  game.persons = info.seats.map((s, i) => (s.kind === "human" ? i : null)).filter((i) => i !== null);
+  const remote = host ? host.open(handle, info) : new Set();
+  game.persons = info.seats.map((s, i) => (s.kind === "human" && !remote.has(i) ? i : null)).filter((i) => i !== null);
   if (!ui) ui = { viewer: game.viewer, roundShown: game.roundShown, lastEvent: game.lastEvent, id: info.id };
   const sameGame = ui && ui.id === info.id;
   game.viewer =
@@ -476,6 +489,7 @@ async function advance(drawn = null) {
     return engineTrouble(e);
   }
   if (gen !== game.gen) return;
+  host?.push();
   remember(view);
 
   // Who may act now: usually one seat; with the 1980 draw-speed penalty both the
@@ -753,6 +767,7 @@ function onUndo(button) {
 }
 
 async function playAgain() {
+  if (guest) return guest.leave();
   const info = game.info;
   closeAll();
   await newGame({ game: info.game, seats: info.seats, options: info.options });
@@ -1004,4 +1019,12 @@ async function relabelAll(lang) {
   }
 }
 
-engineReady = boot();
+if (guest) {
+  engineReady = joinAsGuest(guest, {
+    onwelcome: (info) => enterGame("remote", info, null, null),
+    onchange: () => game.handle && advance(),
+  });
+} else {
+  addJoinBox();
+  engineReady = boot();
+}

@@ -103,7 +103,7 @@ function resumeWords(save, open, title) {
 const nameKey = (name) => name.trim().replace(/\s+/g, " ").toLowerCase();
 
 function defaultName(kind, index, botNumber) {
-  return kind === "human" ? personNames()[index % PERSON_NAMES.length] : t("Computer {number}", { number: botNumber });
+  return kind === "bot" ? t("Computer {number}", { number: botNumber }) : personNames()[index % PERSON_NAMES.length];
 }
 
 function isDefaultName(name) {
@@ -200,7 +200,7 @@ export function isGameInfo(game) {
  *  when the seats are drawn: an unknown one is the default level). */
 const isSeat = shaped({
   name: (name) => isText(name) && name.trim().length >= 1 && name.length <= NAME_MAX,
-  kind: (kind) => kind === "human" || kind === "bot",
+  kind: (kind) => kind === "human" || kind === "remote" || kind === "bot",
 });
 
 /** A remembered setup ({game, preset, values, seats}, as setup() gave it), what is right of it:
@@ -685,9 +685,10 @@ export class Lobby {
       });
       const kind = el("select", { "aria-label": t("Seat {number} player", { number: i + 1 }) });
       kind.append(el("option", { value: "human", text: t("Person") }));
+      kind.append(el("option", { value: "remote", text: t("Player on another device") }));
       for (const b of this.bots())
         kind.append(el("option", { value: `bot:${b.id}`, text: t("{level} computer", { level: b.title }) }));
-      kind.value = seat.kind === "human" ? "human" : `bot:${seat.bot}`;
+      kind.value = seat.kind === "bot" ? `bot:${seat.bot}` : seat.kind;
       const describe = () => {
         const level = seat.kind === "bot" && this.bots().find((b) => b.id === seat.bot);
         if (level) kind.setAttribute("aria-describedby", `level-${level.level}`);
@@ -696,17 +697,17 @@ export class Lobby {
       describe();
       kind.addEventListener("change", () => {
         const wasKind = seat.kind;
-        if (kind.value === "human") {
-          seat.kind = "human";
+        if (kind.value === "human" || kind.value === "remote") {
+          seat.kind = kind.value;
           delete seat.bot;
         } else {
           seat.kind = "bot";
           seat.bot = kind.value.slice(4);
         }
-        if (wasKind !== seat.kind && isDefaultName(seat.name)) {
+        if ((wasKind === "bot") !== (seat.kind === "bot") && isDefaultName(seat.name)) {
           const index =
-            seat.kind === "human"
-              ? this.seats.slice(0, i).filter((s) => s.kind === "human").length
+            seat.kind !== "bot"
+              ? this.seats.slice(0, i).filter((s) => s.kind !== "bot").length
               : this.seats.slice(0, i).filter((s) => s.kind === "bot").length + 1;
           let fresh = defaultName(seat.kind, index, index);
           const taken = new Set(this.seats.filter((s) => s !== seat).map((s) => nameKey(s.name)));
@@ -869,7 +870,7 @@ export class Lobby {
       preset: this.presetId,
       values: { ...this.values },
       seats: this.seats.map((s) =>
-        s.kind === "human" ? { name: s.name.trim(), kind: "human" } : { name: s.name.trim(), kind: "bot", bot: s.bot },
+        s.kind === "bot" ? { name: s.name.trim(), kind: "bot", bot: s.bot } : { name: s.name.trim(), kind: s.kind },
       ),
     };
   }

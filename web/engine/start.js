@@ -12,19 +12,24 @@ export function workerURL() {
   return url;
 }
 
+/** A guest's page (a link with `#join=`, see web/net/guest.js) shows what the host's engine sends:
+ *  it loads no Python at all. */
+export const joining = location.hash.startsWith("#join=");
+
 /** @type {{worker: Worker, held: MessageEvent[], failure: ErrorEvent | null} | null} */
 let started = null;
-try {
-  const worker = new Worker(workerURL(), { type: "module" });
-  const held = /** @type {MessageEvent[]} */ ([]);
-  started = { worker, held, failure: null };
-  worker.onmessage = (event) => held.push(event);
-  worker.onerror = (event) => {
-    if (started) started.failure = event;
-  };
-} catch (e) {
-  console.warn("The engine worker could not start early; the page starts it:", e);
-}
+if (!joining)
+  try {
+    const worker = new Worker(workerURL(), { type: "module" });
+    const held = /** @type {MessageEvent[]} */ ([]);
+    started = { worker, held, failure: null };
+    worker.onmessage = (event) => held.push(event);
+    worker.onerror = (event) => {
+      if (started) started.failure = event;
+    };
+  } catch (e) {
+    console.warn("The engine worker could not start early; the page starts it:", e);
+  }
 
 /** The worker started here, with the messages it sent so far, once (null when taken, or none). */
 export function takeStartedWorker() {
