@@ -4,7 +4,9 @@
 #   ./build.sh build [--full] set up .venv and node_modules, build the wheel, assemble dist/site
 #                             (--full: the whole standard library, and the wheel's sources)
 #   ./build.sh serve [port]   build, then serve dist/site at http://localhost:8000 (or port)
-#   ./build.sh test [args]    lint, build, then pytest tests, then pytest e2e (args go to both)
+#   ./build.sh test [args]    lint, build, then pytest tests, then pytest e2e (args go to both);
+#                             long sweeps run a sample of their cases (tests/soak.py)
+#   ./build.sh soak [args]    the same with every case of every sweep (SOAK=1): ~2x as long
 #   ./build.sh lint           ruff, mypy, Biome and tsc: fails on any finding (no build needed)
 #   ./build.sh fix            apply the formatters and the linters' safe fixes
 #   ./build.sh bench [args]   build, then run the benchmarks in bench/ (args go to engine_speed.py)
@@ -148,6 +150,9 @@ case "$cmd" in
     test)
         do_test "$@"
         ;;
+    soak)
+        SOAK=1 do_test "$@"
+        ;;
     lint)
         do_lint
         ;;
@@ -163,6 +168,6 @@ case "$cmd" in
         sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
-        die "unknown command '$cmd' (build, serve [port], test [pytest args], lint, fix, bench)"
+        die "unknown command '$cmd' (build, serve [port], test [pytest args], soak [pytest args], lint, fix, bench)"
         ;;
 esac

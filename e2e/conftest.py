@@ -60,7 +60,10 @@ def errors():
 
 
 def open_page(browser, site_url, errors, **context_options):
-    """A page in a fresh context (a fixture's body): yields it, then fails on unexpected errors."""
+    """A page in a fresh context (a fixture's body): yields it, then fails on unexpected errors.
+    Its service worker is blocked (a test may allow it): installing one copies the whole site into
+    its cache in every fresh context, a fifth of a short test's time; test_offline.py tests it."""
+    context_options.setdefault("service_workers", "block")
     context = browser.new_context(viewport={"width": 1024, "height": 768}, base_url=site_url, **context_options)
     context.set_default_timeout(20_000)
     pg = context.new_page()

@@ -39,6 +39,7 @@ from e2e.pagekit import (
     step_bots,
     tap_card,
 )
+from tests.soak import sampled
 
 SHOTS = ROOT / "test-results" / "languages"
 SIZES: dict[str, ViewportSize] = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 768, "height": 1024}}
@@ -403,7 +404,9 @@ def whole_game(page: Page, lang: str, game: str):
 
 # ---------------------------------------------------------------- tests
 @pytest.mark.parametrize(
-    "lang, game", [("pa", "ono99"), ("pa", "canasta"), ("pa", "three_up"), ("pa", "own_trumps"), ("gu", "ono99")]
+    "lang, game",
+    # Every run: Punjabi Canasta (the most words on a table) and Gujarati ONO 99; a soak run, all.
+    sampled([("pa", "canasta"), ("pa", "ono99"), ("pa", "three_up"), ("pa", "own_trumps"), ("gu", "ono99")], every=4),
 )
 def test_whole_game_in_the_language(offline_page: Page, lang: str, game: str):
     done = whole_game(offline_page, lang, game)

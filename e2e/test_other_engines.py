@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from e2e.pagekit import ROOT
+from tests.soak import SOAK_ONLY
 
 BROWSERS = {
     "firefox": [os.environ.get("FIREFOX_PATH", "/usr/bin/firefox-esr")],
@@ -89,6 +90,7 @@ def check(report: dict):
         assert visit["moves"] and all(visit["moves"]), visit  # each move was a real button
 
 
+@SOAK_ONLY  # WebKit (Safari, the iPad) runs every time
 def test_firefox(site_url):
     check(run_scenario("firefox", site_url))
 

@@ -25,6 +25,7 @@ from e2e.pagekit import (
     tap_card,
     write_save,
 )
+from tests.soak import SOAK_ONLY
 
 RANK = {"Six": 6, "Seven": 7, "Eight": 8, "Nine": 9, "Ten": 10, "Jack": 11, "Queen": 12, "King": 13, "Ace": 14}
 CARD_NAME = re.compile(r"\b(Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of (spades|hearts|diamonds|clubs)\b")
@@ -267,6 +268,7 @@ def test_whole_two_person_game_through_the_curtain(page: Page):
     expect(result.get_by_role("button", name="Play again")).to_be_visible()
 
 
+@SOAK_ONLY  # a whole two-person game runs every time (test_whole_two_person_game_through_the_curtain)
 def test_four_seat_game_with_computers_to_the_end(page: Page):
     seats = [("Ann", "Person")] + [(f"Computer {i}", COMPUTER) for i in (1, 2, 3)]
     start(page, seats, seed=6, options={"Games in the match": 1})

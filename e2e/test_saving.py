@@ -15,6 +15,7 @@ from e2e import test_own_trumps_page as own_trumps
 from e2e.conftest import PageErrors, open_page
 from e2e.pagekit import HOLD_BOTS, SAVE_KEY, SITE, engine_ready, hand_labels, hold_bots, my_turn
 from e2e.test_ono99_page import settled, start, take_turn
+from tests.soak import sampled
 
 READ_SAVE = """(key) => new Promise((resolve, reject) => {
     const req = indexedDB.open("pygames", 1);
@@ -166,7 +167,9 @@ def plant_checkpoint(page: Page, key: str, moves: int, damage: str):
     )
 
 
-@pytest.mark.parametrize("damage, seen", [("nested", "refused"), ("circular", "refused"), ("digest", "unused")])
+@pytest.mark.parametrize(
+    "damage, seen", sampled([("nested", "refused"), ("circular", "refused"), ("digest", "unused")])
+)
 def test_a_damaged_checkpoint_never_costs_the_game(page: Page, damage: str, seen: str):
     """A checkpoint the engine refuses (nested too deep, one that cannot be sent) or passes over (its
     digest fits nothing): the game resumes from its record alone at the same position, no problem

@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 
 from e2e.conftest import PageErrors, open_page
 from e2e.pagekit import SITE, engine_ready, settled
+from tests.soak import sampled
 
 SETTINGS = "pygames:settings"
 SETUP = "pygames:main:setup"
@@ -140,7 +141,7 @@ def seat_names(page: Page) -> list[str]:
 NOTHING_RIGHT = [("not JSON", "{oops"), ("a number", "7"), ("text", '"large"'), ("a list", "[1, 2]"), ("null", "null")]
 
 
-@pytest.mark.parametrize("raw", [raw for _, raw in NOTHING_RIGHT], ids=[name for name, _ in NOTHING_RIGHT])
+@pytest.mark.parametrize("raw", sampled([pytest.param(raw, id=name) for name, raw in NOTHING_RIGHT], every=2))
 def test_a_value_with_nothing_right_is_dropped_in_every_key(page: Page, raw: str):
     plant_and_load(page, {SETTINGS: raw, SETUP: raw, GAMES: raw, PLAYING: raw})
     assert stored(page, SETTINGS) == {}
@@ -286,8 +287,12 @@ PLAYING_CASES = [
 
 @pytest.mark.parametrize(
     "key,raw,after",
-    [case[1:] for case in SETTINGS_CASES + SETUP_CASES + GAMES_CASES + LESSONS_CASES + PLAYING_CASES],
-    ids=[case[0] for case in SETTINGS_CASES + SETUP_CASES + GAMES_CASES + LESSONS_CASES + PLAYING_CASES],
+    sampled(
+        [
+            pytest.param(*case[1:], id=case[0])
+            for case in SETTINGS_CASES + SETUP_CASES + GAMES_CASES + LESSONS_CASES + PLAYING_CASES
+        ]
+    ),
 )
 def test_a_damaged_value_neither_stops_the_page_nor_stays(page: Page, key: str, raw, after):
     plant_and_load(page, {key: raw() if callable(raw) else raw})
@@ -327,14 +332,15 @@ def test_whole_values_are_kept_as_they_are(page: Page):
 
 @pytest.mark.parametrize(
     "damage",
-    [
-        "{oops",
-        "[0, 0, 0]",
-        '"ui"',
-        '{"viewer": "0", "roundShown": -1, "lastEvent": {"n": 1}, "id": ["x"]}',
-        "MATCH_ID_AND_BAD_FIELDS",
-    ],
-    ids=["not JSON", "a list", "text", "no field right", "its id and wrong fields"],
+    sampled(
+        [
+            pytest.param("{oops", id="not JSON"),
+            pytest.param("[0, 0, 0]", id="a list"),
+            pytest.param('"ui"', id="text"),
+            pytest.param('{"viewer": "0", "roundShown": -1, "lastEvent": {"n": 1}, "id": ["x"]}', id="no field right"),
+            pytest.param("MATCH_ID_AND_BAD_FIELDS", id="its id and wrong fields"),
+        ]
+    ),
 )
 def test_a_damaged_page_state_of_a_game_does_not_stop_its_resume(page: Page, damage: str):
     """A game's page state (who was looking, the rounds shown) is read when the game resumes: damaged,

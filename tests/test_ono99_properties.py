@@ -15,6 +15,7 @@ import json
 from conftest import NAMES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from soak import examples
 from statekit import state_snapshot
 
 from pygames_wasm import api
@@ -26,7 +27,7 @@ from pygames_wasm.games import ono99
 
 PLAYER_LINE_KEYS = {"seat", "name", "status", "hand_count", "laid_down", "tokens", "score", "missing_cards"}
 MAX_ACTIONS = 6000  # far above the longest game seen (see test_games_end_within_the_bound)
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(50, 150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -215,7 +216,7 @@ def test_same_seed_and_actions_give_the_same_game(game):
         api.call("close", {"handle": handle})
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(10, 40), deadline=None)
 @given(st.sampled_from([("2022", 8), ("1980", 8)]), st.integers(0, 2**32 - 1))
 def test_games_end_within_the_bound_at_the_largest_table(version_players, seed):
     version, players = version_players

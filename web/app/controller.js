@@ -563,7 +563,9 @@ async function advance(drawn = null) {
       saveUi();
     }
     const parts = renderer().result(view) || {};
-    parts.nodes = [...(parts.nodes || []), replays.resultPart(game.handle, () => advance())];
+    // Statistics and replays are the host's (a guest has no engine); a lesson's stacked deal counts for nothing.
+    if (!guest && !inLesson(game.handle))
+      parts.nodes = [...(parts.nodes || []), replays.resultPart(game.handle, () => advance())];
     showResult(view, { onPlayAgain: playAgain, onNewGame: () => backToLobby(true) }, parts);
     return;
   }
