@@ -5,7 +5,7 @@
 #                             (--full: the whole standard library, and the wheel's sources)
 #   ./build.sh serve [port]   build, then serve dist/site at http://localhost:8000 (or port)
 #   ./build.sh test [args]    lint, build, then pytest tests, then pytest e2e (args go to both);
-#                             long sweeps run a sample of their cases (tests/soak.py)
+#                             long sweeps run a sample of their cases (e2e/soak.py)
 #   ./build.sh soak [args]    the same with every case of every sweep (SOAK=1): ~2x as long
 #   ./build.sh lint           ruff, mypy, Biome and tsc: fails on any finding (no build needed)
 #   ./build.sh fix            apply the formatters and the linters' safe fixes

@@ -39,7 +39,7 @@ from e2e.pagekit import (
     step_bots,
     tap_card,
 )
-from tests.soak import sampled
+from e2e.soak import sampled
 
 SHOTS = ROOT / "test-results" / "languages"
 SIZES: dict[str, ViewportSize] = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 768, "height": 1024}}

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from e2e.pagekit import ROOT
-from tests.soak import SOAK_ONLY
+from e2e.soak import SOAK_ONLY
 
 BROWSERS = {
     "firefox": [os.environ.get("FIREFOX_PATH", "/usr/bin/firefox-esr")],

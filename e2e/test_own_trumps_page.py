@@ -25,7 +25,7 @@ from e2e.pagekit import (
     tap_card,
     write_save,
 )
-from tests.soak import SOAK_ONLY
+from e2e.soak import SOAK_ONLY
 
 RANK = {"Six": 6, "Seven": 7, "Eight": 8, "Nine": 9, "Ten": 10, "Jack": 11, "Queen": 12, "King": 13, "Ace": 14}
 CARD_NAME = re.compile(r"\b(Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of (spades|hearts|diamonds|clubs)\b")

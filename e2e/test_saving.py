@@ -14,8 +14,8 @@ from playwright.sync_api import Page, expect
 from e2e import test_own_trumps_page as own_trumps
 from e2e.conftest import PageErrors, open_page
 from e2e.pagekit import HOLD_BOTS, SAVE_KEY, SITE, engine_ready, hand_labels, hold_bots, my_turn
+from e2e.soak import sampled
 from e2e.test_ono99_page import settled, start, take_turn
-from tests.soak import sampled
 
 READ_SAVE = """(key) => new Promise((resolve, reject) => {
     const req = indexedDB.open("pygames", 1);

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from e2e.conftest import PageErrors, open_page
 from e2e.pagekit import SITE, engine_ready, settled
-from tests.soak import sampled
+from e2e.soak import sampled
 
 SETTINGS = "pygames:settings"
 SETUP = "pygames:main:setup"

@@ -34,10 +34,10 @@ from playwright.sync_api import Page, expect
 from e2e.axe import ALSO, BLOCKING, violations
 from e2e.conftest import open_page
 from e2e.pagekit import HOLD_BOTS, SAVE_DB, SAVE_STORE, START_TIMEOUT_MS, T, engine_ready, settled
+from e2e.soak import sampled
 from e2e.test_embed import blog_url  # noqa: F401 (a fixture: the demo blog on a second origin)
 from e2e.test_touch import tap_until
 from pygames_wasm import api
-from tests.soak import sampled
 
 SIZES = [(390, 844), (844, 390), (768, 1024), (1024, 768), (1440, 900), (320, 480)]
 SHOTS = Path(__file__).resolve().parent.parent / "test-results" / "table-fit"

@@ -15,9 +15,9 @@ import json
 from conftest import NAMES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from soak import examples
 from statekit import state_snapshot
 
+from e2e.soak import examples
 from pygames_wasm import api
 from pygames_wasm.core import NO_SETUP, GameError, Rng, game_rng
 from pygames_wasm.core.game import Move

@@ -2,7 +2,8 @@
 which must stay under 20 minutes on two cores).
 
 A default run keeps a sample of each sweep, so every kind of case is still checked on every change;
-a soak run takes all of it. What a default run leaves out is listed as skipped, with the reason."""
+a soak run takes all of it. What a default run leaves out is listed as skipped, with the reason.
+The engine tests use it too (it lives in e2e/, a package, which tests/ is not)."""
 
 import os
 
