@@ -13,10 +13,12 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections import Counter
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from e2e import test_canasta_page as canasta
 from e2e import test_own_trumps_page as ot
 from e2e.pagekit import (
     CHROMIUM_ARGS,
@@ -43,23 +45,58 @@ RECORD_CHANNEL = """(() => {
   });
 })()"""
 
-# The host's page keeps every hand its engine showed to a seat other than Bea's (seat 1).
+# The host's page keeps every hand its engine showed to a seat, as [seat, the hand as JSON].
 RECORD_HANDS = """(() => {
   const d = Object.getOwnPropertyDescriptor(Worker.prototype, "onmessage");
-  window.otherHands = [];
+  window.hands = [];
   Object.defineProperty(Worker.prototype, "onmessage", {
     get() { return d.get.call(this); },
     set(fn) {
       d.set.call(this, (e) => {
         const v = e.data && e.data.result && e.data.result.view;
-        if (v && v.hand && v.seat !== 1) window.otherHands.push(JSON.stringify(v.hand));
+        if (v && v.hand) window.hands.push([v.seat, JSON.stringify(v.hand)]);
         fn(e);
       });
     },
   });
 })()"""
 
+REMOTE = "Player on another device"
 PYTHON_FILES = re.compile(r"pyodide|worker\.js|\.whl|python", re.I)
+
+
+def watch(page: Page, who: str, errors: list[str]) -> Page:
+    """The page's errors (uncaught, or written to its console) go into `errors`, named by `who`."""
+
+    def console(message):
+        if message.type == "error":
+            errors.append(f"{who}: {message.text}")
+
+    page.on("pageerror", lambda exc: errors.append(f"{who}: {exc}"))
+    page.on("console", console)
+    return page
+
+
+def pass_codes(host: Page, guest: Page, name: str, paste: str | None = None) -> float:
+    """`name` opens the host's invitation for them on their device (`paste`: pastes it into their
+    page's box and presses this button); the host pastes their answer into that seat's panel.
+    Returns the seconds from Connect to their table."""
+    panel = host.get_by_role("region", name=f"Invite {name}")
+    link = panel.get_by_role("textbox", name=f"Invitation for {name}")
+    expect(link).to_have_value(re.compile(r"#join=[A-Za-z0-9_-]{100,}$"), timeout=START_TIMEOUT_MS)
+    if paste:
+        guest.get_by_label("The host's new invitation (a link or a code)").fill(link.input_value())
+        guest.get_by_role("button", name=paste).click()
+    else:
+        guest.goto(link.input_value())
+    answer = guest.get_by_role("textbox", name="Your answer")
+    expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{60,}$"))
+    panel.get_by_role("textbox", name=f"{name}'s answer").fill(answer.input_value())
+    began = time.monotonic()
+    panel.get_by_role("button", name="Connect").click()
+    # A few seconds at most: the connection's checks run on a busy machine.
+    expect(guest.locator("#table")).to_be_visible(timeout=15_000)
+    return time.monotonic() - began
 
 
 class Table:
@@ -76,20 +113,13 @@ class Table:
         self.errors: list[str] = []
         self.guest_requests: list[str] = []
         self.heard: list[str] = []
-        self.host = self._page(self.host_context, "host")
-        self.guest = self._page(self.guest_context, "guest")
+        self.host = watch(self.host_context.new_page(), "host", self.errors)
+        self.guest = self._guest_page()
 
-    def _page(self, context, who) -> Page:
-        pg = context.new_page()
-        pg.on("pageerror", lambda exc: self.errors.append(f"{who}: {exc}"))
-        pg.on("console", lambda m: self._console(who, m))
-        if who == "guest":
-            pg.on("request", lambda r: self.guest_requests.append(r.url))
+    def _guest_page(self) -> Page:
+        pg = watch(self.guest_context.new_page(), "guest", self.errors)
+        pg.on("request", lambda r: self.guest_requests.append(r.url))
         return pg
-
-    def _console(self, who, message):
-        if message.type == "error":
-            self.errors.append(f"{who}: {message.text}")
 
     def start(self, hold_bots: bool = True) -> float:
         """Ann at the host, Bea on another device, a computer (its moves held): the host starts, Bea
@@ -120,24 +150,10 @@ class Table:
         """Bea opens the host's invitation on her device (`paste`: pastes it into her page's box
         and presses this button); the host pastes her answer. Returns the seconds from Connect to
         Bea's table."""
-        link = self.host.get_by_role("textbox", name="Invitation for Bea")
-        expect(link).to_have_value(re.compile(r"#join=[A-Za-z0-9_-]{100,}$"), timeout=START_TIMEOUT_MS)
         self.keep_heard()
         if self.guest.is_closed():
-            self.guest = self._page(self.guest_context, "guest")
-        if paste:
-            self.guest.get_by_label("The host's new invitation (a link or a code)").fill(link.input_value())
-            self.guest.get_by_role("button", name=paste).click()
-        else:
-            self.guest.goto(link.input_value())
-        answer = self.guest.get_by_role("textbox", name="Your answer")
-        expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{60,}$"))
-        self.host.get_by_role("textbox", name="Bea's answer").fill(answer.input_value())
-        began = time.monotonic()
-        self.host.get_by_role("button", name="Connect").click()
-        # A few seconds at most: the connection's checks run on a busy machine.
-        expect(self.guest.locator("#table")).to_be_visible(timeout=15_000)
-        took = time.monotonic() - began
+            self.guest = self._guest_page()
+        took = pass_codes(self.host, self.guest, "Bea", paste)
         expect(self.host.locator("#invitations")).to_be_hidden()
         return took
 
@@ -166,15 +182,20 @@ NO_MDNS = "--disable-features=WebRtcHideLocalIpsWithMdns"
 
 
 @pytest.fixture(scope="module")
-def table(browser, site_url):
+def own_browser(browser):
     own = browser.browser_type.launch(executable_path=chromium_path(), headless=True, args=[*CHROMIUM_ARGS, NO_MDNS])
-    t = Table(own, site_url)
+    yield own
+    own.close()
+
+
+@pytest.fixture(scope="module")
+def table(own_browser, site_url):
+    t = Table(own_browser, site_url)
     try:
         t.start()
         yield t
     finally:
         t.close()
-        own.close()
     assert not t.errors, "errors in the pages:\n" + "\n".join(t.errors)
 
 
@@ -252,7 +273,7 @@ def test_game_to_the_end_and_the_guest_never_sees_another_hand(table):
     assert len(views) > 10
     # Every view the guest got is its own seat's; no other seat's hand is in any message.
     assert {v["seat"] for v in views} == {1}
-    others = set(h.evaluate("() => window.otherHands"))
+    others = {hand for seat, hand in h.evaluate("() => window.hands") if seat != 1}
     assert others, "the host's record of Ann's hands"
     for hand in others:
         if len(json.loads(hand)) >= 2:
@@ -299,3 +320,86 @@ def test_own_trumps_heads_up_host_against_guest(table):
     # Both tables tell the same story: the host's moves and the guest's, as the host's engine saw them.
     last = h.locator("#log li").last.inner_text()
     expect(g.locator("#log li").last).to_have_text(last)
+
+
+PILE = "#discard-pile .pile-stack"  # its name: the pile's count, its top card, whether it is frozen
+
+
+def same_pile(pages: list[Page]) -> str:
+    """The discard pile every page shows, once they all show the same one (each draws its table
+    from the view it last got)."""
+    deadline = time.monotonic() + 10
+    while True:
+        tops = [pg.locator(PILE).get_attribute("aria-label") for pg in pages]
+        if len(set(tops)) == 1 and tops[0]:
+            return tops[0]
+        assert time.monotonic() < deadline, f"the tables show different piles: {tops}"
+        pages[0].wait_for_timeout(50)
+
+
+def test_canasta_two_guests_a_person_here_and_a_computer(own_browser, site_url):
+    """Canasta: Ann at the host, Bea and Cid each on their own device, a computer. Four turns of the
+    people (so one of them twice, and every seat, the computer's too, in between); after each, the
+    three tables show the same discard pile. Neither guest ever hears another seat's hand."""
+    errors: list[str] = []
+    host_context = own_browser.new_context(viewport={"width": 1024, "height": 768}, base_url=site_url)
+    host_context.add_init_script(RECORD_HANDS)
+    contexts = [host_context]
+    guests: dict[str, Page] = {}
+    for name in ("Bea", "Cid"):
+        context = own_browser.new_context(viewport={"width": 420, "height": 800}, base_url=site_url)
+        context.add_init_script(RECORD_CHANNEL)
+        contexts.append(context)
+        guests[name] = watch(context.new_page(), name, errors)
+    for context in contexts:
+        context.set_default_timeout(20_000)
+    try:
+        h = watch(host_context.new_page(), "host", errors)
+        h.goto("./?speed=fast&seed=3")
+        engine_ready(h)
+        h.get_by_role("radio", name="Canasta").check()
+        seats = [("Ann", "Person"), ("Bea", REMOTE), ("Cid", REMOTE), ("Robo", "Normal computer")]
+        for i, (name, kind) in enumerate(seats, start=1):
+            h.get_by_label(f"Seat {i} player").select_option(label=kind)
+            h.get_by_label(f"Seat {i} name").fill(name)
+        h.get_by_role("button", name="Start game").click()
+        for name, guest in guests.items():
+            pass_codes(h, guest, name)
+        expect(h.locator("#invitations")).to_be_hidden()
+
+        people = {"Ann": h, **guests}
+        played: Counter[str] = Counter()
+        done: Counter[str] = Counter()
+        tops = [same_pile(list(people.values()))]
+        deadline = time.monotonic() + 40
+        while played.total() < 4:
+            assert time.monotonic() < deadline, f"too slow: {played}"
+            mover = next((name for name, pg in people.items() if my_turn(pg)), None)
+            if mover is None:
+                h.wait_for_timeout(20)
+                continue
+            canasta.play_turn(people[mover], done)
+            settled(people[mover])
+            played[mover] += 1
+            # Someone's turn again (the computer's, if it came between, is played by then).
+            while not any(my_turn(pg) for pg in people.values()):
+                assert time.monotonic() < deadline, f"too slow: {played}"
+                h.wait_for_timeout(20)
+            tops.append(same_pile(list(people.values())))
+        assert set(played) == {"Ann", "Bea", "Cid"} and done["discard"] == 4, (played, done)
+        assert len(set(tops)) > 1, tops
+
+        hands = h.evaluate("() => window.hands")
+        for name, guest in guests.items():
+            heard = guest.evaluate("() => window.received")
+            seat = next(m["seat"] for m in map(json.loads, heard) if m.get("t") == "welcome")
+            views = [m["view"] for m in map(json.loads, heard) if m.get("t") == "update"]
+            assert views and {v["seat"] for v in views} == {seat}, name
+            others = {hand for s, hand in hands if s != seat and len(json.loads(hand)) >= 2}
+            assert len({s for s, _ in hands} - {seat}) >= 2, "the host's record of the other people's hands"
+            leaked = [hand for hand in others if any(hand in m for m in heard)]
+            assert not leaked, f"another seat's hand reached {name}: {leaked}"
+    finally:
+        for context in contexts:
+            context.close()
+    assert not errors, "errors in the pages:\n" + "\n".join(errors)
