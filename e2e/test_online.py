@@ -2,14 +2,19 @@
 
 The codes go as a person passes them: the host's invitation link is read from its page and opened
 in the guest's, the guest's answer read from its page and pasted into the host's. One ONO 99 game
-(Ann at the host, Bea on "another device", a computer) serves every test, in order: the guest's
+(Ann at the host, Bea on "another device", a computer) serves the first tests, in order: the guest's
 refused messages, the guest's page closed and its seat taken again, the host's page reloaded, then
 the game to its end, with every message the guest received searched for the other seats' hands;
 then the host starts an Own Trumps match against the guest, played to its end.
+
+Then, each with pages of its own: Canasta with two guests, a person at the host and a computer (the
+QR codes read from a picture of the host's panels by the page's own decoder); and a guest that
+joins by scanning the host's QR code with a (fake) camera.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import time
@@ -322,6 +327,14 @@ def test_own_trumps_heads_up_host_against_guest(table):
     expect(g.locator("#log li").last).to_have_text(last)
 
 
+# The text of the QR code in a PNG (base64), read in the page by the decoder it brings (scan.js).
+READ_QR = """async (png) => {
+  const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+  const image = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+  const { readQr } = await import("./net/scan.js");
+  return readQr(image, image.width, image.height);
+}"""
+
 PILE = "#discard-pile .pile-stack"  # its name: the pile's count, its top card, whether it is frozen
 
 
@@ -342,12 +355,16 @@ def test_canasta_two_guests_a_person_here_and_a_computer(own_browser, site_url):
     people (so one of them twice, and every seat, the computer's too, in between); after each, the
     three tables show the same discard pile. Neither guest ever hears another seat's hand."""
     errors: list[str] = []
-    host_context = own_browser.new_context(viewport={"width": 1024, "height": 768}, base_url=site_url)
+    host_context = own_browser.new_context(
+        viewport={"width": 1024, "height": 768}, base_url=site_url, service_workers="block"
+    )
     host_context.add_init_script(RECORD_HANDS)
     contexts = [host_context]
     guests: dict[str, Page] = {}
     for name in ("Bea", "Cid"):
-        context = own_browser.new_context(viewport={"width": 420, "height": 800}, base_url=site_url)
+        context = own_browser.new_context(
+            viewport={"width": 420, "height": 800}, base_url=site_url, service_workers="block"
+        )
         context.add_init_script(RECORD_CHANNEL)
         contexts.append(context)
         guests[name] = watch(context.new_page(), name, errors)
@@ -364,6 +381,11 @@ def test_canasta_two_guests_a_person_here_and_a_computer(own_browser, site_url):
             h.get_by_label(f"Seat {i} name").fill(name)
         h.get_by_role("button", name="Start game").click()
         for name, guest in guests.items():
+            # The QR code beside the link, read from a picture of the panel, is the link itself.
+            panel = h.get_by_role("region", name=f"Invite {name}")
+            link = panel.get_by_role("textbox", name=f"Invitation for {name}")
+            expect(link).to_have_value(re.compile(r"#join="), timeout=START_TIMEOUT_MS)
+            assert h.evaluate(READ_QR, base64.b64encode(panel.screenshot()).decode()) == link.input_value()
             pass_codes(h, guest, name)
         expect(h.locator("#invitations")).to_be_hidden()
 
@@ -402,4 +424,89 @@ def test_canasta_two_guests_a_person_here_and_a_computer(own_browser, site_url):
     finally:
         for context in contexts:
             context.close()
+    assert not errors, "errors in the pages:\n" + "\n".join(errors)
+
+
+# A PNG (base64) as one frame for a fake camera: drawn large (smoothed, as a lens would) in the
+# middle of a white w × h frame, returned as its grey levels (base64, a byte a pixel).
+GREY_FRAME = """async ([png, w, h]) => {
+  const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+  const image = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+  const canvas = Object.assign(document.createElement("canvas"), { width: w, height: h });
+  const g = canvas.getContext("2d");
+  g.fillStyle = "#fff";
+  g.fillRect(0, 0, w, h);
+  const side = 0.9 * Math.min(w, h);
+  g.drawImage(image, (w - side) / 2, (h - side) / 2, side, side);
+  const rgba = g.getImageData(0, 0, w, h).data;
+  let grey = "";
+  for (let i = 0; i < rgba.length; i += 4) grey += String.fromCharCode(rgba[i + 1]);
+  return btoa(grey);
+}"""
+
+
+def y4m(grey: bytes, width: int, height: int) -> bytes:
+    """One frame of video as Chromium's fake camera reads it (YUV 4:2:0), grey: no colour."""
+    chroma = bytes([128]) * ((width // 2) * (height // 2))
+    return f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode() + b"FRAME\n" + grey + chroma + chroma
+
+
+def test_the_guest_scans_the_invitation_with_its_camera(own_browser, site_url, tmp_path):
+    """Bea's browser has no BarcodeDetector (Chromium on Linux): the page's own decoder reads the
+    host's QR code from her camera (Chromium's fake one, showing a picture of the host's QR code),
+    and she joins from the lobby's "Join a game" without pasting anything."""
+    errors: list[str] = []
+    host_context = own_browser.new_context(
+        viewport={"width": 1024, "height": 768}, base_url=site_url, service_workers="block"
+    )
+    host_context.set_default_timeout(20_000)
+    camera = tmp_path / "camera.y4m"
+    scanner = None
+    try:
+        h = watch(host_context.new_page(), "host", errors)
+        h.goto("./?speed=fast&seed=7")
+        engine_ready(h)
+        for i, (name, kind) in enumerate([("Ann", "Person"), ("Bea", REMOTE)], start=1):
+            h.get_by_label(f"Seat {i} player").select_option(label=kind)
+            h.get_by_label(f"Seat {i} name").fill(name)
+        h.get_by_role("button", name="Start game").click()
+        panel = h.get_by_role("region", name="Invite Bea")
+        link = panel.get_by_role("textbox", name="Invitation for Bea")
+        expect(link).to_have_value(re.compile(r"#join="), timeout=START_TIMEOUT_MS)
+        qr = panel.get_by_role("img", name="Invitation for Bea (QR code)").screenshot()
+        width, height = 640, 480
+        grey = base64.b64decode(h.evaluate(GREY_FRAME, [base64.b64encode(qr).decode(), width, height]))
+        camera.write_bytes(y4m(grey, width, height))
+
+        # Bea's browser: its camera shows that picture (the file is read when the browser starts).
+        scanner = own_browser.browser_type.launch(
+            executable_path=chromium_path(),
+            headless=True,
+            args=[
+                *CHROMIUM_ARGS,
+                NO_MDNS,
+                "--use-fake-device-for-media-stream",
+                "--use-fake-ui-for-media-stream",
+                f"--use-file-for-fake-video-capture={camera}",
+            ],
+        )
+        guest_context = scanner.new_context(
+            viewport={"width": 420, "height": 800}, base_url=site_url, service_workers="block"
+        )
+        guest_context.set_default_timeout(20_000)
+        g = watch(guest_context.new_page(), "guest", errors)
+        g.goto("./")
+        assert not g.evaluate("() => 'BarcodeDetector' in window"), "this test is of the page's own decoder"
+        g.get_by_text("Join a game on another device").click()
+        g.get_by_role("button", name="Scan with the camera").click()
+        answer = g.get_by_role("textbox", name="Your answer")
+        expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{60,}$"))
+        assert g.evaluate("() => location.hash") == "#" + link.input_value().split("#", 1)[1]
+        panel.get_by_role("textbox", name="Bea's answer").fill(answer.input_value())
+        panel.get_by_role("button", name="Connect").click()
+        expect(g.locator("#table")).to_be_visible(timeout=15_000)
+    finally:
+        host_context.close()
+        if scanner:
+            scanner.close()
     assert not errors, "errors in the pages:\n" + "\n".join(errors)

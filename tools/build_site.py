@@ -24,6 +24,8 @@ dist/site/ holds:
                          the same in Punjabi and Gujarati
   locale/<lang>.json     the page's words and the engine's in Punjabi and Gujarati (tools/i18n.py)
   fonts/*.woff2          Noto Sans Gurmukhi and Gujarati, 400 and 700 (from @fontsource)
+  vendor/*               the page's modules from npm: qrcode-generator draws QR codes, jsQR reads
+                         them where the browser has no BarcodeDetector (VENDOR_FILES)
   build-info.json        {"wheel", "pyodide", "hash", "files"}
 
 `site --full` (./build.sh build --full) ships the whole standard library, the whole package lock and
@@ -257,11 +259,17 @@ def copy_fonts(stage: Path, root: Path = ROOT) -> int:
 
 
 # Page modules from npm, served from this origin like Pyodide: (package, file in it, name in vendor/).
-VENDOR_FILES = [("qrcode-generator", "dist/qrcode.mjs", "qrcode.mjs")]
+# jsQR reads QR codes where the browser cannot (web/net/scan.js); its licence (Apache-2.0) asks that
+# a copy go with it.
+VENDOR_FILES = [
+    ("qrcode-generator", "dist/qrcode.mjs", "qrcode.mjs"),
+    ("jsqr", "dist/jsQR.js", "jsQR.js"),
+    ("jsqr", "LICENSE", "jsQR.LICENSE.txt"),
+]
 
 
 def copy_vendor(stage: Path, root: Path = ROOT) -> None:
-    """The page's modules from npm into stage/vendor/ (web/net/qr.js draws QR codes with one)."""
+    """The page's modules from npm into stage/vendor/ (web/net/qr.js draws QR codes, scan.js reads them)."""
     (stage / "vendor").mkdir(exist_ok=True)
     for package, path, name in VENDOR_FILES:
         src = root / "node_modules" / package / path

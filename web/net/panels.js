@@ -7,7 +7,8 @@ import { $, el } from "../app/dom.js";
 import { onLangChange, t } from "../app/i18n.js";
 import { CodeError } from "./invite.js";
 import { joinCode, openInvitation, usedBefore } from "./guest.js";
-import { canScan, qrCanvas, scanQr } from "./qr.js";
+import { qrCanvas } from "./qr.js";
+import { hasCamera, scanQr } from "./scan.js";
 
 const linkFor = (code) => `${location.origin}${location.pathname}#join=${code}`;
 const sameNetwork = () =>
@@ -71,33 +72,35 @@ function pasteBox(label, button, use, wanted) {
   };
   go.addEventListener("click", () => run(field.value));
   const box = el("div", { class: "online-paste-box" }, el("label", {}, el("span", { text: label }), field), go);
-  if (canScan()) {
-    const video = el("video", { class: "online-camera", muted: true, playsInline: true, hidden: true });
-    const scan = el("button", { type: "button", class: "secondary", text: t("Scan with the camera") });
-    let scanning = false;
-    scan.addEventListener("click", async () => {
-      scanning = !scanning;
-      scan.textContent = scanning ? t("Stop the camera") : t("Scan with the camera");
-      video.hidden = !scanning;
-      if (!scanning) return;
-      try {
-        const text = await scanQr(video, () => !scanning || !video.isConnected);
-        if (text) {
-          field.value = text;
-          await run(text);
-        }
-      } catch (e) {
-        problem.textContent = t("The camera could not be used ({reason}).", { reason: e.message });
-        problem.hidden = false;
-      } finally {
-        scanning = false;
-        video.hidden = true;
-        scan.textContent = t("Scan with the camera");
+  const video = el("video", { class: "online-camera", muted: true, playsInline: true, hidden: true });
+  // Shown once the device is known to have a camera: the code is then read by the browser or by
+  // the decoder the page brings (scan.js).
+  const scan = el("button", { type: "button", class: "secondary", text: t("Scan with the camera"), hidden: true });
+  hasCamera().then((yes) => {
+    scan.hidden = !yes;
+  });
+  let scanning = false;
+  scan.addEventListener("click", async () => {
+    scanning = !scanning;
+    scan.textContent = scanning ? t("Stop the camera") : t("Scan with the camera");
+    video.hidden = !scanning;
+    if (!scanning) return;
+    try {
+      const text = await scanQr(video, () => !scanning || !video.isConnected);
+      if (text) {
+        field.value = text;
+        await run(text);
       }
-    });
-    box.append(" ", scan, video);
-  }
-  box.append(problem);
+    } catch (e) {
+      problem.textContent = t("The camera could not be used ({reason}).", { reason: e.message });
+      problem.hidden = false;
+    } finally {
+      scanning = false;
+      video.hidden = true;
+      scan.textContent = t("Scan with the camera");
+    }
+  });
+  box.append(" ", scan, video, problem);
   return box;
 }
 

@@ -1,6 +1,5 @@
-// QR codes for invitations and answers: drawn with qrcode-generator (copied into the build from
-// node_modules, served from this origin), read with the browser's own BarcodeDetector where there
-// is one (feature-detected: elsewhere the code is pasted as text; no decoder is bundled).
+// QR codes for invitations and answers, drawn with qrcode-generator (copied into the build from
+// node_modules, served from this origin). Reading them with the camera: scan.js.
 
 import { qrcode } from "../vendor/qrcode.mjs";
 
@@ -27,27 +26,4 @@ export function qrCanvas(text, label) {
     for (let x = 0; x < n; x++)
       if (qr.isDark(y, x)) g.fillRect((x + MARGIN) * SCALE, (y + MARGIN) * SCALE, SCALE, SCALE);
   return canvas;
-}
-
-/** Can this browser read a QR code from the camera by itself? */
-export const canScan = () => "BarcodeDetector" in window && !!navigator.mediaDevices?.getUserMedia;
-
-/** Read one QR code from the camera into `video`; resolves with its text (null when stopped). */
-export async function scanQr(video, stopped) {
-  const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
-  try {
-    video.srcObject = stream;
-    await video.play();
-    // @ts-expect-error: not in every browser's types
-    const detector = new window.BarcodeDetector({ formats: ["qr_code"] });
-    while (!stopped()) {
-      const [found] = await detector.detect(video);
-      if (found?.rawValue) return found.rawValue;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    return null;
-  } finally {
-    for (const track of stream.getTracks()) track.stop();
-    video.srcObject = null;
-  }
 }
