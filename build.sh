@@ -59,6 +59,8 @@ ensure_node_modules() {
     want="$(sha package.json package-lock.json)"
     [[ -f node_modules/.lock-stamp ]] && have="$(cat node_modules/.lock-stamp)"
     if [[ "$want" != "$have" || ! -f node_modules/pyodide/package.json ]]; then
+        # A node_modules shared from another checkout (a symlink) is that checkout's: npm ci would empty it.
+        [[ -L node_modules ]] && die "node_modules is a link to another checkout's and does not match this package-lock.json: run npm ci there, or make node_modules a directory of its own"
         say "npm ci"
         npm ci --no-audit --no-fund --loglevel=error
         echo "$want" > node_modules/.lock-stamp
