@@ -118,7 +118,8 @@ do_test() {
     do_lint || rc=$?  # a finding fails the run, after the tests have run too
     do_build
     say "pytest tests $*"
-    "$PY" -m pytest tests "$@" || rc=$?
+    # The engine tests are CPU-bound Python: one worker per core (pytest-xdist) halves their time.
+    "$PY" -m pytest tests -n auto "$@" || rc=$?
     if [[ -d e2e ]]; then
         if ensure_browsers; then
             say "pytest e2e $*"

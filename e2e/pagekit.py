@@ -122,7 +122,7 @@ def resize(page, width: int, height: int) -> None:
     comes with the next frame, and its fitting is done by the frame after (a fixed wait was not
     enough on a loaded machine)."""
     page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", [width, height])
+    page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 

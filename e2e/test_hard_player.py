@@ -26,7 +26,7 @@ def test_the_lobby_names_the_levels_for_people(page: Page):
     page.goto("./?speed=fast")
     engine_ready(page)
     options = page.get_by_label("Seat 2 player").locator("option").all_inner_texts()
-    assert options == ["Person", "Easy computer", "Normal computer", "Hard computer"]
+    assert options == ["Person", "Player on another device", "Easy computer", "Normal computer", "Hard computer"]
     assert not re.search(r"heuristic|random", page.locator("#lobby").inner_text(), re.I)
 
 

@@ -12,10 +12,13 @@ import json
 import re
 import struct
 import time
+from collections.abc import Iterator
 from urllib.parse import urlparse
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from e2e.conftest import open_page
 from e2e.pagekit import SITE, START_TIMEOUT_MS, engine_ready
 from e2e.test_ono99_page import hand_buttons, my_turn, open_lobby, set_seats, settled, take_turn
 
@@ -44,6 +47,12 @@ def play_to_the_end(page: Page, seconds: float = 120):
             continue
         page.wait_for_timeout(20)
     raise AssertionError("the game did not end in time")
+
+
+@pytest.fixture
+def page(browser, site_url, errors) -> Iterator[Page]:
+    """The usual page, with its service worker (the other page tests block it)."""
+    yield from open_page(browser, site_url, errors, service_workers="allow")
 
 
 def test_plays_offline_after_the_first_visit(page: Page, site_url):
