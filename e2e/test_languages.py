@@ -497,7 +497,7 @@ def nothing_left_of(page: Page, old: str, new: str, when: str):
     assert not left, f"{when}, the {new} page still says in {old}:\n" + "\n".join(left)
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", sampled(list(GAMES), every=2))
 def test_after_a_switch_no_text_of_the_language_before_is_left(offline_page: Page, game: str):
     """A game begun in English, a move made, then Punjabi, Gujarati and English again: every text the
     page shows or gives to a screen reader (seat labels, headings made once, the live region, the

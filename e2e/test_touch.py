@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.pagekit import NO_SIDEWAYS_SCROLL, ROOT, engine_ready, my_turn
+from e2e.soak import sampled
 from e2e.test_ono99_page import take_turn
 
 ARTIFACTS = ROOT / "test-results"
@@ -64,7 +65,8 @@ SIZES = [
 ]
 
 
-@pytest.mark.parametrize("name,width,height,to_the_end", SIZES, ids=[s[0] for s in SIZES])
+# Every run: a tablet on its side and a phone upright, to the end; a soak run, all four.
+@pytest.mark.parametrize("name,width,height,to_the_end", sampled([pytest.param(*s, id=s[0]) for s in SIZES], every=2))
 def test_a_game_by_taps(browser, site_url, errors, name, width, height, to_the_end):
     context = browser.new_context(
         viewport={"width": width, "height": height},
