@@ -2,26 +2,50 @@
 
 Every test gets a fresh browser context; uncaught page errors and console
 errors fail the test (a test may mark expected console errors as allowed).
+
+A fresh context is a first visit: Python starts from nothing (~4 s here), and a
+memory snapshot is then made in the background (another start's worth of CPU).
+Most tests are about what happens after the start, so their context is given,
+before its first page, the start-up snapshot the session's first visit made,
+as a player's return visit has it: their starts take half the time and make
+no snapshot. The first visit itself is tested with `cold_page` (test_start_up.py,
+test_offline.py).
 """
 
 from __future__ import annotations
 
+import base64
 import re
 import shutil
 from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
-from e2e.pagekit import SITE, SiteServer, ensure_site, launch_chromium
+from e2e.pagekit import SITE, SiteServer, engine_ready, ensure_site, launch_chromium
+
+# Where the tests' server keeps files of its own, beside the site's.
+TEST_FILES = "__e2e__"
 
 
 @pytest.fixture(scope="session")
-def site_url():
+def served_dir(tmp_path_factory) -> Path:
+    """The site as the tests' server serves it: links to dist/site's files, and a folder of its own."""
     ensure_site()
     if not (SITE / "index.html").exists():
         pytest.fail(f"{SITE} has no index.html: run ./build.sh build")
-    server = SiteServer()
+    root = tmp_path_factory.mktemp("served")
+    for entry in SITE.iterdir():
+        (root / entry.name).symlink_to(entry)
+    (root / TEST_FILES).mkdir()
+    return root
+
+
+@pytest.fixture(scope="session")
+def site_url(served_dir):
+    server = SiteServer(served_dir)
     try:
         yield server.url
     finally:
@@ -59,13 +83,70 @@ def errors():
     return PageErrors()
 
 
-def open_page(browser, site_url, errors, **context_options):
+@dataclass(frozen=True)
+class StartSnapshot:
+    """The engine's start-up snapshot of this build, as a first visit left it in Cache Storage:
+    under `key` there, and served by the tests' server at `path`."""
+
+    key: str
+    path: str
+
+
+READ_SNAPSHOT = """async () => {
+  const cache = await caches.open("pygames-snapshot");
+  const key = (await cache.keys()).find((r) => new URL(r.url).pathname.startsWith("/snapshot/"));
+  const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return [key.url, btoa(text)];
+}"""
+SEED_SNAPSHOT = """async ([key, path]) => {
+  const cache = await caches.open("pygames-snapshot");
+  await cache.put(key, await fetch(path));
+}"""
+
+
+@pytest.fixture(scope="session")
+def start_snapshot(browser, site_url, served_dir) -> StartSnapshot:
+    """A first visit, left until its snapshot is made; the snapshot, served to the other tests."""
+    context = browser.new_context(service_workers="block", base_url=site_url)
+    try:
+        pg = context.new_page()
+        pg.goto("/")
+        engine_ready(pg)
+        made = "async () => (await pygames.stats()).snapshotMaking"
+        for _ in range(600):  # made in the background, some seconds after the engine is ready
+            if pg.evaluate(made) != "to be made":
+                break
+            pg.wait_for_timeout(200)
+        assert pg.evaluate(made) == "made", "the first visit made no start-up snapshot"
+        key, text = pg.evaluate(READ_SNAPSHOT)
+    finally:
+        context.close()
+    path = f"{TEST_FILES}/snapshot"
+    (served_dir / path).write_bytes(base64.b64decode(text))
+    return StartSnapshot(key=key, path="/" + path)
+
+
+def give_snapshot(context, snapshot: StartSnapshot) -> None:
+    """Put `snapshot` in the context's Cache Storage, from a page of its own (the test's page then
+    starts with no history)."""
+    pg = context.new_page()
+    pg.goto("/build-info.json")  # any page of the site's origin, to reach its Cache Storage
+    pg.evaluate(SEED_SNAPSHOT, [snapshot.key, snapshot.path])
+    pg.close()
+
+
+def open_page(browser, site_url, errors, snapshot: StartSnapshot | None = None, **context_options):
     """A page in a fresh context (a fixture's body): yields it, then fails on unexpected errors.
+    With `snapshot`, the context has it before the page's first visit (see the module's comment).
     Its service worker is blocked (a test may allow it): installing one copies the whole site into
     its cache in every fresh context, a fifth of a short test's time; test_offline.py tests it."""
     context_options.setdefault("service_workers", "block")
     context = browser.new_context(viewport={"width": 1024, "height": 768}, base_url=site_url, **context_options)
     context.set_default_timeout(20_000)
+    if snapshot:
+        give_snapshot(context, snapshot)
     pg = context.new_page()
     pg.on("pageerror", lambda exc: errors.page_errors.append(f"pageerror: {exc}"))
     pg.on("console", lambda msg: msg.type == "error" and errors.console_errors.append(f"console: {msg.text}"))
@@ -78,7 +159,14 @@ def open_page(browser, site_url, errors, **context_options):
 
 
 @pytest.fixture
-def page(browser, site_url, errors) -> Iterator[Page]:
+def page(browser, site_url, start_snapshot, errors) -> Iterator[Page]:
+    """A page whose first visit finds the start-up snapshot (a return visit's start)."""
+    yield from open_page(browser, site_url, errors, snapshot=start_snapshot)
+
+
+@pytest.fixture
+def cold_page(browser, site_url, errors) -> Iterator[Page]:
+    """A page in a context that never saw the site: a first visit."""
     yield from open_page(browser, site_url, errors)
 
 

@@ -191,8 +191,9 @@ def step_bots(page) -> None:
 SAVE_DB, SAVE_STORE, SAVE_KEY = "pygames", "saves", "pygames:main:current"
 
 
-def write_save(page, value, key: str = SAVE_KEY):
-    """Put `value` where the app keeps its saved game (as a stacked deal, or as damage), then reload."""
+def put_save(page, value, key: str = SAVE_KEY) -> None:
+    """Put `value` where the app keeps its saved game (as a stacked deal, or as damage): the page must
+    be on the site's origin."""
     page.evaluate(
         """([db, store, key, value]) => new Promise((resolve, reject) => {
             const req = indexedDB.open(db, 1);
@@ -207,7 +208,22 @@ def write_save(page, value, key: str = SAVE_KEY):
         })""",
         [SAVE_DB, SAVE_STORE, key, value],
     )
+
+
+def write_save(page, value, key: str = SAVE_KEY) -> None:
+    """Put `value` where the app keeps its saved game, then reload the page (the app on it)."""
+    put_save(page, value, key)
     page.reload()
+
+
+def open_on_save(page, value, url: str = "./?speed=fast", key: str = SAVE_KEY) -> None:
+    """Open the app at `url` with `value` as its saved game, which it resumes as it resumes any. The save
+    is put from a bare page of the site's origin, so that the engine starts once, not twice; the
+    browser's own request for a favicon on that page is answered here rather than with a 404."""
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
+    page.goto("./build-info.json")
+    put_save(page, value, key)
+    page.goto(url)
 
 
 NO_SIDEWAYS_SCROLL = "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"

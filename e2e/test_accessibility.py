@@ -20,7 +20,16 @@ from playwright.sync_api import Page, expect
 
 from e2e.axe import assert_accessible
 from e2e.conftest import open_page
-from e2e.pagekit import HOLD_BOTS, START_TIMEOUT_MS, held_or_my_turn, my_turn, settled, step_bots, tap_card, write_save
+from e2e.pagekit import (
+    HOLD_BOTS,
+    START_TIMEOUT_MS,
+    held_or_my_turn,
+    my_turn,
+    open_on_save,
+    settled,
+    step_bots,
+    tap_card,
+)
 from e2e.test_languages import canasta_turn, choose_free_suit, ono99_turn, own_trumps_turn, three_up_turn
 from pygames_wasm import api
 
@@ -39,9 +48,9 @@ SUMMARY = ("last_round", "last_hand", "last_game")  # a finished round, hand or 
 
 
 @pytest.fixture
-def page(browser, site_url, errors) -> Iterator[Page]:
+def page(browser, site_url, start_snapshot, errors) -> Iterator[Page]:
     """The usual page, in a context that lets the test inject axe-core despite the page's CSP."""
-    for pg in open_page(browser, site_url, errors, bypass_csp=True):
+    for pg in open_page(browser, site_url, errors, snapshot=start_snapshot, bypass_csp=True):
         pg.add_init_script(HOLD_BOTS)
         yield pg
 
@@ -76,12 +85,11 @@ def seat_view(saved: dict, seat: int) -> dict:
 
 def resume(page: Page, saved: dict, hold_bots: bool = False):
     """Open the page on `saved`, as the page resumes any saved game."""
-    page.goto("./?speed=fast")
-    expect(page.locator("#loading.done")).to_have_count(1, timeout=START_TIMEOUT_MS)  # the engine is up
+    page.goto("./build-info.json")  # the tab's sessionStorage, before the app reads it
     page.evaluate(
         "hold => hold ? sessionStorage.setItem('holdBots', '1') : sessionStorage.removeItem('holdBots')", hold_bots
     )
-    write_save(page, {"savedAt": int(time.time() * 1000), "record": saved})
+    open_on_save(page, {"savedAt": int(time.time() * 1000), "record": saved})
     expect(page.locator("#lobby")).to_be_hidden(timeout=START_TIMEOUT_MS)
 
 

@@ -30,9 +30,9 @@ LEFT = 12  # moves the page plays
 
 
 @pytest.fixture
-def page(browser, site_url, errors) -> Iterator[Page]:
+def page(browser, site_url, start_snapshot, errors) -> Iterator[Page]:
     """The usual page, in a context that lets the test inject axe-core despite the page's CSP."""
-    yield from open_page(browser, site_url, errors, bypass_csp=True, accept_downloads=True)
+    yield from open_page(browser, site_url, errors, snapshot=start_snapshot, bypass_csp=True, accept_downloads=True)
 
 
 def first_hand() -> list[str]:

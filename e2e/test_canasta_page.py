@@ -22,9 +22,9 @@ from e2e.pagekit import (
     engine_ready,
     hand_labels,
     my_turn,
+    open_on_save,
     settled,
     tap_card,
-    write_save,
 )
 
 SEATS = [
@@ -225,9 +225,7 @@ def resume_stacked(page: Page, seats, options=None, hands=ACES_HANDS):
     )["handle"]
     record = api.call("save", {"handle": handle})["record"]
     api.call("close", {"handle": handle})
-    page.goto("./?speed=fast")
-    engine_ready(page)
-    write_save(page, {"savedAt": int(time.time() * 1000), "record": record})
+    open_on_save(page, {"savedAt": int(time.time() * 1000), "record": record})
 
 
 def no_cards_in_dom(page: Page):

@@ -225,11 +225,10 @@ GAMES = [
 
 
 @pytest.fixture(scope="module")
-def table(browser, site_url):
-    """One page for the four games: from the second game on, the engine starts from its start-up
-    snapshot, as on any later visit."""
+def table(browser, site_url, start_snapshot):
+    """One page for the four games."""
     errors = PageErrors()
-    for page in open_page(browser, site_url, errors):
+    for page in open_page(browser, site_url, errors, snapshot=start_snapshot):
         page.add_init_script(HOLD_BOTS)
         yield page
 

@@ -50,9 +50,9 @@ KEPT = {"Ann", "Bob", "Robo", "ONO", "3UP", "3DOWN", "MB", "pygames"}
 
 
 @pytest.fixture
-def offline_page(browser, site_url, errors):
+def offline_page(browser, site_url, start_snapshot, errors):
     """A page that may fetch only from the site: a font from a CDN would be refused."""
-    for pg in open_page(browser, site_url, errors):
+    for pg in open_page(browser, site_url, errors, snapshot=start_snapshot):
         origin = site_url.rstrip("/")
         pg.context.route(re.compile(r"^(?!" + re.escape(origin) + r")https?://.*"), lambda route: route.abort())
         yield pg

@@ -36,9 +36,9 @@ STEP_READY = """() => {
 
 
 @pytest.fixture
-def page(browser, site_url, errors) -> Iterator[Page]:
+def page(browser, site_url, start_snapshot, errors) -> Iterator[Page]:
     """A page that may have axe injected (its CSP bypassed), counting AudioContexts."""
-    for pg in open_page(browser, site_url, errors, bypass_csp=True):
+    for pg in open_page(browser, site_url, errors, snapshot=start_snapshot, bypass_csp=True):
         pg.add_init_script(COUNT_AUDIO)
         yield pg
 

@@ -20,6 +20,7 @@ from e2e.pagekit import (
     START_TIMEOUT_MS,
     engine_ready,
     hand_labels,
+    open_on_save,
     resize,
     settled,
     tap_card,
@@ -183,9 +184,9 @@ def plant(
     record = api.call("save", {"handle": handle})["record"]
     api.call("close", {"handle": handle})
     if fresh:
-        page.goto("./?speed=fast")
-        engine_ready(page)
-    write_save(page, {"savedAt": int(time.time() * 1000), "record": record})
+        open_on_save(page, {"savedAt": int(time.time() * 1000), "record": record})
+    else:
+        write_save(page, {"savedAt": int(time.time() * 1000), "record": record})
 
 
 def two_hands_deck(ann: str, other: str) -> list:
@@ -379,9 +380,7 @@ def record_before_the_last_move(seed: int) -> tuple[dict, dict]:
 def test_a_match_game_summary_tally_and_the_loser_deals_next(page: Page):
     record, move = record_before_the_last_move(7)  # seed 7: Ann runs out, beating with the K♦ and adding the A♦
     assert move == {"type": "beat", "card": "KD", "add": "AD"}
-    page.goto("./?speed=fast")
-    engine_ready(page)
-    write_save(page, {"savedAt": int(time.time() * 1000), "record": record})
+    open_on_save(page, {"savedAt": int(time.time() * 1000), "record": record})
     king = page.get_by_role("button", name="King of diamonds", exact=True)
     expect(king).to_be_visible(timeout=START_TIMEOUT_MS)
     settled(page)

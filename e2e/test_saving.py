@@ -232,10 +232,10 @@ def damaged_row(page: Page):
 
 
 @pytest.fixture(scope="module")
-def saved_game(browser, site_url):
+def saved_game(browser, site_url, start_snapshot):
     """One page with an ONO 99 game of some moves saved (Ann and a computer, seed 3), at Ann's turn;
     and that save as it was read, to put back damaged."""
-    for page in open_page(browser, site_url, PageErrors()):
+    for page in open_page(browser, site_url, PageErrors(), snapshot=start_snapshot):
         start(page, [("Ann", "Person"), ("Robo", "Normal computer")], seed=3)
         for _ in range(6):  # three turns of Ann's (play, draw) and the computer's after each
             page.wait_for_function("() => document.querySelector('#hand-area.my-turn')")

@@ -7,6 +7,7 @@ import json
 import time
 import zipfile
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.pagekit import SITE, START_TIMEOUT_MS, engine_ready
@@ -20,6 +21,12 @@ BREAK_SNAPSHOT = """async () => {
   const [key] = await cache.keys();
   await cache.put(key, new Response(new Uint8Array(1 << 20)));  // a megabyte of zeros
 }"""
+
+
+@pytest.fixture
+def page(cold_page: Page) -> Page:
+    """A context that never saw the site: these tests are about the first visit and what it leaves."""
+    return cold_page
 
 
 def started_from(page: Page) -> str:

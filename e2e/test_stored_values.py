@@ -52,11 +52,11 @@ PLANT = """async (values) => {
 
 
 @pytest.fixture(scope="module")
-def visit(browser, site_url):
+def visit(browser, site_url, start_snapshot):
     """One tab for the module (the engine's snapshot makes each load quick) and its errors, which
     every test checks for itself."""
     errors = PageErrors()
-    for page in open_page(browser, site_url, errors):
+    for page in open_page(browser, site_url, errors, snapshot=start_snapshot):
         yield page, errors
 
 

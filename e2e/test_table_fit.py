@@ -247,10 +247,10 @@ def look_at_every_size(page: Page, scope, shot: str, sizes=SIZES, axe_at=None, a
 
 # ---------------------------------------------------------------- the page
 @pytest.fixture
-def page(browser, site_url, errors) -> Iterator[Page]:
+def page(browser, site_url, start_snapshot, errors) -> Iterator[Page]:
     """The usual page, in a context that lets the test inject axe-core despite the page's CSP, with
     the computers' moves held."""
-    for pg in open_page(browser, site_url, errors, bypass_csp=True):
+    for pg in open_page(browser, site_url, errors, snapshot=start_snapshot, bypass_csp=True):
         pg.add_init_script(HOLD_BOTS)
         yield pg
 

@@ -23,9 +23,9 @@ from e2e.pagekit import (
     START_TIMEOUT_MS,
     hand_labels,
     my_turn,
+    open_on_save,
     settled,
     tap_card,
-    write_save,
 )
 
 PERSON = {"kind": "human"}
@@ -71,12 +71,7 @@ def plant(page: Page, seats, up, hand, down, draw="", first=0, moves=(), options
         assert "error" not in reply, (seat, action, reply)
     record = api.call("save", {"handle": handle})["record"]
     api.call("close", {"handle": handle})
-    # Any page of the site's origin reaches its storage, so the engine boots once; the browser's own
-    # request for a favicon on that bare page is answered here rather than with a 404.
-    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
-    page.goto("./build-info.json")
-    write_save(page, {"savedAt": int(time.time() * 1000), "record": record})
-    page.goto("./?speed=fast")
+    open_on_save(page, {"savedAt": int(time.time() * 1000), "record": record})
 
 
 def picks(up, first=0):
