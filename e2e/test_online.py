@@ -66,6 +66,21 @@ RECORD_HANDS = """(() => {
   });
 })()"""
 
+# Every page keeps the configuration of each RTCPeerConnection it makes. A page whose address has
+# `?unreachable` offers the other device no address (only relayed ones, and it has no relay), as a
+# device on another network would not be reached: its connection never comes up.
+RECORD_PEERS = """(() => {
+  const Peer = RTCPeerConnection;
+  window.peerConfigs = [];
+  window.RTCPeerConnection = class extends Peer {
+    constructor(config) {
+      window.peerConfigs.push(config);
+      const cut = new URLSearchParams(location.search).has("unreachable");
+      super(cut ? { ...config, iceTransportPolicy: "relay" } : config);
+    }
+  };
+})()"""
+
 REMOTE = "Player on another device"
 PYTHON_FILES = re.compile(r"pyodide|worker\.js|\.whl|python", re.I)
 
@@ -115,6 +130,7 @@ class Table:
         self.host_context.add_init_script(HOLD_BOTS)
         self.host_context.add_init_script(RECORD_HANDS)
         self.guest_context.add_init_script(RECORD_CHANNEL)
+        self.guest_context.add_init_script(RECORD_PEERS)
         self.errors: list[str] = []
         self.guest_requests: list[str] = []
         self.heard: list[str] = []
@@ -246,6 +262,36 @@ def test_guest_closes_its_page_and_takes_its_seat_again(table):
     table.join()
     # The same seat, with its hand: the ticket kept on Bea's device brought her back.
     expect(table.guest.locator("#players")).to_contain_text("Bea")
+    expect(table.guest.get_by_role("heading", name="Bea's hand")).to_be_visible()
+
+
+def test_a_connection_that_never_comes_up_is_said_and_tried_again(table):
+    """Bea's device cannot reach the host's: once the wait is over (3 s here, `?connect_ms`) both
+    pages say so; the host tries again with a new invitation, and Bea, her page asking for it, joins
+    her seat again (her device kept its ticket)."""
+    h = table.host
+    table.keep_heard()
+    table.guest.close()
+    h.get_by_role("button", name="Reconnect").click()
+    h.evaluate("() => history.replaceState(null, '', location.search + '&connect_ms=3000')")
+    g = table.guest = table._guest_page()
+    panel = h.get_by_role("region", name="Invite Bea")
+    link = panel.get_by_role("textbox", name="Invitation for Bea")
+    expect(link).to_have_value(re.compile(r"#join="))
+    g.goto(link.input_value().replace("#", "?connect_ms=3000&unreachable#"))
+    answer = g.get_by_role("textbox", name="Your answer")
+    expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{40,}$"))
+    panel.get_by_role("textbox", name="Bea's answer").fill(answer.input_value())
+    panel.get_by_role("button", name="Connect").click()
+    expect(panel.get_by_role("alert")).to_have_text(
+        "Could not connect to Bea. Both devices must be on the same network (Wi-Fi or a phone's hotspot)."
+    )
+    expect(g.get_by_role("alert")).to_contain_text("Could not connect to the host.")
+    # The same pages, as a person has them: their addresses without the test's settings.
+    h.evaluate("() => history.replaceState(null, '', location.search.replace('&connect_ms=3000', ''))")
+    g.evaluate("() => history.replaceState(null, '', location.pathname + location.hash)")
+    panel.get_by_role("button", name="Try again").click()
+    table.join(paste="Join")
     expect(table.guest.get_by_role("heading", name="Bea's hand")).to_be_visible()
 
 

@@ -14,6 +14,9 @@ const linkFor = (code) => `${location.origin}${location.pathname}#join=${code}`;
 const sameNetwork = () =>
   t("The devices talk to each other directly, on the same network (Wi-Fi or a phone's hotspot): no server is used.");
 
+/** Why two devices may not have reached each other. */
+const notReached = () => t("Both devices must be on the same network (Wi-Fi or a phone's hotspot).");
+
 /** A code that could not be used, in words. */
 function codeProblem(e, wanted) {
   if (!(e instanceof CodeError)) return String(e?.message || e);
@@ -130,13 +133,18 @@ export function drawInvitations(host) {
     part.dataset.mark = mark;
     part.append(el("h3", { text: t("Invite {name}", { name }) }));
     if (r.state === "inviting") part.append(el("p", { class: "muted", text: t("Making an invitation…") }));
-    else if (r.state === "lost") {
-      const again = el("button", { type: "button", class: "primary", text: t("Reconnect") });
+    else if (r.state === "lost" || r.state === "failed") {
+      const again = el("button", {
+        type: "button",
+        class: "primary",
+        text: r.state === "lost" ? t("Reconnect") : t("Try again"),
+      });
       again.addEventListener("click", () => host.invite(r.seat));
-      part.append(
-        el("p", { class: "problem", role: "alert", text: t("Connection lost with {name}.", { name }) }),
-        again,
-      );
+      const problem =
+        r.state === "lost"
+          ? t("Connection lost with {name}.", { name })
+          : [t("Could not connect to {name}.", { name }), notReached()].join(" ");
+      part.append(el("p", { class: "problem", role: "alert", text: problem }), again);
     } else {
       part.append(
         el("p", {
@@ -198,6 +206,8 @@ export async function joinAsGuest(guest, { onwelcome, onchange }) {
       askAgain(t("The host's page is of another version of the game: update both pages, then try again."));
     else if (code === "seat_taken") askAgain(t("Another device plays this seat. Ask the host for a new invitation."));
     else if (code === "bye") askAgain(t("The host has left the game."));
+    else if (code === "unreachable")
+      askAgain([t("Could not connect to the host."), notReached(), t("Ask the host for a new invitation.")].join(" "));
     else
       askAgain(t("Connection lost. Ask the host for a new invitation, then open it or paste it here."), t("Reconnect"));
   };
