@@ -569,3 +569,71 @@ def test_the_guest_scans_the_invitation_with_its_camera(own_browser, site_url, t
         if scanner:
             scanner.close()
     assert not errors, "errors in the pages:\n" + "\n".join(errors)
+
+
+# The host's side of a connection begins (not awaited: its candidates are not wanted); the
+# configuration it was made with.
+INVITE_CONFIG = """async () => {
+  const { invite } = await import("./net/peer.js");
+  invite();
+  return window.peerConfigs.at(-1);
+}"""
+
+
+def test_a_stun_server_set_in_settings_is_checked_kept_and_used(own_browser, site_url):
+    """No ICE server by default; Settings refuse an address that is not `stun:host[:port]`, keep one
+    that is, and both sides' connections then use it. (No STUN server exists here: a loopback
+    address, and nothing waits for it.)"""
+    errors: list[str] = []
+    context = own_browser.new_context(viewport={"width": 420, "height": 800}, base_url=site_url)
+    context.add_init_script(RECORD_PEERS)
+    context.set_default_timeout(20_000)
+    try:
+        pg = watch(context.new_page(), "guest", errors)
+        pg.goto("./?speed=fast#join=x")  # a guest's page (no engine), its invitation damaged
+        assert pg.evaluate(INVITE_CONFIG) == {"iceServers": []}
+        offer = pg.evaluate("async () => (await (await import('./net/peer.js')).invite()).code")
+        checked = pg.evaluate(
+            """async (values) => {
+          const { isStunServer } = await import("./app/settings.js");
+          return values.map(isStunServer);
+        }""",
+            [
+                "",
+                "stun:a.example",
+                "stun:10.0.0.2:3478",
+                "stun:[::1]:3478",
+                "stun.a.example",
+                "turn:a.example",
+                "stun:",
+                "stun:a.example:0",
+                "stun:a.example:65536",
+                "stun:a b",
+                "stun:a.example/x",
+            ],
+        )
+        assert checked == [True] * 4 + [False] * 7
+
+        server = "stun:127.0.0.1:3478"
+        pg.locator("#settings-button").click()
+        field = pg.get_by_label("STUN server for play across networks")
+        expect(field).to_have_value("")
+        field.fill("stun.example.org")
+        field.press("Tab")
+        problem = pg.get_by_role("alert").filter(has_text="Write it as stun:host or stun:host:port")
+        expect(problem).to_be_visible()
+        field.fill(server)
+        field.press("Tab")
+        expect(problem).to_be_hidden()
+        assert pg.evaluate(INVITE_CONFIG) == {"iceServers": [{"urls": server}]}
+
+        # The guest's side, on a page of its own: the server is kept on this device. (Its answer
+        # would wait for the server's reply, in vain here, as long as gathering may take.)
+        pg.goto(f"./#join={offer}")
+        pg.wait_for_function("() => window.peerConfigs.length > 0")
+        assert pg.evaluate("() => window.peerConfigs") == [{"iceServers": [{"urls": server}]}]
+        pg.locator("#settings-button").click()
+        expect(field).to_have_value(server)
+    finally:
+        context.close()
+    assert not errors, "errors in the pages:\n" + "\n".join(errors)

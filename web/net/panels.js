@@ -5,17 +5,26 @@
 import { closeAll } from "../app/dialogs.js";
 import { $, el } from "../app/dom.js";
 import { onLangChange, t } from "../app/i18n.js";
+import { getSetting, onSettingChange } from "../app/settings.js";
 import { CodeError } from "./invite.js";
 import { joinCode, openInvitation, usedBefore } from "./guest.js";
 import { qrCanvas } from "./qr.js";
 import { hasCamera, scanQr } from "./scan.js";
 
 const linkFor = (code) => `${location.origin}${location.pathname}#join=${code}`;
+// What the devices need to reach each other: one network, unless a STUN server is set in Settings.
 const sameNetwork = () =>
-  t("The devices talk to each other directly, on the same network (Wi-Fi or a phone's hotspot): no server is used.");
+  getSetting("stun")
+    ? t("The devices talk to each other directly; the STUN server set in Settings helps them find each other.")
+    : t(
+        "The devices talk to each other directly, on the same network (Wi-Fi or a phone's hotspot): no server is used.",
+      );
 
 /** Why two devices may not have reached each other. */
-const notReached = () => t("Both devices must be on the same network (Wi-Fi or a phone's hotspot).");
+const notReached = () =>
+  getSetting("stun")
+    ? t("Both devices must be on the same network, or both able to reach the STUN server set in Settings.")
+    : t("Both devices must be on the same network (Wi-Fi or a phone's hotspot).");
 
 /** A code that could not be used, in words. */
 function codeProblem(e, wanted) {
@@ -173,6 +182,7 @@ export function addJoinBox() {
     );
   draw();
   onLangChange(draw);
+  onSettingChange((name) => name === "stun" && draw());
   $("setup").append(box); // shown with the lobby's form, not while a game comes back
 }
 
@@ -235,3 +245,4 @@ onLangChange(() => {
   $("invitations")?.replaceChildren(); // every part is drawn again, in the new language
   if (shownHost) drawInvitations(shownHost);
 });
+onSettingChange((name) => name === "stun" && shownHost && drawInvitations(shownHost)); // its sentence

@@ -1,12 +1,18 @@
 // @ts-check
 // One WebRTC data channel between two devices, set up by a code each way (web/net/invite.js):
-// the host's invitation (the offer) and the guest's answer. No ICE server: same network only.
+// the host's invitation (the offer) and the guest's answer. No ICE server (same network only),
+// unless Settings name a STUN server: it finds the devices' public addresses, across networks.
 // Every candidate is gathered before a code is written (no trickle: there is nobody to pass
 // later candidates on), and messages are JSON objects.
 
+import { getSetting } from "../app/settings.js";
 import { CodeError, decode, encode, essentials, sdpOf } from "./invite.js";
 
-const CONFIG = { iceServers: [] };
+/** The connection's configuration: the STUN server chosen in Settings, if any. */
+function config() {
+  const stun = getSetting("stun");
+  return { iceServers: stun ? [{ urls: stun }] : [] };
+}
 // How long a connection may take once the host has applied the guest's answer: on one network ICE
 // and DTLS are done within a second or two even on a slow phone; 20 s leaves a busy device room and
 // still tells a waiting person soon.
@@ -141,7 +147,7 @@ function connecting(pc, channel) {
 /** The host's side: an invitation code, then `accept(answer)`; `link` resolves when connected, or
  *  rejects when the connection cannot be made. */
 export async function invite() {
-  const pc = new RTCPeerConnection(CONFIG);
+  const pc = new RTCPeerConnection(config());
   const channel = pc.createDataChannel("pygames", { ordered: true });
   await pc.setLocalDescription(await pc.createOffer());
   const code = await codeOf(pc, "offer");
@@ -162,7 +168,7 @@ export async function invite() {
  *  when the connection cannot be made. */
 export async function answer(offerCode) {
   const description = descriptionOf(offerCode, "offer"); // a damaged code throws before any work
-  const pc = new RTCPeerConnection(CONFIG);
+  const pc = new RTCPeerConnection(config());
   const { link, giveUpIn } = connecting(pc, null);
   await pc.setRemoteDescription(description);
   await pc.setLocalDescription(await pc.createAnswer());
