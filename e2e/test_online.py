@@ -9,8 +9,8 @@ every message the guest received searched for the other seats' hands; then the h
 Trumps match against the guest, played to its end.
 
 Then, each with pages of its own: Canasta with two guests, a person at the host and a computer (the
-QR codes read from a picture of the host's panels by the page's own decoder); and a guest that
-joins by scanning the host's QR code with a (fake) camera.
+QR codes read from a picture of the host's panels by the page's own decoder); a guest that joins by
+scanning the host's QR code with a (fake) camera; and the STUN server a device may set in Settings.
 """
 
 from __future__ import annotations
