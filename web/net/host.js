@@ -141,8 +141,9 @@ export class Host {
     try {
       link = await invitation.link;
     } catch {
+      if (r.invitation !== invitation) return; // given up after it was replaced
       // The devices never reached each other: the panel says so, and offers a new invitation.
-      if (r.invitation === invitation) Object.assign(r, { state: "failed", code: null, invitation: null });
+      Object.assign(r, { state: "failed", code: null, invitation: null });
       return this.onstatus();
     }
     if (r.invitation !== invitation) return link.close();
