@@ -241,8 +241,10 @@ export async function joinAsGuest(guest, { onwelcome, onchange }) {
   return true;
 }
 
-onLangChange(() => {
-  $("invitations")?.replaceChildren(); // every part is drawn again, in the new language
+/** Every part of the invitations drawn again: in a new language, or with a new STUN server's sentences. */
+function redrawInvitations() {
+  $("invitations")?.replaceChildren();
   if (shownHost) drawInvitations(shownHost);
-});
-onSettingChange((name) => name === "stun" && shownHost && drawInvitations(shownHost)); // its sentence
+}
+onLangChange(redrawInvitations);
+onSettingChange((name) => name === "stun" && redrawInvitations());
