@@ -3,7 +3,7 @@
 
 import { $, el } from "./dom.js";
 import { miniCard } from "../tables/cards.js";
-import { SETTINGS, getSetting, setSetting } from "./settings.js";
+import { SETTINGS, getSetting, isStunServer, setSetting } from "./settings.js";
 import { currentLang, LANGUAGES, listWords, t, tn } from "./i18n.js";
 
 function open(dialog) {
@@ -109,6 +109,43 @@ function settingChoices({ name, legend, labels }) {
   return field;
 }
 
+/** The STUN server for play between devices: kept when it is one (or empty), else refused, saying why. */
+function stunField() {
+  const input = el("input", {
+    type: "text",
+    id: "setting-stun",
+    inputMode: "url",
+    autocomplete: "off",
+    spellcheck: "false",
+    placeholder: "stun:stun.example.org:3478",
+  });
+  input.value = getSetting("stun");
+  const problem = el("p", {
+    class: "problem",
+    role: "alert",
+    hidden: true,
+    text: t("Write it as stun:host or stun:host:port, or leave it empty."),
+  });
+  input.addEventListener("change", () => {
+    const value = input.value.trim();
+    problem.hidden = isStunServer(value);
+    if (problem.hidden) setSetting("stun", value);
+  });
+  return el(
+    "div",
+    { class: "option" },
+    el("label", { for: "setting-stun", text: t("STUN server for play across networks") }),
+    input,
+    el("p", {
+      class: "help",
+      text: t(
+        "Empty: devices play on the same network only. When set, they ask this server, run by a third party, to find each other across networks.",
+      ),
+    }),
+    problem,
+  );
+}
+
 /** The device's settings; each change is kept at once (web/app/settings.js tells the tables). */
 export function showSettings() {
   const four = el("input", { type: "checkbox", id: "setting-fourColour" });
@@ -154,6 +191,7 @@ export function showSettings() {
       sound,
       vibrate,
       lang,
+      stunField(),
     ].filter(Boolean),
   );
   openAtTop($("settings-dialog"), $("settings-title"));

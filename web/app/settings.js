@@ -1,5 +1,6 @@
 // What a player chooses for this device, remembered in localStorage: how big the cards are, how
-// fast moves animate, a four-colour deck, how long the Hard computer thinks, the language, sound. Presentation only:
+// fast moves animate, a four-colour deck, how long the Hard computer thinks, the language, sound,
+// and a STUN server for play between devices on different networks. Presentation only:
 // no setting changes a rule (rules are game options, chosen in the lobby and kept in the record).
 
 import { kept } from "./shapes.js";
@@ -8,7 +9,17 @@ import { readStored, writeStored } from "./stored.js";
 const KEY = "pygames:settings";
 const EVENT = "pygames:settings";
 
-/** Every setting with its default and the values it may take. */
+// `stun:host` or `stun:host:port`; the host a name, an IPv4 address or an [IPv6] one.
+const STUN = /^stun:(?:\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(?::(\d{1,5}))?$/i;
+
+/** A STUN server's address as WebRTC takes it, or "" (none). */
+export function isStunServer(value) {
+  if (value === "") return true;
+  const m = typeof value === "string" ? STUN.exec(value) : null;
+  return m !== null && (m[1] === undefined || (Number(m[1]) >= 1 && Number(m[1]) <= 65535));
+}
+
+/** Every setting with its default and the values it may take (or the test a value must pass). */
 export const SETTINGS = {
   cardSize: { default: "normal", values: ["small", "normal", "large"] },
   motion: { default: "auto", values: ["auto", "slow", "normal", "fast", "off"] },
@@ -19,10 +30,12 @@ export const SETTINGS = {
   // Sounds (app/sound.js): "auto" is quiet on phones and off in an embedded table.
   sound: { default: "auto", values: ["auto", "off", "quiet", "normal"] },
   vibrate: { default: true, values: [false, true] }, // a buzz on "your turn", where the device can
+  // Play between devices (web/net/peer.js): none, same network only; else this server finds them.
+  stun: { default: "", valid: isStunServer },
 };
 
 const ALLOWED = Object.fromEntries(
-  Object.entries(SETTINGS).map(([name, spec]) => [name, (value) => spec.values.includes(value)]),
+  Object.entries(SETTINGS).map(([name, spec]) => [name, spec.valid ?? ((value) => spec.values.includes(value))]),
 );
 /** The settings chosen: those stored with a value still allowed (whatever else is there goes). */
 const allowed = (value) => kept(value, ALLOWED);
@@ -37,7 +50,7 @@ export function getSetting(name) {
 
 /** Store a setting and tell every listener (the tables redraw, the page restyles). */
 export function setSetting(name, value) {
-  if (!SETTINGS[name]?.values.includes(value)) throw new Error(`No setting ${name}=${value}`);
+  if (!ALLOWED[name]?.(value)) throw new Error(`No setting ${name}=${value}`);
   writeStored(KEY, allowed({ ...stored(), [name]: value }));
   window.dispatchEvent(new CustomEvent(EVENT, { detail: { name, value } }));
 }

@@ -57,7 +57,8 @@ export class GuestClient {
     /** @type {(welcome: {seat: number, info: any}) => void} */
     this.onwelcome = () => {};
     this.onchange = () => {}; // a new view came: the table looks again
-    /** @type {(code: string) => void} the link is lost ("lost") or refused ("version", "seat_taken") */
+    /** @type {(code: string) => void} the link is lost ("lost"), refused ("version", "seat_taken"), or
+     *  never came up ("unreachable") */
     this.onlost = () => {};
     // Closing the page tells the host at once (a dropped network is noticed within seconds anyway).
     addEventListener("pagehide", () => {
@@ -69,7 +70,10 @@ export class GuestClient {
   /** The answer to the host's invitation; the game comes when the host has it (`onwelcome`). */
   async answer(code) {
     const { code: reply, link } = await answer(code);
-    link.then((l) => this._connected(l, code));
+    link.then(
+      (l) => this._connected(l, code),
+      () => this.onlost("unreachable"),
+    );
     return reply;
   }
 

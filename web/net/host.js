@@ -25,7 +25,7 @@ function guestInfo(info, seat) {
 
 /**
  * @typedef {{seat: number, ticket: string | null, lang: string,
- *   state: "inviting" | "waiting" | "connected" | "lost",
+ *   state: "inviting" | "waiting" | "connected" | "lost" | "failed",
  *   code: string | null, invitation: any, link: import("./peer.js").Link | null, sent: string | null}} Remote
  */
 
@@ -137,7 +137,15 @@ export class Host {
     if (this.remotes.get(seat) !== r || r.state !== "inviting") return invitation.close();
     Object.assign(r, { state: "waiting", code: invitation.code, invitation });
     this.onstatus();
-    const link = await invitation.link;
+    let link;
+    try {
+      link = await invitation.link;
+    } catch {
+      if (r.invitation !== invitation) return; // given up after it was replaced
+      // The devices never reached each other: the panel says so, and offers a new invitation.
+      Object.assign(r, { state: "failed", code: null, invitation: null });
+      return this.onstatus();
+    }
     if (r.invitation !== invitation) return link.close();
     r.link = link;
     link.onmessage = (message) => this._receive(r, link, message);

@@ -5,14 +5,26 @@
 import { closeAll } from "../app/dialogs.js";
 import { $, el } from "../app/dom.js";
 import { onLangChange, t } from "../app/i18n.js";
+import { getSetting, onSettingChange } from "../app/settings.js";
 import { CodeError } from "./invite.js";
 import { joinCode, openInvitation, usedBefore } from "./guest.js";
 import { qrCanvas } from "./qr.js";
 import { hasCamera, scanQr } from "./scan.js";
 
 const linkFor = (code) => `${location.origin}${location.pathname}#join=${code}`;
+// What the devices need to reach each other: one network, unless a STUN server is set in Settings.
 const sameNetwork = () =>
-  t("The devices talk to each other directly, on the same network (Wi-Fi or a phone's hotspot): no server is used.");
+  getSetting("stun")
+    ? t("The devices talk to each other directly; the STUN server set in Settings helps them find each other.")
+    : t(
+        "The devices talk to each other directly, on the same network (Wi-Fi or a phone's hotspot): no server is used.",
+      );
+
+/** Why two devices may not have reached each other. */
+const notReached = () =>
+  getSetting("stun")
+    ? t("Both devices must be on the same network, or both able to reach the STUN server set in Settings.")
+    : t("Both devices must be on the same network (Wi-Fi or a phone's hotspot).");
 
 /** A code that could not be used, in words. */
 function codeProblem(e, wanted) {
@@ -130,13 +142,18 @@ export function drawInvitations(host) {
     part.dataset.mark = mark;
     part.append(el("h3", { text: t("Invite {name}", { name }) }));
     if (r.state === "inviting") part.append(el("p", { class: "muted", text: t("Making an invitation…") }));
-    else if (r.state === "lost") {
-      const again = el("button", { type: "button", class: "primary", text: t("Reconnect") });
+    else if (r.state === "lost" || r.state === "failed") {
+      const again = el("button", {
+        type: "button",
+        class: "primary",
+        text: r.state === "lost" ? t("Reconnect") : t("Try again"),
+      });
       again.addEventListener("click", () => host.invite(r.seat));
-      part.append(
-        el("p", { class: "problem", role: "alert", text: t("Connection lost with {name}.", { name }) }),
-        again,
-      );
+      const problem =
+        r.state === "lost"
+          ? t("Connection lost with {name}.", { name })
+          : [t("Could not connect to {name}.", { name }), notReached()].join(" ");
+      part.append(el("p", { class: "problem", role: "alert", text: problem }), again);
     } else {
       part.append(
         el("p", {
@@ -165,6 +182,7 @@ export function addJoinBox() {
     );
   draw();
   onLangChange(draw);
+  onSettingChange((name) => name === "stun" && draw());
   $("setup").append(box); // shown with the lobby's form, not while a game comes back
 }
 
@@ -198,6 +216,8 @@ export async function joinAsGuest(guest, { onwelcome, onchange }) {
       askAgain(t("The host's page is of another version of the game: update both pages, then try again."));
     else if (code === "seat_taken") askAgain(t("Another device plays this seat. Ask the host for a new invitation."));
     else if (code === "bye") askAgain(t("The host has left the game."));
+    else if (code === "unreachable")
+      askAgain([t("Could not connect to the host."), notReached(), t("Ask the host for a new invitation.")].join(" "));
     else
       askAgain(t("Connection lost. Ask the host for a new invitation, then open it or paste it here."), t("Reconnect"));
   };
@@ -221,7 +241,10 @@ export async function joinAsGuest(guest, { onwelcome, onchange }) {
   return true;
 }
 
-onLangChange(() => {
-  $("invitations")?.replaceChildren(); // every part is drawn again, in the new language
+/** Every part of the invitations drawn again: in a new language, or with a new STUN server's sentences. */
+function redrawInvitations() {
+  $("invitations")?.replaceChildren();
   if (shownHost) drawInvitations(shownHost);
-});
+}
+onLangChange(redrawInvitations);
+onSettingChange((name) => name === "stun" && redrawInvitations());

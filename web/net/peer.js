@@ -1,12 +1,26 @@
 // @ts-check
 // One WebRTC data channel between two devices, set up by a code each way (web/net/invite.js):
-// the host's invitation (the offer) and the guest's answer. No ICE server: same network only.
+// the host's invitation (the offer) and the guest's answer. No ICE server (same network only),
+// unless Settings name a STUN server: it finds the devices' public addresses, across networks.
 // Every candidate is gathered before a code is written (no trickle: there is nobody to pass
 // later candidates on), and messages are JSON objects.
 
+import { getSetting } from "../app/settings.js";
 import { CodeError, decode, encode, essentials, sdpOf } from "./invite.js";
 
-const CONFIG = { iceServers: [] };
+/** The connection's configuration: the STUN server chosen in Settings, if any. */
+function config() {
+  const stun = getSetting("stun");
+  return { iceServers: stun ? [{ urls: stun }] : [] };
+}
+// How long a connection may take once the host has applied the guest's answer: on one network ICE
+// and DTLS are done within a second or two even on a slow phone; 20 s leaves a busy device room and
+// still tells a waiting person soon.
+const HOST_WAIT_MS = 20_000;
+// The guest cannot tell when the host applies its answer (its own checks are answered before
+// that): it counts from showing its answer, which a person must first carry to the host (scanned in
+// seconds, or sent as a message in a minute or so).
+const GUEST_WAIT_MS = 120_000;
 // Gathering ends within a few seconds even on a busy phone; a code is written with what came by then.
 const GATHER_MS = 5000;
 // Messages bigger than this are not read (a view is a few kilobytes).
@@ -84,40 +98,81 @@ export class Link {
   }
 }
 
-/** The channel of `pc`, once open (the offering side made it; the answering side hears of it). */
-function opened(pc, channel) {
-  return new Promise((resolve) => {
+/** `?connect_ms=N` (tests only): give up on a connection after N ms. Read each time: a test sets
+ *  it on a page that is already open. */
+const waitMs = (ms) => Number(new URLSearchParams(location.search).get("connect_ms")) || ms;
+
+/**
+ * The channel of `pc`, once open (the offering side made it; the answering side hears of it). `link`
+ * rejects, and `pc` is closed, if the connection fails, or is not up `ms` after `giveUpIn(ms)`:
+ * devices that cannot reach each other often never fail, they just never connect.
+ */
+function connecting(pc, channel) {
+  let giveUpIn = (_ms) => {};
+  /** @type {Promise<Link>} */
+  const link = new Promise((resolve, reject) => {
+    let timer = 0;
+    const stop = () => {
+      clearTimeout(timer);
+      pc.removeEventListener("connectionstatechange", failed);
+      pc.removeEventListener("iceconnectionstatechange", failed);
+    };
+    const giveUp = () => {
+      stop();
+      pc.close();
+      reject(new Error("no connection"));
+    };
+    function failed() {
+      if (pc.connectionState === "failed" || pc.iceConnectionState === "failed") giveUp();
+    }
+    pc.addEventListener("connectionstatechange", failed);
+    pc.addEventListener("iceconnectionstatechange", failed);
+    giveUpIn = (ms) => {
+      timer = window.setTimeout(giveUp, waitMs(ms));
+    };
     const ready = (c) => {
-      if (c.readyState === "open") resolve(new Link(pc, c));
-      else c.addEventListener("open", () => resolve(new Link(pc, c)), { once: true });
+      const open = () => {
+        stop();
+        resolve(new Link(pc, c));
+      };
+      if (c.readyState === "open") open();
+      else c.addEventListener("open", open, { once: true });
     };
     if (channel) ready(channel);
     else pc.addEventListener("datachannel", (event) => ready(event.channel), { once: true });
   });
+  return { link, giveUpIn };
 }
 
-/** The host's side: an invitation code, then `accept(answer)`; `link` resolves when connected. */
+/** The host's side: an invitation code, then `accept(answer)`; `link` resolves when connected, or
+ *  rejects when the connection cannot be made. */
 export async function invite() {
-  const pc = new RTCPeerConnection(CONFIG);
+  const pc = new RTCPeerConnection(config());
   const channel = pc.createDataChannel("pygames", { ordered: true });
   await pc.setLocalDescription(await pc.createOffer());
   const code = await codeOf(pc, "offer");
+  const { link, giveUpIn } = connecting(pc, channel);
   return {
     code,
-    /** @type {Promise<Link>} */
-    link: opened(pc, channel),
+    link,
     /** @param {string} answerCode */
-    accept: (answerCode) => pc.setRemoteDescription(descriptionOf(answerCode, "answer")),
+    accept: async (answerCode) => {
+      await pc.setRemoteDescription(descriptionOf(answerCode, "answer"));
+      giveUpIn(HOST_WAIT_MS);
+    },
     close: () => pc.close(),
   };
 }
 
-/** The guest's side: the answer to an invitation code; `link` resolves when connected. */
+/** The guest's side: the answer to an invitation code; `link` resolves when connected, or rejects
+ *  when the connection cannot be made. */
 export async function answer(offerCode) {
   const description = descriptionOf(offerCode, "offer"); // a damaged code throws before any work
-  const pc = new RTCPeerConnection(CONFIG);
-  const link = opened(pc, null);
+  const pc = new RTCPeerConnection(config());
+  const { link, giveUpIn } = connecting(pc, null);
   await pc.setRemoteDescription(description);
   await pc.setLocalDescription(await pc.createAnswer());
-  return { code: await codeOf(pc, "answer"), link };
+  const code = await codeOf(pc, "answer");
+  giveUpIn(GUEST_WAIT_MS);
+  return { code, link };
 }
