@@ -83,6 +83,10 @@ RECORD_PEERS = """(() => {
 })()"""
 
 REMOTE = "Player on another device"
+# Ceilings, not measurements (bench/online_speed.py times both): an answer is made once the guest's
+# addresses are gathered, and a connection's checks then take a second or two, longer on a busy machine.
+ANSWER_MS = 20_000
+CONNECT_MS = 30_000
 PYTHON_FILES = re.compile(r"pyodide|worker\.js|\.whl|python", re.I)
 
 
@@ -111,12 +115,11 @@ def pass_codes(host: Page, guest: Page, name: str, paste: str | None = None) -> 
     else:
         guest.goto(link.input_value().replace("#", "?speed=fast#"))  # her moves animate briefly too
     answer = guest.get_by_role("textbox", name="Your answer")
-    expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{60,}$"))
+    expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{60,}$"), timeout=ANSWER_MS)
     panel.get_by_role("textbox", name=f"{name}'s answer").fill(answer.input_value())
     began = time.monotonic()
     panel.get_by_role("button", name="Connect").click()
-    # A few seconds at most: the connection's checks run on a busy machine.
-    expect(guest.locator("#table")).to_be_visible(timeout=15_000)
+    expect(guest.locator("#table")).to_be_visible(timeout=CONNECT_MS)
     return time.monotonic() - began
 
 
@@ -308,7 +311,7 @@ def test_a_connection_that_never_comes_up_is_said_and_tried_again(table):
         expect(link).to_have_value(re.compile(r"#join="))
         g.goto(link.input_value().replace("#", f"{query}#"))
         answer = g.get_by_role("textbox", name="Your answer")
-        expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{40,}$"))
+        expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{40,}$"), timeout=ANSWER_MS)
         code = h.evaluate(FORGE, answer.input_value()) if forged else answer.input_value()
         panel.get_by_role("textbox", name="Bea's answer").fill(code)
         panel.get_by_role("button", name="Connect").click()
@@ -573,11 +576,11 @@ def test_the_guest_scans_the_invitation_with_its_camera(own_browser, site_url, t
         g.get_by_text("Join a game on another device").click()
         g.get_by_role("button", name="Scan with the camera").click()
         answer = g.get_by_role("textbox", name="Your answer")
-        expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{60,}$"))
+        expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{60,}$"), timeout=ANSWER_MS)
         assert g.evaluate("() => location.hash") == "#" + link.input_value().split("#", 1)[1]
         panel.get_by_role("textbox", name="Bea's answer").fill(answer.input_value())
         panel.get_by_role("button", name="Connect").click()
-        expect(g.locator("#table")).to_be_visible(timeout=15_000)
+        expect(g.locator("#table")).to_be_visible(timeout=CONNECT_MS)
     finally:
         host_context.close()
         if scanner:
