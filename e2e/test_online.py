@@ -26,6 +26,7 @@ from playwright.sync_api import Page, expect
 
 from e2e import test_canasta_page as canasta
 from e2e import test_own_trumps_page as ot
+from e2e.conftest import StartSnapshot, give_snapshot
 from e2e.pagekit import (
     CHROMIUM_ARGS,
     HOLD_BOTS,
@@ -126,8 +127,11 @@ def pass_codes(host: Page, guest: Page, name: str, paste: str | None = None) -> 
 class Table:
     """The host's page, the guest's, and what the guest heard and fetched over every page it had."""
 
-    def __init__(self, browser, site_url):
-        self.host_context = browser.new_context(viewport={"width": 1024, "height": 768}, base_url=site_url)
+    def __init__(self, browser, site_url, snapshot: StartSnapshot):
+        self.host_context = browser.new_context(
+            viewport={"width": 1024, "height": 768}, base_url=site_url, service_workers="block"
+        )
+        give_snapshot(self.host_context, snapshot)
         self.guest_context = browser.new_context(viewport={"width": 420, "height": 800}, base_url=site_url)
         for context in (self.host_context, self.guest_context):
             context.set_default_timeout(20_000)
@@ -214,8 +218,8 @@ def own_browser(browser):
 
 
 @pytest.fixture(scope="module")
-def table(own_browser, site_url):
-    t = Table(own_browser, site_url)
+def table(own_browser, site_url, start_snapshot):
+    t = Table(own_browser, site_url, start_snapshot)
     try:
         t.start()
         yield t
@@ -426,7 +430,7 @@ def same_pile(pages: list[Page]) -> str:
         pages[0].wait_for_timeout(50)
 
 
-def test_canasta_two_guests_a_person_here_and_a_computer(own_browser, site_url):
+def test_canasta_two_guests_a_person_here_and_a_computer(own_browser, site_url, start_snapshot):
     """Canasta: Ann at the host, Bea and Cid each on their own device, a computer. Four turns of the
     people (so one of them twice, and every seat, the computer's too, in between); after each, the
     three tables show the same discard pile. Neither guest ever hears another seat's hand."""
@@ -434,6 +438,7 @@ def test_canasta_two_guests_a_person_here_and_a_computer(own_browser, site_url):
     host_context = own_browser.new_context(
         viewport={"width": 1024, "height": 768}, base_url=site_url, service_workers="block"
     )
+    give_snapshot(host_context, start_snapshot)
     host_context.add_init_script(RECORD_HANDS)
     contexts = [host_context]
     guests: dict[str, Page] = {}
@@ -527,7 +532,7 @@ def y4m(grey: bytes, width: int, height: int) -> bytes:
     return f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode() + b"FRAME\n" + grey + chroma + chroma
 
 
-def test_the_guest_scans_the_invitation_with_its_camera(own_browser, site_url, tmp_path):
+def test_the_guest_scans_the_invitation_with_its_camera(own_browser, site_url, start_snapshot, tmp_path):
     """Bea's browser has no BarcodeDetector (Chromium on Linux): the page's own decoder reads the
     host's QR code from her camera (Chromium's fake one, showing a picture of the host's QR code),
     and she joins from the lobby's "Join a game" without pasting anything."""
@@ -535,6 +540,7 @@ def test_the_guest_scans_the_invitation_with_its_camera(own_browser, site_url, t
     host_context = own_browser.new_context(
         viewport={"width": 1024, "height": 768}, base_url=site_url, service_workers="block"
     )
+    give_snapshot(host_context, start_snapshot)
     host_context.set_default_timeout(20_000)
     camera = tmp_path / "camera.y4m"
     scanner = None

@@ -13,6 +13,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from e2e.conftest import give_snapshot
 from e2e.pagekit import NO_SIDEWAYS_SCROLL, ROOT, engine_ready, my_turn
 from e2e.soak import sampled
 from e2e.test_ono99_page import take_turn
@@ -67,14 +68,16 @@ SIZES = [
 
 # Every run: a tablet on its side and a phone upright, to the end; a soak run, all four.
 @pytest.mark.parametrize("name,width,height,to_the_end", sampled([pytest.param(*s, id=s[0]) for s in SIZES], every=2))
-def test_a_game_by_taps(browser, site_url, errors, name, width, height, to_the_end):
+def test_a_game_by_taps(browser, site_url, start_snapshot, errors, name, width, height, to_the_end):
     context = browser.new_context(
         viewport={"width": width, "height": height},
         base_url=site_url,
         has_touch=True,
         is_mobile=True,
         device_scale_factor=1,
+        service_workers="block",
     )
+    give_snapshot(context, start_snapshot)
     context.set_default_timeout(20_000)
     page = context.new_page()
     page.on("pageerror", lambda exc: errors.page_errors.append(f"pageerror: {exc}"))
