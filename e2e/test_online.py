@@ -127,11 +127,13 @@ def pass_codes(host: Page, guest: Page, name: str, paste: str | None = None) -> 
 class Table:
     """The host's page, the guest's, and what the guest heard and fetched over every page it had."""
 
-    def __init__(self, browser, site_url, snapshot: StartSnapshot):
+    def __init__(self, browser, site_url, snapshot: StartSnapshot | None = None):
+        """`snapshot`: the host starts from it (the tests'); without, a first visit (the bench's)."""
         self.host_context = browser.new_context(
             viewport={"width": 1024, "height": 768}, base_url=site_url, service_workers="block"
         )
-        give_snapshot(self.host_context, snapshot)
+        if snapshot:
+            give_snapshot(self.host_context, snapshot)
         self.guest_context = browser.new_context(viewport={"width": 420, "height": 800}, base_url=site_url)
         for context in (self.host_context, self.guest_context):
             context.set_default_timeout(20_000)
