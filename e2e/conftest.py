@@ -7,9 +7,9 @@ A fresh context is a first visit: Python starts from nothing (~4 s here), and a
 memory snapshot is then made in the background (another start's worth of CPU).
 Most tests are about what happens after the start, so their context is given,
 before its first page, the start-up snapshot the session's first visit made,
-as a player's return visit has it: their starts take half the time and make
-no snapshot. The first visit itself is tested with `cold_page` (test_start_up.py,
-test_offline.py).
+as a player's return visit has it: each start takes ~1.5 s less here and makes
+no snapshot. The first visit itself is tested with `cold_page` (test_start_up.py)
+and test_offline.py's own pages.
 """
 
 from __future__ import annotations
