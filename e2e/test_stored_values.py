@@ -31,6 +31,7 @@ ALLOWED_SETTINGS: dict[str, list] = {
     "lang": ["auto", "en", "pa", "gu"],
     "sound": ["auto", "off", "quiet", "normal"],
     "vibrate": [False, True],
+    "stun": [""],  # none is planted; a damaged one is dropped (app/settings.js isStunServer)
 }
 
 # Everything the page keeps emptied (its saved games too), then `values` ({key: raw text}) stored.
