@@ -1,6 +1,6 @@
 """Bot-only games at speed, checking the game's invariants after every action.
 
-    python -m pygames_wasm simulate ono99 --games 1000 --players 4 --seed 7 --bots heuristic,random
+    python -m pygames_wasm simulate ono99 --games 1000 --seconds 0 --players 4 --seed 7 --bots heuristic,random
 
 Prints wins per seat and per kind of bot, the average game length and games per second; exits
 non-zero on the first invariant failure (with the seed that reproduces it). A partnership game (its
@@ -87,8 +87,10 @@ def run(args: argparse.Namespace) -> int:
     counting: Callable[[GameState], dict[str, int]] | None = getattr(module, "simulation_counts", None)
     counts: Counter[str] = Counter()
     start = time.perf_counter()
-    for i in range(args.games):
-        seed = args.seed + i
+    games = 0
+    while games < args.games and (games == 0 or not args.seconds or time.perf_counter() - start < args.seconds):
+        seed = args.seed + games
+        games += 1
         try:
             match = play_one(args.game, options, kinds, seed)
         except AssertionError as failure:
@@ -107,12 +109,12 @@ def run(args: argparse.Namespace) -> int:
         if counting:
             counts.update(counting(match.state))
     seconds = time.perf_counter() - start
-    print(f"{args.games} games of {args.game}, {args.players} players, seeds {args.seed}..{args.seed + args.games - 1}")
+    print(f"{games} games of {args.game}, {args.players} players, seeds {args.seed}..{args.seed + games - 1}")
     for seat, kind in enumerate(kinds):
-        print(f"  seat {seat + 1} ({kind}): {wins[seat]:.1f} wins ({100 * wins[seat] / args.games:.1f}%)")
+        print(f"  seat {seat + 1} ({kind}): {wins[seat]:.1f} wins ({100 * wins[seat] / games:.1f}%)")
     for kind in sorted(set(kinds)):
         seated = kinds.count(kind)
-        rate = wins_by_kind[kind] / args.games
+        rate = wins_by_kind[kind] / games
         print(
             f"  {kind} ({seated} seat{'s' if seated > 1 else ''}): {100 * rate:.1f}% of wins, "
             f"{100 * rate / seated:.1f}% per seat (fair share {100 / args.players:.1f}%)"
@@ -122,12 +124,12 @@ def run(args: argparse.Namespace) -> int:
             names = "+".join(str(s + 1) for s in seats)
             print(
                 f"  team of seats {names} ({','.join(kinds[s] for s in seats)}): {team_wins[i_team]} wins "
-                f"({100 * team_wins[i_team] / args.games:.1f}%)"
+                f"({100 * team_wins[i_team] / games:.1f}%)"
             )
     for label, total in counts.items():
         print(f"  {label}: {total}")
-    print(f"  average length: {actions / args.games:.1f} actions, {rounds / args.games:.2f} rounds")
-    print(f"  speed: {args.games / seconds:.1f} games/s ({seconds:.2f} s); invariants held after every action")
+    print(f"  average length: {actions / games:.1f} actions, {rounds / games:.2f} rounds")
+    print(f"  speed: {games / seconds:.1f} games/s ({seconds:.2f} s); invariants held after every action")
     return 0
 
 
@@ -135,6 +137,9 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
     sim = sub.add_parser("simulate", help="play bot games and check invariants")
     sim.add_argument("game", choices=sorted(GAMES))
     sim.add_argument("--games", type=int, default=100)
+    # Every action is checked, which makes a long game slow (a four-seat Own Trumps match of random
+    # players is ~1,500 actions, a few seconds): by default no new game starts after this many seconds.
+    sim.add_argument("--seconds", type=float, default=5, help="start no game after this long (0: play --games)")
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--bots", default="random", help="comma-separated bot kinds per seat; the last repeats")

@@ -74,3 +74,8 @@ def test_arena_prints_win_rates_with_intervals_and_decision_times(capsys):
     rate = float(re.search(r"normal: wins ([\d.]+)% per seat \(95% interval [\d.]+ to [\d.]+\)", out).group(1))
     assert rate > 60  # the heuristic beats random play in most heads-up games
     assert re.search(r"random: wins [\d.]+% .* p50 [\d.]+ ms, p95 [\d.]+ ms", out) and "games/s" in out
+
+
+def test_simulate_starts_no_game_after_its_seconds(capsys):
+    assert cli.main(["simulate", "ono99", "--games", "1000", "--seconds", "0.001", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.startswith("1 games of ono99, 4 players, seeds 3..3")
