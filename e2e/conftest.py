@@ -1,15 +1,18 @@
 """Playwright fixtures: build (if needed), serve dist/site, drive Chromium.
 
-Every test gets a fresh browser context; uncaught page errors and console
-errors fail the test (a test may mark expected console errors as allowed).
+Uncaught page errors and console errors fail a test (a test may mark expected
+console errors as allowed).
 
 A fresh context is a first visit: Python starts from nothing (~4 s here), and a
 memory snapshot is then made in the background (another start's worth of CPU).
-Most tests are about what happens after the start, so their context is given,
-before its first page, the start-up snapshot the session's first visit made,
-as a player's return visit has it: each start takes ~1.5 s less here and makes
-no snapshot. The first visit itself is tested with `cold_page` (test_start_up.py)
-and test_offline.py's own pages.
+Most tests are about what happens after the start, so the `page` fixture's pages
+start as a player's return visit does, from the start-up snapshot the session's
+first visit made: each start takes ~1.5 s less here and makes no snapshot.
+They all open in one browser context, which is given that snapshot once and is
+emptied after every test of everything else a page may leave (site storage,
+routes, permissions, offline): giving the snapshot to a fresh context per test
+took ~1 s of each test. The first visit itself is tested with `cold_page`
+(test_start_up.py) and test_offline.py's own pages.
 """
 
 from __future__ import annotations
@@ -20,9 +23,10 @@ import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import BrowserContext, Page, sync_playwright
 
 from e2e.pagekit import SITE, SiteServer, engine_ready, ensure_site, launch_chromium
 
@@ -132,9 +136,14 @@ def give_snapshot(context, snapshot: StartSnapshot) -> None:
     """Put `snapshot` in the context's Cache Storage, from a page of its own (the test's page then
     starts with no history)."""
     pg = context.new_page()
+    put_snapshot(pg, snapshot)
+    pg.close()
+
+
+def put_snapshot(pg: Page, snapshot: StartSnapshot) -> None:
+    """Put `snapshot` in Cache Storage through `pg`, which goes to a file of the site for it."""
     pg.goto("/build-info.json")  # any page of the site's origin, to reach its Cache Storage
     pg.evaluate(SEED_SNAPSHOT, [snapshot.key, snapshot.path])
-    pg.close()
 
 
 def open_page(browser, site_url, errors, snapshot: StartSnapshot | None = None, **context_options):
@@ -158,10 +167,118 @@ def open_page(browser, site_url, errors, snapshot: StartSnapshot | None = None, 
     assert not bad, "errors in the page:\n" + "\n".join(bad)
 
 
+# What a page of the site may leave in its origin's storage, all cleared after each test but the
+# snapshot's cache (Cache Storage is emptied by RESET_CACHES, which keeps the snapshot).
+SITE_STORAGE = "cookies,indexeddb,local_storage,service_workers,file_systems,shared_storage,storage_buckets"
+RESET_CACHES = """async (key) => {
+  for (const name of await caches.keys()) if (name !== "pygames-snapshot") await caches.delete(name);
+  const cache = await caches.open("pygames-snapshot");
+  for (const request of await cache.keys()) if (request.url !== key) await cache.delete(request);
+  return Boolean(await cache.match(key));
+}"""
+
+
+@dataclass
+class SharedContext:
+    """A context the `page` fixture's pages open in, the origins its pages have been to, and a page
+    of its own (the site's build-info.json) through which it is emptied."""
+
+    context: BrowserContext
+    snapshot: StartSnapshot
+    origins: set[str]
+    keeper: Page
+
+    def reset(self) -> None:
+        """Close the test's pages and leave the context as it was made: the snapshot in Cache
+        Storage, nothing else stored, no routes, online, no permissions granted."""
+        for pg in self.context.pages:
+            if pg != self.keeper:
+                pg.close()
+        self.context.unroute_all(behavior="ignoreErrors")
+        self.context.set_offline(False)
+        self.context.clear_permissions()
+        self.context.clear_cookies()
+        cdp = self.context.new_cdp_session(self.keeper)
+        for origin in self.origins:
+            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": SITE_STORAGE})
+        cdp.detach()
+        self.origins.clear()
+        if not self.keeper.evaluate(RESET_CACHES, self.snapshot.key):  # a test dropped it: give it again
+            put_snapshot(self.keeper, self.snapshot)
+
+
+class ReturnVisits:
+    """The shared contexts (see the module's comment): one as a player's browser has it, and one
+    with the page's CSP bypassed, for tests that inject axe-core."""
+
+    def __init__(self, browser, site_url: str, snapshot: StartSnapshot) -> None:
+        self.browser, self.site_url, self.snapshot = browser, site_url, snapshot
+        self.contexts: dict[bool, SharedContext] = {}
+
+    def context(self, bypass_csp: bool = False) -> SharedContext:
+        if bypass_csp not in self.contexts:
+            context = self.browser.new_context(
+                viewport={"width": 1024, "height": 768},
+                base_url=self.site_url,
+                service_workers="block",
+                bypass_csp=bypass_csp,
+            )
+            context.set_default_timeout(20_000)
+            keeper = context.new_page()
+            put_snapshot(keeper, self.snapshot)
+            self.contexts[bypass_csp] = SharedContext(context, self.snapshot, visited_origins(context), keeper)
+        return self.contexts[bypass_csp]
+
+    def open(self, errors: PageErrors, bypass_csp: bool = False) -> Iterator[Page]:
+        """A new page in a shared context (a fixture's body): yields it, empties the context, then
+        fails on unexpected errors."""
+        shared = self.context(bypass_csp)
+        pg = shared.context.new_page()
+        pg.on("pageerror", lambda exc: errors.page_errors.append(f"pageerror: {exc}"))
+        pg.on("console", lambda msg: msg.type == "error" and errors.console_errors.append(f"console: {msg.text}"))
+        try:
+            yield pg
+        finally:
+            shared.reset()
+        bad = errors.unexpected()
+        assert not bad, "errors in the page:\n" + "\n".join(bad)
+
+    def close(self) -> None:
+        for shared in self.contexts.values():
+            shared.context.close()
+
+
+def visited_origins(context: BrowserContext) -> set[str]:
+    """The origins the context's pages go to from now on (collected as they navigate)."""
+    origins: set[str] = set()
+
+    def watch(pg: Page) -> None:
+        pg.on("framenavigated", lambda frame: origins.update(origin_of(frame.url)))
+
+    context.on("page", watch)
+    return origins
+
+
+def origin_of(url: str) -> set[str]:
+    """{the URL's origin}, or {} for a URL with no storage of its own (about:blank, data:)."""
+    parts = urlsplit(url)
+    return {f"{parts.scheme}://{parts.netloc}"} if parts.scheme in ("http", "https") else set()
+
+
+@pytest.fixture(scope="session")
+def return_visits(browser, site_url, start_snapshot) -> Iterator[ReturnVisits]:
+    visits = ReturnVisits(browser, site_url, start_snapshot)
+    try:
+        yield visits
+    finally:
+        visits.close()
+
+
 @pytest.fixture
-def page(browser, site_url, start_snapshot, errors) -> Iterator[Page]:
-    """A page whose first visit finds the start-up snapshot (a return visit's start)."""
-    yield from open_page(browser, site_url, errors, snapshot=start_snapshot)
+def page(return_visits, errors) -> Iterator[Page]:
+    """A page whose first visit finds the start-up snapshot (a return visit's start), in a context
+    emptied of what earlier tests left."""
+    yield from return_visits.open(errors)
 
 
 @pytest.fixture

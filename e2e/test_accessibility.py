@@ -20,7 +20,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.axe import assert_accessible
-from e2e.conftest import open_page
 from e2e.pagekit import (
     HOLD_BOTS,
     START_TIMEOUT_MS,
@@ -50,9 +49,9 @@ SUMMARY = ("last_round", "last_hand", "last_game")  # a finished round, hand or 
 
 
 @pytest.fixture
-def page(browser, site_url, start_snapshot, errors) -> Iterator[Page]:
+def page(return_visits, errors) -> Iterator[Page]:
     """The usual page, in a context that lets the test inject axe-core despite the page's CSP."""
-    for pg in open_page(browser, site_url, errors, snapshot=start_snapshot, bypass_csp=True):
+    for pg in return_visits.open(errors, bypass_csp=True):
         pg.add_init_script(HOLD_BOTS)
         yield pg
 

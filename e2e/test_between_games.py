@@ -19,7 +19,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.axe import assert_accessible
-from e2e.conftest import open_page
 from e2e.pagekit import my_turn, settled
 from e2e.test_accessibility import record, resume
 from e2e.test_languages import ono99_turn
@@ -30,9 +29,9 @@ LEFT = 12  # moves the page plays
 
 
 @pytest.fixture
-def page(browser, site_url, start_snapshot, errors) -> Iterator[Page]:
+def page(return_visits, errors) -> Iterator[Page]:
     """The usual page, in a context that lets the test inject axe-core despite the page's CSP."""
-    yield from open_page(browser, site_url, errors, snapshot=start_snapshot, bypass_csp=True, accept_downloads=True)
+    yield from return_visits.open(errors, bypass_csp=True)  # downloads are accepted by default
 
 
 def first_hand() -> list[str]:

@@ -20,7 +20,6 @@ import time
 import pytest
 from playwright.sync_api import Page, Request, ViewportSize, expect
 
-from e2e.conftest import open_page
 from e2e.pagekit import (
     HOLD_BOTS,
     ROOT,
@@ -50,12 +49,11 @@ KEPT = {"Ann", "Bob", "Robo", "ONO", "3UP", "3DOWN", "MB", "pygames"}
 
 
 @pytest.fixture
-def offline_page(browser, site_url, start_snapshot, errors):
+def offline_page(page, site_url):
     """A page that may fetch only from the site: a font from a CDN would be refused."""
-    for pg in open_page(browser, site_url, errors, snapshot=start_snapshot):
-        origin = site_url.rstrip("/")
-        pg.context.route(re.compile(r"^(?!" + re.escape(origin) + r")https?://.*"), lambda route: route.abort())
-        yield pg
+    origin = site_url.rstrip("/")
+    page.context.route(re.compile(r"^(?!" + re.escape(origin) + r")https?://.*"), lambda route: route.abort())
+    return page
 
 
 def titles(lang: str) -> dict[str, str]:

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from e2e.axe import assert_accessible
-from e2e.conftest import open_page
 from e2e.pagekit import engine_ready, hand_labels, settled, tap_card
 
 # Counts the AudioContexts the page makes (test-only: wraps the constructor before the page runs).
@@ -36,9 +36,9 @@ STEP_READY = """() => {
 
 
 @pytest.fixture
-def page(browser, site_url, start_snapshot, errors) -> Iterator[Page]:
+def page(return_visits, errors) -> Iterator[Page]:
     """A page that may have axe injected (its CSP bypassed), counting AudioContexts."""
-    for pg in open_page(browser, site_url, errors, snapshot=start_snapshot, bypass_csp=True):
+    for pg in return_visits.open(errors, bypass_csp=True):
         pg.add_init_script(COUNT_AUDIO)
         yield pg
 
@@ -52,12 +52,18 @@ def hand_card(page: Page, code: str):
 
 
 def leave(page: Page) -> None:
-    """Back to the lobby from a lesson (the computers play on after it: a dialog they opened goes)."""
-    for _ in range(3):
-        if page.locator("dialog[open]").count():
-            page.keyboard.press("Escape")
-    expect(page.locator("dialog[open]")).to_have_count(0)
-    page.get_by_role("button", name="Leave game").click()
+    """Back to the lobby from a lesson. The computers play on after it, so a dialog of theirs (a
+    round's summary) may open at any moment, even between closing one and pressing Leave game: it
+    is closed and Leave game pressed again."""
+    for _ in range(5):
+        for _ in range(3):
+            if page.locator("dialog[open]").count():
+                page.keyboard.press("Escape")
+        try:
+            page.get_by_role("button", name="Leave game").click(timeout=3_000)
+            break
+        except PlaywrightTimeoutError:
+            continue
     expect(page.locator("#lobby")).to_be_visible()
 
 

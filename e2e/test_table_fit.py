@@ -32,7 +32,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.axe import ALSO, BLOCKING, violations
-from e2e.conftest import open_page
 from e2e.pagekit import HOLD_BOTS, SAVE_DB, SAVE_STORE, START_TIMEOUT_MS, T, engine_ready, settled
 from e2e.soak import sampled
 from e2e.test_embed import blog_url  # noqa: F401 (a fixture: the demo blog on a second origin)
@@ -247,10 +246,10 @@ def look_at_every_size(page: Page, scope, shot: str, sizes=SIZES, axe_at=None, a
 
 # ---------------------------------------------------------------- the page
 @pytest.fixture
-def page(browser, site_url, start_snapshot, errors) -> Iterator[Page]:
+def page(return_visits, errors) -> Iterator[Page]:
     """The usual page, in a context that lets the test inject axe-core despite the page's CSP, with
     the computers' moves held."""
-    for pg in open_page(browser, site_url, errors, snapshot=start_snapshot, bypass_csp=True):
+    for pg in return_visits.open(errors, bypass_csp=True):
         pg.add_init_script(HOLD_BOTS)
         yield pg
 
