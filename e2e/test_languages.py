@@ -16,6 +16,7 @@ import json
 import os
 import re
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, Request, ViewportSize, expect
@@ -428,7 +429,10 @@ def test_lobby_in_each_language_fits_and_is_remembered(offline_page: Page):
     expect(page.get_by_role("heading", name="Set up a game")).to_be_visible()
 
 
-def test_english_pages_never_fetch_the_fonts(page: Page):
+def test_an_english_page_draws_the_languages_own_names_with_its_own_fonts(page: Page):
+    """The names of Punjabi and Gujarati in the lobby's list and in Settings are drawn with the site's
+    own faces, loaded, so that a device without Gurmukhi or Gujarati fonts of its own (this Chromium
+    has none) shows them, not empty boxes: that list is how a Punjabi or Gujarati reader switches."""
     fonts: list[str] = []
 
     def note_font(request: Request) -> None:
@@ -438,8 +442,24 @@ def test_english_pages_never_fetch_the_fonts(page: Page):
     page.on("request", note_font)
     page.goto("./")
     engine_ready(page)
-    page.evaluate("() => document.fonts.ready")
-    assert fonts == []
+    lobby_list = page.locator("#lang-select").evaluate("(e) => getComputedStyle(e).fontFamily")
+    page.get_by_role("button", name="Settings").click()
+    for lang, (family, name) in FONTS.items():
+        assert family in lobby_list
+        label = page.locator("#settings-dialog").get_by_text(name, exact=True)
+        label.scroll_into_view_if_needed()
+        expect(label).to_have_attribute("lang", lang)
+        assert family in label.evaluate("(e) => getComputedStyle(e).fontFamily")
+    # Each name's own face is loaded (the weight its element is drawn in).
+    page.wait_for_function(
+        """(names) => names.every((name) => {
+          const label = [...document.querySelectorAll("#settings-dialog .lang-name")].find((e) => e.textContent === name);
+          const style = getComputedStyle(label);
+          return document.fonts.check(`${style.fontWeight} 16px ${style.fontFamily}`, name);
+        })""",
+        arg=[name for _, name in FONTS.values()],
+    )
+    assert {Path(url).name.split("-")[2] for url in fonts} == {"gurmukhi", "gujarati"}
 
 
 def test_switching_language_mid_game_redraws_the_table_and_history(offline_page: Page):

@@ -236,7 +236,7 @@ def pyodide_dir(root: Path | str = ROOT) -> Path:
 
 
 # The Punjabi (Gurmukhi) and Gujarati fonts the page's styles/style.css names (@font-face with a unicode-range,
-# so an English page never fetches them): only these subsets and weights, from the pinned @fontsource
+# so a page fetches only the faces of the letters it shows): only these subsets and weights, from the pinned @fontsource
 # packages (package.json), into the site's fonts/ (precached with every other file: offline too).
 FONT_FILES = tuple(
     (f"@fontsource/noto-sans-{script}", f"noto-sans-{script}-{script}-{weight}-normal.woff2")
