@@ -221,7 +221,13 @@ def policy(state: C.State, seat: int, rng: Random) -> Action:
     natural cards (the first meld as soon as it counts enough), finish a canasta with a wild card,
     then discard a card the opponents cannot use."""
     if state.phase == "answer":
-        return {"type": "answer", "yes": C.count(state.hands[seat]) <= 60}
+        team = C.team_of(state, seat)
+        ending_soon = min(len(state.hands[s]) for s in C.team_seats(state, 1 - team)) <= canasta_bot.OPPONENTS_LOW
+        ending_soon |= len(state.stock) < canasta_bot.STOCK_LOW
+        return {
+            "type": "answer",
+            "yes": canasta_bot.lets_partner_go_out(state.hands[seat], state.melds[team], ending_soon),
+        }
     if state.phase == "draw":
         return draw_move(state, seat)
     if C.told_to_go_out(state, seat):  # the partner said yes: the rules make the player go out
