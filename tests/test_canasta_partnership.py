@@ -7,7 +7,9 @@ import random
 from canasta_helpers import table
 
 from pygames_wasm.bots import canasta_bot
-from pygames_wasm.bots.canasta_search import policy
+from pygames_wasm.bots.canasta_search import GAME, policy
+from pygames_wasm.bots.search import Budget, decide
+from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import canasta as C
 
 KINGS = "KH KS KD KC KH KS KD"  # a natural canasta: the team may go out
@@ -110,3 +112,13 @@ def test_a_discard_the_next_opponent_cannot_take_the_pile_with_comes_first():
     view = C.view(t.state, 0, brief=True)
     assert view["pile"]["frozen"]
     assert canasta_bot.choose(view, None) == {"type": "discard", "card": "8D"}
+
+
+def test_a_hard_partner_answers_without_imagining_an_asker_who_cannot_go_out():
+    """The asker's hand is hidden from the partner, and most deals of it could not go out, yet a yes
+    makes it go out: the Hard player answers by the rule instead of searching such deals."""
+    for hand, yes in (("QH QS QD AH AS 2C KC 5S", False), ("AH QS JD 10C 9C 8H 7D 6C 5S 4H", True)):
+        t = asking_table(hand)
+        view = C.view(t.state, 2, brief=True)
+        history = [{"seat": 0, "action": {"type": "draw"}}, {"seat": 0, "action": {"type": "ask_go_out"}}]
+        assert decide(GAME, view, history, SplitMix64(1), Budget(deals=8)).action == {"type": "answer", "yes": yes}

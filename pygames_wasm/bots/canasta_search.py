@@ -284,10 +284,14 @@ def discard_move(state: C.State, seat: int) -> Action:
 
 
 def candidates(view: View) -> list[Action]:
-    """Drawing or each way of taking the pile; then the Normal player's own move (a meld, say) and
-    its best few discards, one per rank (suits do not matter in play), which is also how holding
-    back a meld is weighed."""
+    """Drawing or each way of taking the pile (an answer to "may I go out?": the Normal player's);
+    then the Normal player's own move (a meld, say) and its best few discards, one per rank (suits do
+    not matter in play), which is also how holding back a meld is weighed."""
     actions = view["actions"]
+    if view["phase"] == "answer":
+        # Asked "may I go out?": a yes makes the asker go out, but most deals of its hidden hand could
+        # not, so no deal is searched and the partner answers by the Normal player's rule.
+        return [canasta_bot.choose(view, None)]
     if view["phase"] != "play":
         return actions
     hand = [c["card"] for c in view["hand"]]
