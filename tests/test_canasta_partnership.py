@@ -122,3 +122,10 @@ def test_a_hard_partner_answers_without_imagining_an_asker_who_cannot_go_out():
         view = C.view(t.state, 2, brief=True)
         history = [{"seat": 0, "action": {"type": "draw"}}, {"seat": 0, "action": {"type": "ask_go_out"}}]
         assert decide(GAME, view, history, SplitMix64(1), Budget(deals=8)).action == {"type": "answer", "yes": yes}
+
+
+def test_the_hard_player_weighs_going_out_when_the_normal_player_holds_back():
+    t = going_out_table(None)  # South holds 11 cards: the Normal player discards instead
+    view = C.view(t.state, 0, brief=True)
+    moves = GAME.candidates(view)
+    assert moves[0]["type"] == "discard" and {"type": "meld", "melds": [["9S", "9H", "9D"]]} in moves

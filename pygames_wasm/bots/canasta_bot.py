@@ -55,7 +55,7 @@ def choose(view: View, rng: Chooser | None) -> Action:  # never draws at random:
         return answer(view)
     if view["phase"] == "draw":
         return draw_choice(view, actions)
-    return play_choice(view, actions)
+    return play_choice(view, actions, wants_to_go_out(view))
 
 
 def answer(view: View) -> Action:
@@ -122,7 +122,8 @@ def table_points(line: dict[str, Any]) -> int:
     )
 
 
-def play_choice(view: View, actions: list[Action]) -> Action:
+def play_choice(view: View, actions: list[Action], going_out_ok: bool) -> Action:
+    """The move after the draw; it may empty the hand only if `going_out_ok`."""
     team = view["team"]
     mine = view["teams"][team]
     hand = [c["card"] for c in view["hand"]]
@@ -131,7 +132,6 @@ def play_choice(view: View, actions: list[Action]) -> Action:
     adds = [a for a in actions if a["type"] == "add"]
     if view["must_go_out"]:
         return actions[0]  # the partner said yes: the engine lists a step of a way out first
-    going_out_ok = wants_to_go_out(view)
     if going_out_ok and any(a["type"] == "ask_go_out" for a in actions):
         return {"type": "ask_go_out"}  # the partner knows its hand: let it decide (R13.6)
 

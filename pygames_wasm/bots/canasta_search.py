@@ -285,8 +285,9 @@ def discard_move(state: C.State, seat: int) -> Action:
 
 def candidates(view: View) -> list[Action]:
     """Drawing or each way of taking the pile (an answer to "may I go out?": the Normal player's);
-    then the Normal player's own move (a meld, say) and its best few discards, one per rank (suits do
-    not matter in play), which is also how holding back a meld is weighed."""
+    then the Normal player's own move (a meld, say), the move it would make if it meant to go out, and
+    its best few discards, one per rank (suits do not matter in play), which is also how holding back
+    a meld is weighed."""
     actions = view["actions"]
     if view["phase"] == "answer":
         # Asked "may I go out?": a yes makes the asker go out, but most deals of its hidden hand could
@@ -296,12 +297,15 @@ def candidates(view: View) -> list[Action]:
         return actions
     hand = [c["card"] for c in view["hand"]]
     chosen = canasta_bot.choose(view, None)
+    # When the Normal player holds back from going out (a heavy partner, a weak table), the search
+    # weighs going out too: its deals of the partner's hidden hand tell what that would cost.
+    going_out = canasta_bot.play_choice(view, actions, True)
     by_rank: dict[str, Action] = {}
     discards = [a for a in actions if a["type"] == "discard"]
     for action in sorted(discards, key=canasta_bot.discard_scorer(view, hand), reverse=True):
         by_rank.setdefault(C.rank(action["card"]), action)
-    tried = [a for a in list(by_rank.values())[:DISCARDS_TRIED] if a != chosen]
-    return [chosen] + tried
+    moves = [chosen] + ([going_out] if going_out != chosen else [])
+    return moves + [a for a in list(by_rank.values())[:DISCARDS_TRIED] if a not in moves]
 
 
 def stop(state: C.State, view: View) -> bool:
