@@ -28,6 +28,7 @@ from ..games.canasta import (
     DECK,
     GOING_OUT_BONUS,
     MIXED_BONUS,
+    RANK_VALUE,
     count,
     is_black_three,
     is_natural,
@@ -41,11 +42,9 @@ BIG_PILE = 10
 OPPONENTS_LOW = 4  # cards: an opponent this short may go out soon
 STOCK_LOW = 15  # cards: the hand may end soon anyway
 NATURALS_OF_RANK = 8  # two packs
-PARTNER_HEAVY = 8  # cards: a partner holding this many would pay more than going out brings
-# What an unseen card in a hand costs on average (a red three never stays in a hand): about 11 points.
-MEAN_CARD = count(c for c, n in DECK.items() for _ in range(n) if not is_red_three(c)) / (
-    sum(DECK.values()) - sum(n for c, n in DECK.items() if is_red_three(c))
-)
+PARTNER_HEAVY = 8  # cards: at an average card's cost, about what going out brings (100)
+HELD = [c for c, n in DECK.items() for _ in range(n) if not is_red_three(c)]  # a hand never keeps a red three
+MEAN_CARD = count(HELD) / len(HELD)  # what an unseen card in a hand costs on average: about 11 points
 
 
 def choose(view: View, rng: Chooser | None) -> Action:  # never draws at random: the search passes None
@@ -90,7 +89,7 @@ def layable(hand: list[str], melds: dict[str, list[str]]) -> list[str]:
     cards once anything is laid."""
     naturals = Counter(rank(c) for c in hand if is_natural(c))
     wilds = sum(map(is_wild, hand))
-    pairs = sorted((r for r, n in naturals.items() if n == 2 and r not in melds), key=lambda r: -value(r + "S"))
+    pairs = sorted((r for r, n in naturals.items() if n == 2 and r not in melds), key=lambda r: -RANK_VALUE[r])
     ranks = {r for r, n in naturals.items() if r in melds or n >= 3} | set(pairs[:wilds])
     laid = [c for c in hand if is_natural(c) and rank(c) in ranks]
     return laid + [c for c in hand if is_wild(c)] if laid or melds else laid
@@ -217,8 +216,8 @@ def discard_scorer(view: View, hand: list[str]) -> Callable[[Action], float]:
     seen.update(rank(c) for line in view["teams"] for m in line["melds"] for c in m["cards"] if is_natural(c))
     if pile["top"] and is_natural(pile["top"]):
         seen[rank(pile["top"])] += 1
-    # The next opponent takes the pile with a natural pair of the discard's rank, or with one natural
-    # and a wild card when the pile is open to them: with no more of the rank unseen, it cannot.
+    # A player takes the pile with a natural pair of the discard's rank, or with one natural and a wild
+    # card when the pile is open to the opponents: with at most `needs` of the rank unseen, nobody can.
     needs = 1 if pile["frozen"] or not opponents_melded else 0
 
     def score(a: Action) -> float:
@@ -237,7 +236,7 @@ def discard_scorer(view: View, hand: list[str]) -> Callable[[Action], float]:
             s -= 30
         s += 20 if held[r] == 1 else -15 * (held[r] - 1)
         if NATURALS_OF_RANK - seen[r] <= needs:
-            s += 40  # a safe discard: nobody next can take the pile with it
+            s += 40  # a safe discard: nobody can take the pile with it
         s += value(card) / 2 if danger else -value(card) / 10
         return s
 
