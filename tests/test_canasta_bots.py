@@ -42,17 +42,6 @@ def test_heuristic_partnership_beats_random_in_nearly_every_game():
     assert wins >= 11  # measured: 200 of 200 (see the report of simulate)
 
 
-def test_heuristic_partner_answers_may_i_go_out():
-    view = {
-        "actions": [{"type": "answer", "yes": True}, {"type": "answer", "yes": False}],
-        "phase": "answer",
-        "hand": [{"card": c} for c in ("4S", "5H")],
-    }
-    assert canasta_bot.choose(view, SplitMix64(1)) == {"type": "answer", "yes": True}
-    view["hand"] = [{"card": c} for c in ("JK", "JK", "AS", "KH")]
-    assert canasta_bot.choose(view, SplitMix64(1)) == {"type": "answer", "yes": False}
-
-
 def test_heuristic_decisions_are_fast():
     match = play_one("canasta", {"target": 500}, ["random"] * 4, seed=9)
     from pygames_wasm.core.match import Match

@@ -221,7 +221,13 @@ def policy(state: C.State, seat: int, rng: Random) -> Action:
     natural cards (the first meld as soon as it counts enough), finish a canasta with a wild card,
     then discard a card the opponents cannot use."""
     if state.phase == "answer":
-        return {"type": "answer", "yes": C.count(state.hands[seat]) <= 60}
+        team = C.team_of(state, seat)
+        ending_soon = min(len(state.hands[s]) for s in C.team_seats(state, 1 - team)) <= canasta_bot.OPPONENTS_LOW
+        ending_soon |= len(state.stock) < canasta_bot.STOCK_LOW
+        return {
+            "type": "answer",
+            "yes": canasta_bot.lets_partner_go_out(state.hands[seat], state.melds[team], ending_soon),
+        }
     if state.phase == "draw":
         return draw_move(state, seat)
     if C.told_to_go_out(state, seat):  # the partner said yes: the rules make the player go out
@@ -278,20 +284,28 @@ def discard_move(state: C.State, seat: int) -> Action:
 
 
 def candidates(view: View) -> list[Action]:
-    """Drawing or each way of taking the pile; then the Normal player's own move (a meld, say) and
-    its best few discards, one per rank (suits do not matter in play), which is also how holding
-    back a meld is weighed."""
+    """Drawing or each way of taking the pile (an answer to "may I go out?": the Normal player's);
+    then the Normal player's own move (a meld, say), the move it would make if it meant to go out, and
+    its best few discards, one per rank (suits do not matter in play), which is also how holding back
+    a meld is weighed."""
     actions = view["actions"]
+    if view["phase"] == "answer":
+        # Asked "may I go out?": a yes makes the asker go out, but most deals of its hidden hand could
+        # not, so no deal is searched and the partner answers by the Normal player's rule.
+        return [canasta_bot.choose(view, None)]
     if view["phase"] != "play":
         return actions
     hand = [c["card"] for c in view["hand"]]
     chosen = canasta_bot.choose(view, None)
+    # When the Normal player holds back from going out (a heavy partner, a weak table), the search
+    # weighs going out too: its deals of the partner's hidden hand tell what that would cost.
+    going_out = canasta_bot.play_choice(view, actions, True)
     by_rank: dict[str, Action] = {}
     discards = [a for a in actions if a["type"] == "discard"]
     for action in sorted(discards, key=canasta_bot.discard_scorer(view, hand), reverse=True):
         by_rank.setdefault(C.rank(action["card"]), action)
-    tried = [a for a in list(by_rank.values())[:DISCARDS_TRIED] if a != chosen]
-    return [chosen] + tried
+    moves = [chosen] + ([going_out] if going_out != chosen else [])
+    return moves + [a for a in list(by_rank.values())[:DISCARDS_TRIED] if a not in moves]
 
 
 def stop(state: C.State, view: View) -> bool:
