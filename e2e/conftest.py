@@ -26,7 +26,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, sync_playwright
 
 from e2e.pagekit import SITE, SiteServer, engine_ready, ensure_site, launch_chromium
 
@@ -75,6 +75,15 @@ class PageErrors:
     def allow(self, pattern: str):
         """Expect console errors matching `pattern` (they do not fail the test)."""
         self.allowed.append(re.compile(pattern))
+
+    def watch(self, page: Page) -> None:
+        """Note the page's uncaught errors and console errors."""
+        page.on("pageerror", lambda exc: self.page_errors.append(f"pageerror: {exc}"))
+        page.on("console", self.note_console)
+
+    def note_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.console_errors.append(f"console: {message.text}")
 
     def unexpected(self) -> list[str]:
         bad = list(self.page_errors)
@@ -157,8 +166,7 @@ def open_page(browser, site_url, errors, snapshot: StartSnapshot | None = None, 
     if snapshot:
         give_snapshot(context, snapshot)
     pg = context.new_page()
-    pg.on("pageerror", lambda exc: errors.page_errors.append(f"pageerror: {exc}"))
-    pg.on("console", lambda msg: msg.type == "error" and errors.console_errors.append(f"console: {msg.text}"))
+    errors.watch(pg)
     try:
         yield pg
     finally:
@@ -234,8 +242,7 @@ class ReturnVisits:
         fails on unexpected errors."""
         shared = self.context(bypass_csp)
         pg = shared.context.new_page()
-        pg.on("pageerror", lambda exc: errors.page_errors.append(f"pageerror: {exc}"))
-        pg.on("console", lambda msg: msg.type == "error" and errors.console_errors.append(f"console: {msg.text}"))
+        errors.watch(pg)
         try:
             yield pg
         finally:

@@ -64,8 +64,7 @@ def blog(browser, blog_url, errors):
     context = browser.new_context(viewport={"width": 800, "height": 1100}, has_touch=True)
     context.set_default_timeout(20_000)
     page = context.new_page()
-    page.on("pageerror", lambda exc: errors.page_errors.append(f"pageerror: {exc}"))
-    page.on("console", lambda m: m.type == "error" and errors.console_errors.append(m.text))
+    errors.watch(page)
     try:
         yield page
     finally:

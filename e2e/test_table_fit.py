@@ -40,7 +40,10 @@ from pygames_wasm import api
 
 SIZES = [(390, 844), (844, 390), (768, 1024), (1024, 768), (1440, 900), (320, 480)]
 SHOTS = Path(__file__).resolve().parent.parent / "test-results" / "table-fit"
-SEED = 1  # reaches every moment below with a person to act (checked when the record is made)
+# Per game, a deal that reaches every moment below with a person to act (checked when the record is
+# made; a change to the computers' play may need another: Canasta's 1 ended too soon once they learnt
+# to hold back for their partner).
+SEEDS = {"ono99": 1, "canasta": 4, "three_up": 1, "own_trumps": 1}
 
 
 # ---------------------------------------------------------------- moments, played in CPython
@@ -108,7 +111,7 @@ def record(game: str, seats: int, people: int, lang: str, until) -> dict:
         for i in range(1, seats - people + 1)
     ]
     options = {"version": "1980"} if game == "ono99" and seats > 6 else {}  # eight seats: the 1980 rules
-    handle = api.call("new_game", {"game": game, "seed": SEED, "seats": names, "options": options})["handle"]
+    handle = api.call("new_game", {"game": game, "seed": SEEDS[game], "seats": names, "options": options})["handle"]
 
     def look(seat):
         return api.call("view", {"handle": handle, "seat": seat})["view"]
@@ -353,8 +356,7 @@ def test_the_embedded_table_fits_a_phone_all_through_a_game(browser, blog_url, e
     )
     context.set_default_timeout(20_000)
     page = context.new_page()
-    page.on("pageerror", lambda exc: errors.page_errors.append(f"pageerror: {exc}"))
-    page.on("console", lambda m: m.type == "error" and errors.console_errors.append(m.text))
+    errors.watch(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
     phone = [(390, 844)]
     problems = []

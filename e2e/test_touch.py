@@ -80,8 +80,7 @@ def test_a_game_by_taps(browser, site_url, start_snapshot, errors, name, width, 
     give_snapshot(context, start_snapshot)
     context.set_default_timeout(20_000)
     page = context.new_page()
-    page.on("pageerror", lambda exc: errors.page_errors.append(f"pageerror: {exc}"))
-    page.on("console", lambda m: m.type == "error" and errors.console_errors.append(m.text))
+    errors.watch(page)
     ARTIFACTS.mkdir(exist_ok=True)
     try:
         page.goto("./?speed=fast&seed=9")
