@@ -14,13 +14,14 @@ from canasta_helpers import NAMES, try_action
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from e2e.soak import examples
 from pygames_wasm.core import NO_SETUP, Rng, game_rng
 from pygames_wasm.core.match import explain
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import canasta as C
 
 MAX_HAND_ACTIONS = 1500  # a hand: at most ~64 draws per seat plus melds, pile pick-ups and discards
-SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(40, 160), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite

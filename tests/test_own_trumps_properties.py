@@ -11,12 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from own_trumps_helpers import NAMES, try_action
 
+from e2e.soak import examples
 from pygames_wasm.core import NO_SETUP, Rng, game_rng
 from pygames_wasm.core.match import explain
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import own_trumps as G
 
-SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(15, 60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite

@@ -11,11 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from three_up_helpers import NAMES, try_action
 
+from e2e.soak import examples
 from pygames_wasm.core import NO_SETUP, Rng, game_rng
 from pygames_wasm.core.rng import SplitMix64
 from pygames_wasm.games import three_up as T
 
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(12, 50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 COLOURS_FOR = {
     2: ["RBG", "RG", "RB", "G", "R"],
     3: ["RBG", "RG", "BG"],
