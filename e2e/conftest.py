@@ -85,6 +85,11 @@ class PageErrors:
         if message.type == "error":
             self.console_errors.append(f"console: {message.text}")
 
+    def check(self) -> None:
+        """Fail on the errors no test allowed."""
+        bad = self.unexpected()
+        assert not bad, "errors in the page:\n" + "\n".join(bad)
+
     def unexpected(self) -> list[str]:
         bad = list(self.page_errors)
         bad += [e for e in self.console_errors if not any(p.search(e) for p in self.allowed)]
@@ -171,8 +176,7 @@ def open_page(browser, site_url, errors, snapshot: StartSnapshot | None = None, 
         yield pg
     finally:
         context.close()
-    bad = errors.unexpected()
-    assert not bad, "errors in the page:\n" + "\n".join(bad)
+    errors.check()
 
 
 # What a page of the site may leave in its origin's storage, all cleared after each test but the
@@ -247,8 +251,7 @@ class ReturnVisits:
             yield pg
         finally:
             shared.reset()
-        bad = errors.unexpected()
-        assert not bad, "errors in the page:\n" + "\n".join(bad)
+        errors.check()
 
     def close(self) -> None:
         for shared in self.contexts.values():

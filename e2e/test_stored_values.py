@@ -67,8 +67,7 @@ def page(visit) -> Iterator[Page]:
     errors.page_errors.clear()
     errors.console_errors.clear()
     yield page
-    bad = errors.unexpected()
-    assert not bad, "errors in the page:\n" + "\n".join(bad)
+    errors.check()
 
 
 APP = "./?speed=fast&seed=5&sw=off"  # no service worker: the page's own files are its own, as served
