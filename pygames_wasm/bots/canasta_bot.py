@@ -98,7 +98,12 @@ def layable(hand: list[str], melds: dict[str, list[str]]) -> list[str]:
 def hand_may_end_soon(view: View) -> bool:
     """An opponent is nearly out, or the stock nearly gone: the hand may end before our next turns."""
     opponents = min(p["hand_count"] for p in view["players"] if p["team"] != view["team"])
-    return opponents <= OPPONENTS_LOW or view["stock_count"] < STOCK_LOW
+    return ends_soon(opponents, view["stock_count"])
+
+
+def ends_soon(fewest_opponent_cards: int, stock: int) -> bool:
+    """The rule of `hand_may_end_soon`, from the counts (the search reads them off its states)."""
+    return fewest_opponent_cards <= OPPONENTS_LOW or stock < STOCK_LOW
 
 
 def draw_choice(view: View, actions: list[Action]) -> Action:

@@ -222,8 +222,8 @@ def policy(state: C.State, seat: int, rng: Random) -> Action:
     then discard a card the opponents cannot use."""
     if state.phase == "answer":
         team = C.team_of(state, seat)
-        ending_soon = min(len(state.hands[s]) for s in C.team_seats(state, 1 - team)) <= canasta_bot.OPPONENTS_LOW
-        ending_soon |= len(state.stock) < canasta_bot.STOCK_LOW
+        opponents = min(len(state.hands[s]) for s in C.team_seats(state, 1 - team))
+        ending_soon = canasta_bot.ends_soon(opponents, len(state.stock))
         return {
             "type": "answer",
             "yes": canasta_bot.lets_partner_go_out(state.hands[seat], state.melds[team], ending_soon),
