@@ -107,3 +107,28 @@ def test_the_history_holds_every_move_of_the_round(page: Page):
     button = page.get_by_role("button", name=f"Moves ({page.evaluate(HISTORY)['count']})")
     button.click()
     expect(page.get_by_role("heading", name="Moves this round")).to_be_visible()
+
+
+# Every endless animation running now, with the properties its keyframes change.
+ENDLESS = """() => document.getAnimations()
+    .filter((a) => a.playState === 'running' && a.effect.getComputedTiming().endTime === Infinity)
+    .map((a) => ({ target: a.effect.target.className + (a.effect.pseudoElement || ''),
+                   props: [...new Set(a.effect.getKeyframes().flatMap((k) => Object.keys(k)))]
+                     .filter((p) => !['offset', 'computedOffset', 'easing', 'composite'].includes(p)) }))"""
+
+
+def test_the_draw_cue_pulses_without_repainting_the_table(page: Page):
+    """The pulse that says "draw" runs for as long as the player thinks. It may change only what the
+    compositor draws alone (opacity, transform): a growing box-shadow kept half a core busy."""
+    start(page, "normal")
+    for _ in range(12):
+        if page.locator("#draw-pile .draw-button").count():
+            break
+        take_turn(page)
+        expect(page.locator("#hand-area.my-turn")).to_be_visible(timeout=20_000)
+        settled(page)
+    expect(page.locator("#draw-pile .draw-button")).to_be_visible()
+    endless = page.evaluate(ENDLESS)
+    assert endless, "the draw button does not pulse"
+    for animation in endless:
+        assert set(animation["props"]) <= {"opacity", "transform"}, animation
