@@ -102,6 +102,28 @@ def test_a_return_visit_starts_from_the_snapshot_and_plays_on(page: Page):
     assert started_from(page) == "snapshot"
 
 
+def test_tables_opened_together_make_one_snapshot(page: Page, errors):
+    """Two first visits at once (two tabs; a blog's embedded tables): one makes the snapshot, under a
+    lock; the other does not start a second Python to write the same 31 MB again."""
+    other = page.context.new_page()
+    errors.watch(other)
+    for pg in (page, other):
+        pg.goto("/")
+    outcomes = []
+    for pg in (page, other):
+        engine_ready(pg)
+        for _ in range(600):  # made in the background, some seconds after the engine is ready
+            outcome = pg.evaluate("async () => (await pygames.stats()).snapshotMaking")
+            if outcome != "to be made":
+                break
+            pg.wait_for_timeout(200)
+        outcomes.append(outcome)
+    assert outcomes.count("made") == 1, outcomes
+    outcomes.remove("made")
+    assert outcomes in (["being made by another page"], ["made by another page"]), outcomes
+    assert len(snapshot_keys(page)) == 1
+
+
 def test_a_snapshot_that_will_not_restore_falls_back_and_is_not_made_again(page: Page, errors):
     errors.allow(r"[Ss]napshot")  # Pyodide reports the bad snapshot in the worker's console
     start_a_game(page)

@@ -142,7 +142,9 @@ const BIG = ["pyodide.asm.wasm", "python_stdlib.zip"];
 let startedFrom = "start"; // how Python started: "snapshot", or "start" (and why, if a snapshot failed)
 let lastResume = null; // {moves, fromCheckpoint, checkpoint}: the last resume, for the tests and benchmarks
 // (checkpoint: "used", "refused", "unused", "stale": another build's, or "none")
-let snapshotMaking = "no"; // a first visit's snapshot: "no" (none needed), "to be made", "made", "failed: …"
+// A first visit's snapshot: "no" (none needed), "to be made", "made", "made by another page",
+// "being made by another page", "failed: …".
+let snapshotMaking = "no";
 
 async function boot() {
   for (const [name, bytes] of Object.entries(EXPECTED)) progress.files.set(name, { loaded: 0, total: bytes });
@@ -193,7 +195,7 @@ async function boot() {
     setTimeout(() => {
       const maker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
       maker.onmessage = (e) => {
-        snapshotMaking = e.data.done ? "made" : `failed: ${e.data.error}`;
+        snapshotMaking = e.data.outcome;
       };
       maker.onerror = (e) => {
         snapshotMaking = `failed: ${e.message}`;
