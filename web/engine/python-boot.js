@@ -31,6 +31,19 @@ for lang in i18n.LANGUAGES:
         i18n.catalog(lang, domain)
 del i18n, GAMES, lang, domain`;
 
+let scripts = null;
+
+/** Pyodide's two scripts: its loader, and the module the loader instantiates (1.2 MB of JavaScript
+ *  to fetch and compile). Imported once; the engine worker asks first thing, so that they load
+ *  while it looks for a snapshot, instead of after. */
+export function pyodideScripts() {
+  scripts ??= Promise.all([
+    import(new URL("pyodide.mjs", PYODIDE).href),
+    import(new URL("pyodide.asm.mjs", PYODIDE).href),
+  ]);
+  return scripts;
+}
+
 /** Python with the engine imported: restored from `snapshot` (its bytes, or a promise of them) if
  *  given, else started. Pyodide fetches its own files, so the WebAssembly compiles as it downloads;
  *  `wheel` (bytes, or a promise of them) is waited for only once Python is up.
@@ -39,8 +52,8 @@ del i18n, GAMES, lang, domain`;
  *          makeSnapshot?: boolean, stage?: (name: string, label: string) => void}} how */
 export async function startEngine({ wheel, snapshot = null, makeSnapshot = false, stage = () => {} }) {
   stage("start-python", "Shuffling the cards");
-  const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE).href);
-  const options = { indexURL: PYODIDE.href };
+  const [{ loadPyodide }, { default: createPyodideModule }] = await pyodideScripts();
+  const options = { indexURL: PYODIDE.href, createPyodideModule };
   if (snapshot) options._loadSnapshot = snapshot; // Pyodide waits for it after starting its downloads
   if (makeSnapshot) options._makeSnapshot = true;
   const pyodide = await loadPyodide(options);

@@ -22,7 +22,16 @@
 
 import { isCount, isRecord, isText } from "../app/shapes.js";
 import { betweenStore } from "./between-store.js";
-import { buildInfo, dropSnapshot, PYODIDE, savedSnapshot, SITE, snapshotWanted, startEngine } from "./python-boot.js";
+import {
+  buildInfo,
+  dropSnapshot,
+  PYODIDE,
+  pyodideScripts,
+  SITE,
+  savedSnapshot,
+  snapshotWanted,
+  startEngine,
+} from "./python-boot.js";
 
 const MUTATING = new Set(["new_game", "act", "bot_act", "undo"]);
 const SNAPSHOT_DELAY_MS = 2000; // after the engine is ready, before a first visit's snapshot is made
@@ -147,6 +156,7 @@ let lastResume = null; // {moves, fromCheckpoint, checkpoint}: the last resume, 
 let snapshotMaking = "no";
 
 async function boot() {
+  pyodideScripts().catch(() => {}); // awaited (and its failure reported) by startEngine
   for (const [name, bytes] of Object.entries(EXPECTED)) progress.files.set(name, { loaded: 0, total: bytes });
   const infoPromise = buildInfo();
   // On later visits the service worker has every file on this device: nothing to download.
