@@ -13,6 +13,7 @@ from random import Random
 
 import pytest
 
+from e2e.soak import SOAK_ONLY
 from pygames_wasm.bots import BOTS
 from pygames_wasm.core import GameError
 from pygames_wasm.core.match import Match
@@ -31,12 +32,17 @@ def option_sets(info: dict) -> dict:
 
 
 def cases():
+    """Every preset at every table size; a default run takes each preset at its smallest and largest
+    tables (the short and the long stock, where dead ends hide), a soak run the sizes between too."""
     for game_id, module in sorted(GAMES.items()):
         info = module.info()
         for name, options in option_sets(info).items():
-            for n in range(info["players"]["min"], info["players"]["max"] + 1):
-                if seatable(game_id, options, n):
-                    yield pytest.param(game_id, options, n, id=f"{game_id}-{name}-{n}")
+            sizes = [
+                n for n in range(info["players"]["min"], info["players"]["max"] + 1) if seatable(game_id, options, n)
+            ]
+            for n in sizes:
+                marks = () if n in (sizes[0], sizes[-1]) else SOAK_ONLY
+                yield pytest.param(game_id, options, n, id=f"{game_id}-{name}-{n}", marks=marks)
 
 
 def seatable(game_id: str, options: dict, n: int) -> bool:
