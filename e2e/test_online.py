@@ -37,6 +37,7 @@ from e2e.pagekit import (
     my_turn,
     settled,
 )
+from e2e.soak import SOAK_ONLY
 from e2e.test_ono99_page import take_turn
 
 # The guest's page keeps every message its data channel hears, and the channel, for the tests.
@@ -361,6 +362,7 @@ def test_game_to_the_end_and_the_guest_never_sees_another_hand(table):
     assert not [u for u in table.guest_requests if PYTHON_FILES.search(u)]
 
 
+@SOAK_ONLY  # every run: a whole ONO 99 game and a Canasta hand between devices (above)
 def test_own_trumps_heads_up_host_against_guest(table):
     """After the ONO 99 game the host starts Own Trumps against Bea, who joins from her page; both
     choose trumps and play the game (a match of one) to its end. Both tables tell the same story, and

@@ -33,7 +33,7 @@ from playwright.sync_api import Page, expect
 
 from e2e.axe import ALSO, BLOCKING, violations
 from e2e.pagekit import HOLD_BOTS, SAVE_DB, SAVE_STORE, START_TIMEOUT_MS, T, engine_ready, settled
-from e2e.soak import sampled
+from e2e.soak import SOAK_ONLY, sampled
 from e2e.test_embed import blog_url  # noqa: F401 (a fixture: the demo blog on a second origin)
 from e2e.test_touch import tap_until
 from pygames_wasm import api
@@ -345,6 +345,8 @@ def test_every_table_fits_every_size_all_through_a_game(page: Page, game: str):
 
 
 # ---------------------------------------------------------------- the demo blog's embedded table
+# A soak run: every run, test_embed.py plays the blog's tables and fits an embed to a 320 px column.
+@SOAK_ONLY
 def test_the_embedded_table_fits_a_phone_all_through_a_game(browser, blog_url, errors):  # noqa: F811
     """The blog on a 390 px phone: its first table (one person, two computers) at the first turn, a few
     turns in and late in the game, played by taps; its Punjabi table at the first turn."""

@@ -218,7 +218,7 @@ def test_same_seed_and_actions_give_the_same_game(game):
         api.call("close", {"handle": handle})
 
 
-@settings(max_examples=examples(10, 40), deadline=None)
+@settings(max_examples=examples(5, 40), deadline=None)
 @given(st.sampled_from([("2022", 8), ("1980", 8)]), st.integers(0, 2**32 - 1))
 def test_games_end_within_the_bound_at_the_largest_table(version_players, seed):
     version, players = version_players
