@@ -28,7 +28,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, sync_playwright
 
-from e2e.pagekit import SITE, SiteServer, engine_ready, ensure_site, launch_chromium
+from e2e.pagekit import SITE, SiteServer, engine_ready, ensure_site, launch_chromium, snapshot_outcome
 
 # Where the tests' server keeps files of its own, beside the site's.
 TEST_FILES = "__e2e__"
@@ -132,12 +132,7 @@ def start_snapshot(browser, site_url, served_dir) -> StartSnapshot:
         pg = context.new_page()
         pg.goto("/")
         engine_ready(pg)
-        made = "async () => (await pygames.stats()).snapshotMaking"
-        for _ in range(600):  # made in the background, some seconds after the engine is ready
-            if pg.evaluate(made) != "to be made":
-                break
-            pg.wait_for_timeout(200)
-        assert pg.evaluate(made) == "made", "the first visit made no start-up snapshot"
+        assert snapshot_outcome(pg) == "made", "the first visit made no start-up snapshot"
         key, text = pg.evaluate(READ_SNAPSHOT)
     finally:
         context.close()

@@ -126,6 +126,23 @@ def resize(page, width: int, height: int) -> None:
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
+# A JS statement: every card in flight lands now (an endless glow keeps pulsing).
+LAND_CARDS = """document.getAnimations()
+    .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+    .forEach((a) => a.finish());"""
+
+
+def snapshot_outcome(page, seconds: int = 120) -> str:
+    """What became of the start-up snapshot of `page`'s first visit, once known: it is made in the
+    background, some seconds after the engine is ready ("made", or why not)."""
+    for _ in range(seconds * 5):
+        outcome = page.evaluate("async () => (await pygames.stats()).snapshotMaking")
+        if outcome != "to be made":
+            return outcome
+        page.wait_for_timeout(200)
+    return outcome
+
+
 def settled(page):
     """Not redrawing after a choice, and every choice shown has been checked with the engine."""
     expect(page.locator("#table[aria-busy=true]")).to_have_count(0)

@@ -23,6 +23,7 @@ from playwright.sync_api import Page, Request, ViewportSize, expect
 
 from e2e.pagekit import (
     HOLD_BOTS,
+    LAND_CARDS,
     ROOT,
     SITE,
     START_TIMEOUT_MS,
@@ -129,9 +130,7 @@ WIDE_TABLES = """() => [...document.querySelectorAll('table')]
 # Cards in flight land first, in the same task as the look: a computer may move between two
 # evaluate calls, and a card flying into a new meld is, for that moment, wider than the meld.
 LANDED_OVERFLOWS = f"""() => {{
-  document.getAnimations()  // a glow may pulse on
-    .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
-    .forEach((a) => a.finish());
+  {LAND_CARDS}
   return ({OVERFLOWS})().concat(({WIDE_TABLES})());
 }}"""
 

@@ -10,7 +10,7 @@ import zipfile
 import pytest
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import SITE, START_TIMEOUT_MS, engine_ready
+from e2e.pagekit import SITE, START_TIMEOUT_MS, engine_ready, snapshot_outcome
 from e2e.test_offline import CONTROLLED, publish_new_build
 from e2e.test_ono99_page import open_lobby, set_seats, settled, take_turn
 
@@ -112,12 +112,7 @@ def test_tables_opened_together_make_one_snapshot(page: Page, errors):
     outcomes = []
     for pg in (page, other):
         engine_ready(pg)
-        for _ in range(600):  # made in the background, some seconds after the engine is ready
-            outcome = pg.evaluate("async () => (await pygames.stats()).snapshotMaking")
-            if outcome != "to be made":
-                break
-            pg.wait_for_timeout(200)
-        outcomes.append(outcome)
+        outcomes.append(snapshot_outcome(pg))
     assert outcomes.count("made") == 1, outcomes
     outcomes.remove("made")
     assert outcomes in (["being made by another page"], ["made by another page"]), outcomes

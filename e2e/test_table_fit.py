@@ -32,7 +32,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.axe import ALSO, BLOCKING, violations
-from e2e.pagekit import HOLD_BOTS, SAVE_DB, SAVE_STORE, START_TIMEOUT_MS, T, engine_ready, settled
+from e2e.pagekit import HOLD_BOTS, LAND_CARDS, SAVE_DB, SAVE_STORE, START_TIMEOUT_MS, T, engine_ready, settled
 from e2e.soak import SOAK_ONLY, sampled
 from e2e.test_embed import blog_url  # noqa: F401 (a fixture: the demo blog on a second origin)
 from e2e.test_touch import tap_until
@@ -220,10 +220,10 @@ LOOK = """() => {
 # frames, then look.
 AT_SIZE = """async ([width, look]) => {
   while (width && innerWidth !== width) await new Promise((r) => requestAnimationFrame(r));
-  document.getAnimations().filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity).forEach((a) => a.finish());
+  LAND_CARDS
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   return look ? (LOOK)() : [];
-}""".replace("LOOK", LOOK)
+}""".replace("LOOK", LOOK).replace("LAND_CARDS", LAND_CARDS)
 
 
 def axe_findings(scope, also=ALSO) -> list[str]:
