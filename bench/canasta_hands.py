@@ -71,7 +71,7 @@ def main() -> int:
     parser.add_argument("--think-deals", type=int, help="imagined deals per decision (default: the arena's)")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    budget = Budget(ms=None, deals=args.think_deals or SEARCH["canasta"].arena_deals)
+    budget = Budget(ms=None, deals=args.think_deals or SEARCH["canasta"].deals_at(4))
     jobs = [(args.seed + i, budget) for i in range(args.deals)]
     start = time.perf_counter()
     with get_context("fork").Pool(args.jobs) as pool:

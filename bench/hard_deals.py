@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
             f"  {game:<10} CPython {statistics.median(c):6.2f} ms, Pyodide {median:6.2f} ms "
             f"({median / statistics.median(c):.1f}x): in {args.think_ms:g} ms Pyodide completes "
             f"{int(args.think_ms // median)} deals (slowest tenth: {int(args.think_ms // slow)}); "
-            f"the arena thinks for {SEARCH[game].arena_deals}"
+            f"the arena thinks for {SEARCH[game].deals_at(PLAYERS.get(game, args.players))}"
         )
     return 0
 

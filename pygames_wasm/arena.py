@@ -86,11 +86,11 @@ def rotations(kinds: list[str]) -> list[list[str]]:
     return seen
 
 
-def arena_budget(game: str, deals: int | None = None, think_ms: float | None = None) -> Budget:
+def arena_budget(game: str, players: int, deals: int | None = None, think_ms: float | None = None) -> Budget:
     if think_ms is not None:
         return Budget(ms=think_ms, deals=None)
     search = SEARCH.get(game)
-    return Budget(ms=None, deals=deals or (search.arena_deals if search else 1))
+    return Budget(ms=None, deals=deals or (search.deals_at(players) if search else 1))
 
 
 # A deal to play: (game, options, seatings, seed, budget)
@@ -174,7 +174,7 @@ def play(
 def run(args: argparse.Namespace) -> int:
     if args.report:
         return report(args)
-    budget = arena_budget(args.game, args.deals, args.think_ms)
+    budget = arena_budget(args.game, args.players, args.deals, args.think_ms)
     out = play(args.game, args.players, args.bots, args.games, args.seed, budget, args.options, args.jobs)
     kinds, games = out["kinds"], out["games"]
     thinking = f"{budget.deals} deals a decision" if budget.ms is None else f"{budget.ms:g} ms a decision"
@@ -234,7 +234,7 @@ def measure(
             if key in found and found[key]["games"] >= games:
                 continue
             print(f"{key}: {games} games...", flush=True)
-            budget = arena_budget(game, deals)
+            budget = arena_budget(game, players, deals)
             found[key] = play(game, players, f"{kind},normal", games, REPORT_SEED, budget, None, jobs)
             save.write_text(json.dumps(data, indent=1) + "\n")
 

@@ -8,7 +8,7 @@ decision) is tested through the API in tests/test_fairness.py, where a peeking s
 import ast
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from random import Random
 
@@ -201,3 +201,9 @@ def test_hard_decides_the_same_from_a_copy_of_its_view(game_id):
         choose = BOTS[game_id]["hard"]
         assert choose(*copied, SplitMix64(7), FEW_DEALS) == choose(view, history, SplitMix64(7), FEW_DEALS)
         break
+
+
+def test_the_arena_thinks_as_long_as_the_page_at_each_table_size():
+    # A bigger table makes every imagined deal slower: a size between two measured ones takes the larger's count.
+    game = replace(SEARCH["ono99"], arena_deals={2: 100, 4: 64})
+    assert [game.deals_at(players) for players in (2, 3, 4, 8)] == [100, 64, 64, 64]

@@ -411,5 +411,5 @@ GAME = SearchGame(
     value=value,
     candidates=candidates,
     clone=clone,
-    arena_deals=8,
+    arena_deals={4: 31},  # measured 2026-11-27
 )

@@ -15,7 +15,7 @@ move for playouts, when a playout stops, and how good its end is for the seat.
 """
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field
 from random import Random
@@ -72,8 +72,10 @@ class SearchGame(Generic[StateT]):
     value(state, seat) -> float                how good the stopped playout is for `seat`, 0 to 1
     candidates(view) -> actions                the actions worth comparing (default: all legal ones)
     clone(state) -> State                      an independent copy (default: deepcopy)
-    arena_deals                                the deals per decision the arena uses unless told: about
-                                               what the page's default thinking time allows in Pyodide
+    arena_deals                                table size -> the deals per decision the arena uses unless
+                                               told: the median Hard completes in the page's default
+                                               thinking time in the Chromium worker (bench/hard_speed.py
+                                               --count-deals), so the arena's figures are a player's
     """
 
     rules: SearchRules[StateT]
@@ -83,7 +85,13 @@ class SearchGame(Generic[StateT]):
     value: Callable[[StateT, int], float]
     candidates: Callable[[View], list[Action]] = field(default=lambda view: view["actions"])
     clone: Callable[[StateT], StateT] = field(default=deepcopy)
-    arena_deals: int = 50
+    arena_deals: Mapping[int, int] = field(default_factory=lambda: {2: 50})
+
+    def deals_at(self, players: int) -> int:
+        """The arena's deals per decision at a table of `players`: those of the nearest measured table
+        as large or larger (a bigger table makes a deal slower), else of the largest measured."""
+        sizes = sorted(self.arena_deals)
+        return self.arena_deals[next((size for size in sizes if size >= players), sizes[-1])]
 
 
 @dataclass
