@@ -16,7 +16,7 @@ from itertools import accumulate, count
 from typing import Any
 
 from . import between
-from .bots import BOTS, LEVELS, SEARCH
+from .bots import BOTS, SEARCH, levels
 from .bots.search import DEFAULT_MS, Budget, decide
 from .core import GameError, Setup, shown
 from .core.game import Action, GameModule, Move
@@ -174,7 +174,7 @@ def list_games(params: dict[str, Any]) -> Reply:
     lang = language(params.get("lang"))
     return {
         "games": [
-            rendered(module.info() | {"bots": LEVELS, "lesson": game in LESSONS}, lang, game)
+            rendered(module.info() | {"bots": levels(game), "lesson": game in LESSONS}, lang, game)
             for game, module in GAMES.items()
         ]
     }

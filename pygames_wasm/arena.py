@@ -18,11 +18,13 @@ time, so that a run gives the same numbers on any machine; `--think-ms` uses the
 `--jobs 2` plays deals in two processes. Besides the lobby's kinds, the Oracle (pygames_wasm/oracle.py)
 may sit: the Hard player's search given every hand, the yardstick of Hard's strength.
 
-`--report` measures the published strength of the Hard player (docs/strength.md): for every game
-and table size, Hard and the Oracle each against Normal players on the same deals, and Hard's share
-of the gap `(Hard - Normal) / (Oracle - Normal)`. Each finished measurement is kept in
+`--report` measures the published strength of the computer players (docs/strength.md): for every
+game and table size, Easy, Hard and the Oracle each against Normal players on the same deals, and
+Hard's share of the gap `(Hard - Normal) / (Oracle - Normal)`. Each finished measurement is kept in
 docs/strength.json (a run that stops resumes there); the page's side (bench/hard_speed.py --save)
-adds the Chromium worker's decision times and deals. `--report` with `--games 0` only writes the page.
+adds the Chromium worker's decision times and deals. The same run writes the win rates the lobby
+quotes in each level's line (pygames_wasm/bots/strength.json). `--report` with `--games 0` only
+writes the page and the lobby's figures.
 """
 
 import argparse
@@ -55,8 +57,10 @@ CELLS = [
     ("own_trumps", 4),
     ("canasta", 4),
 ]
-YARDSTICK = ("hard", oracle.KIND)  # each measured against Normal players
+YARDSTICK = ("easy", "hard", oracle.KIND)  # each measured against Normal players
+QUOTED = ("easy", "hard")  # the levels whose win rates the lobby quotes
 REPORT = Path("docs/strength.md")
+LOBBY_FIGURES = Path(__file__).resolve().parent / "bots" / "strength.json"
 REPORT_SEED = 1
 BOOTSTRAP = 2000  # resamples of the deals for the gap share's interval
 
@@ -74,6 +78,7 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
     arena.add_argument("--jobs", type=int, default=1)
     arena.add_argument("--report", action="store_true", help=f"measure every game and write {REPORT}")
     arena.add_argument("--cells", help="with --report: only these, e.g. ono99/2,canasta/4")
+    arena.add_argument("--kinds", help=f"with --report: only these of {','.join(YARDSTICK)}")
 
 
 def rotations(kinds: list[str]) -> list[list[str]]:
@@ -136,6 +141,11 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
+def timing(times: list[float]) -> dict[str, float]:
+    """Decision times (ms) in brief: how many, the median and the 95th percentile."""
+    return {"decisions": len(times), "p50": percentile(times, 0.5), "p95": percentile(times, 0.95)}
+
+
 def play(
     game: str, players: int, spec: str, games: int, seed: int, budget: Budget, options: str | None = None, jobs: int = 1
 ) -> dict[str, Any]:
@@ -164,7 +174,7 @@ def play(
         "budget": {"ms": budget.ms, "deals": budget.deals},
         "fair": played[0]["fair"],
         "shares": {kind: [r["share"].get(kind, 0.0) for r in played] for kind in dict.fromkeys(kinds)},
-        "times": {kind: [t for r in played for t in r["times"].get(kind, [])] for kind in dict.fromkeys(kinds)},
+        "times": {kind: timing([t for r in played for t in r["times"].get(kind, [])]) for kind in dict.fromkeys(kinds)},
         "actions": sum(r["actions"] for r in played),
         "seconds": time.perf_counter() - start,
         "jobs": jobs,
@@ -188,8 +198,8 @@ def run(args: argparse.Namespace) -> int:
         times = out["times"][kind]
         print(
             f"  {kind}: wins {100 * mean:.1f}% per seat (95% interval {100 * (mean - half):.1f} to "
-            f"{100 * (mean + half):.1f}), decisions {len(times)}, p50 {percentile(times, 0.5):.1f} ms, "
-            f"p95 {percentile(times, 0.95):.1f} ms"
+            f"{100 * (mean + half):.1f}), decisions {times['decisions']}, p50 {times['p50']:.1f} ms, "
+            f"p95 {times['p95']:.1f} ms"
         )
     seconds = out["seconds"]
     print(f"  average length: {out['actions'] / games:.1f} actions")
@@ -223,13 +233,19 @@ def cell_key(game: str, players: int, kind: str) -> str:
 
 
 def measure(
-    data: dict[str, Any], cells: list[tuple[str, int]], games: int, deals: int | None, jobs: int, save: Path
+    data: dict[str, Any],
+    cells: list[tuple[str, int]],
+    kinds: list[str],
+    games: int,
+    deals: int | None,
+    jobs: int,
+    save: Path,
 ) -> None:
-    """Play Hard and the Oracle against Normal in each cell that `data` does not hold yet at this many
+    """Play each of `kinds` against Normal in each cell that `data` does not hold yet at this many
     games (seeds from REPORT_SEED), saving `data` to `save` after each."""
     found = data.setdefault("arena", {})
     for game, players in cells:
-        for kind in YARDSTICK:
+        for kind in kinds:
             key = cell_key(game, players, kind)
             if key in found and found[key]["games"] >= games:
                 continue
@@ -250,10 +266,24 @@ def report(args: argparse.Namespace) -> int:
     data_path = REPORT.with_suffix(".json")
     data = json.loads(data_path.read_text()) if data_path.exists() else {}
     if args.games:
-        measure(data, chosen_cells(args.cells), args.games, args.deals, args.jobs, data_path)
+        kinds = args.kinds.split(",") if args.kinds else list(YARDSTICK)
+        measure(data, chosen_cells(args.cells), kinds, args.games, args.deals, args.jobs, data_path)
     REPORT.write_text(render(data))
-    print(f"wrote {REPORT}")
+    LOBBY_FIGURES.write_text(json.dumps(lobby_figures(data), indent=1, sort_keys=True) + "\n")
+    print(f"wrote {REPORT} and {LOBBY_FIGURES.name}")
     return 0
+
+
+def lobby_figures(data: dict[str, Any]) -> dict[str, dict[str, dict[str, float]]]:
+    """game -> level -> table size -> its win rate per seat against Normal players, to the percent:
+    what the lobby's line on each level quotes (bots.levels)."""
+    figures: dict[str, dict[str, dict[str, float]]] = {}
+    for key, row in sorted(data.get("arena", {}).items()):
+        game, players, kind = key.split("/")
+        if kind in QUOTED:
+            rate = round(statistics.fmean(row["shares"][kind]), 2)
+            figures.setdefault(game, {}).setdefault(kind, {})[players] = rate
+    return figures
 
 
 def pct(x: float) -> str:
@@ -274,13 +304,14 @@ def render(data: dict[str, Any]) -> str:
         "Written by `python -m pygames_wasm arena --report` from docs/strength.json (do not edit by hand);",
         "the Chromium columns come from `python bench/hard_speed.py --save`.",
         "",
-        "Every row is an arena of duplicate deals, seat-rotated: a deal is played once per rotation of the",
-        "seats, so every kind of player holds every hand. Each row's player takes one seat (Canasta: one",
+        "Every figure is an arena of duplicate deals, seat-rotated: a deal is played once per rotation of the",
+        "seats, so every kind of player holds every hand. Each measured player takes one seat (Canasta: one",
         "partnership) against Normal players. Win rates are per seat (Canasta: per partnership) with a 95%",
         "interval over deals. Normal against Normal wins exactly the fair share (1/2, 1/4; Canasta 1/2):",
         "every seat is the same player. The **Oracle** is the Hard player's search given every hand at the",
         "table (not the order of the stock): the yardstick. Hard's **share of the gap** is",
-        "`(Hard - Normal) / (Oracle - Normal)`, its interval from resampling the deals.",
+        "`(Hard - Normal) / (Oracle - Normal)`, its interval from resampling the deals. The lobby's line on",
+        "Easy and Hard quotes their win rates here (pygames_wasm/bots/strength.json, written with this page).",
         "",
         "Hard and the Oracle think for a fixed number of imagined deals per decision (the arena's count,",
         "as many as Hard completes in 200 ms, the page's default thinking time, in Pyodide in the Chromium",
@@ -312,18 +343,23 @@ def table(data: dict[str, Any]) -> tuple[list[str], list[str]]:
     cells, browser = data.get("arena", {}), data.get("browser", {})
     rng = random.Random(REPORT_SEED)
     lines = [
-        "| game | seats | games | Normal | Hard (95% interval) | Oracle (95% interval) | Hard's share of the gap |"
-        " deals a decision | Hard p50 / p95, CPython | Hard p50 / p95, Chromium |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| game | seats | games | Normal | Easy (95% interval) | Hard (95% interval) | Oracle (95% interval) |"
+        " Hard's share of the gap | deals a decision | Hard p50 / p95, CPython | Hard p50 / p95, Chromium |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     commands = []
     for game, players in CELLS:
+        easy = cells.get(cell_key(game, players, "easy"))
         hard, best = cells.get(cell_key(game, players, "hard")), cells.get(cell_key(game, players, oracle.KIND))
         if not hard or not best:
             continue
         fair = hard["fair"]
         h, o = hard["shares"]["hard"], best["shares"][oracle.KIND]
         (hm, hh), (om, oh) = interval(h), interval(o)
+        easy_rate = "not measured"
+        if easy:
+            em, eh = interval(easy["shares"]["easy"])
+            easy_rate = f"{pct(em)} ({spread(em, eh)}, {easy['games']} games)"
         gap = gap_share(h, o, fair, rng)
         if gap["share"] is None:
             share = "none (the Oracle is not ahead)"
@@ -335,11 +371,11 @@ def table(data: dict[str, Any]) -> tuple[list[str], list[str]]:
         page = browser.get(f"{game}/{players}")
         chromium = f"{page['p50']:.0f} / {page['p95']:.0f} ms" if page else "not measured"
         lines.append(
-            f"| {i18n.render(GAMES[game].TITLE)} | {players} | {hard['games']} | {pct(fair)} | {pct(hm)} ({spread(hm, hh)}) "
-            f"| {pct(om)} ({spread(om, oh)}) | {share} | {hard['budget']['deals']} | "
-            f"{percentile(times, 0.5):.0f} / {percentile(times, 0.95):.0f} ms | {chromium} |"
+            f"| {i18n.render(GAMES[game].TITLE)} | {players} | {hard['games']} | {pct(fair)} | {easy_rate} "
+            f"| {pct(hm)} ({spread(hm, hh)}) | {pct(om)} ({spread(om, oh)}) | {share} | {hard['budget']['deals']} | "
+            f"{times['p50']:.0f} / {times['p95']:.0f} ms | {chromium} |"
         )
-        for row in (hard, best):
+        for row in (easy, hard, best) if easy else (hard, best):
             kind = row["kinds"][0]
             commands.append(
                 f"python -m pygames_wasm arena {game} --players {players} --bots {kind},normal --games {row['games']} "

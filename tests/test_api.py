@@ -11,7 +11,7 @@ import random
 import pytest
 from conftest import A, ApiGame, assert_error, seats, stacked_game, stacked_params
 
-from pygames_wasm import api
+from pygames_wasm import api, bots
 from pygames_wasm.bots import SEARCH
 from pygames_wasm.core.i18n import render
 from pygames_wasm.games import GAMES, ono99
@@ -541,6 +541,32 @@ def test_the_lobby_offers_computer_levels_in_plain_words():
         offered = [(b["id"], b["title"]) for b in info["bots"]]
         assert offered == [("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")]
         assert all(b["about"] for b in info["bots"])
+
+
+def test_each_level_says_how_strong_it_is_in_each_game_as_measured(monkeypatch):
+    measured = {
+        "ono99": {"easy": {"2": 0.31, "4": 0.2}, "hard": {"2": 0.554, "4": 0.3}},
+        "canasta": {"hard": {"4": 0.8}},
+    }
+    monkeypatch.setattr(bots, "MEASURED", measured)
+    about = {
+        info["id"]: {b["id"]: b["about"] for b in info["bots"]}
+        for info in api.call("list_games", {"lang": "en"})["games"]
+    }
+    assert about["ono99"]["hard"] == (
+        "Thinks ahead about the cards it cannot see. Against Normal players it wins 55% of two-player games "
+        "(an even share is 50%) and 30% of four-player games (an even share is 25%)."
+    )
+    assert about["ono99"]["easy"].endswith(
+        "it wins 31% of two-player games (an even share is 50%) and 20% of four-player games (an even share is 25%)."
+    )
+    assert about["canasta"]["hard"].endswith(" Its partnership wins 80% of games against a Normal partnership.")
+    assert about["canasta"]["easy"] == "Plays sensibly, but slips now and then."  # not measured: no figure
+    assert about["three_up"]["normal"] == "A steady player that decides at once. Easy and Hard are measured against it."
+    punjabi = api.call("list_games", {"lang": "pa"})["games"]
+    assert "55%" in next(
+        b["about"] for info in punjabi if info["id"] == "ono99" for b in info["bots"] if b["id"] == "hard"
+    )
 
 
 @pytest.mark.parametrize("think_ms", [0, 19, 5001, 2.5, "200", True, None])

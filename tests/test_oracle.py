@@ -122,13 +122,16 @@ def test_hards_share_of_the_gap():
 
 def test_the_report_measures_hard_and_the_oracle_against_normal_and_writes_the_table(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(arena, "REPORT", tmp_path / "strength.md")
+    monkeypatch.setattr(arena, "LOBBY_FIGURES", tmp_path / "lobby.json")
     args = ["arena", "--report", "--cells", "own_trumps/2", "--games", "2", "--deals", "1"]
     assert cli.main(args) == 0
     page = (tmp_path / "strength.md").read_text()
     row = next(line for line in page.splitlines() if line.startswith("| Own Trumps | 2 | 2 |"))
-    assert "50.0%" in row and row.count("%") >= 7  # Normal's fair share, Hard and the Oracle with intervals
+    assert "50.0%" in row and row.count("%") >= 10  # Normal's fair share; Easy, Hard and the Oracle with intervals
     assert "--bots oracle,normal --games 2 --seed 1 --deals 1" in page
-    assert set(json.loads((tmp_path / "strength.json").read_text())["arena"]) == {
-        "own_trumps/2/hard",
-        "own_trumps/2/oracle",
-    }
+    assert "--bots easy,normal --games 2 --seed 1 --deals 1" in page
+    data = json.loads((tmp_path / "strength.json").read_text())
+    assert set(data["arena"]) == {"own_trumps/2/easy", "own_trumps/2/hard", "own_trumps/2/oracle"}
+    quoted = json.loads((tmp_path / "lobby.json").read_text())
+    assert set(quoted["own_trumps"]) == {"easy", "hard"}  # the lobby quotes the levels a player meets
+    assert quoted == arena.lobby_figures(data)

@@ -8,12 +8,15 @@ heuristic that decides in about a millisecond), Hard (bots/search.py). "random" 
 the older names, kept for saved games and the simulator.
 """
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from ..core.game import Action, View
-from ..core.i18n import msg
+from ..core.i18n import Message, msg, spaced
 from ..core.rng import Rng
+from ..games import GAMES
 from . import (
     canasta_bot,
     canasta_search,
@@ -33,6 +36,35 @@ LEVELS = [
     {"id": "normal", "title": msg("Normal"), "about": msg("A steady player that decides at once.")},
     {"id": "hard", "title": msg("Hard"), "about": msg("Thinks ahead about the cards it cannot see.")},
 ]
+# game -> level -> table size -> its win rate against Normal players: written with docs/strength.md
+# by `python -m pygames_wasm arena --report`, never by hand.
+MEASURED = json.loads((Path(__file__).resolve().parent / "strength.json").read_text())
+
+
+def levels(game: str) -> list[dict[str, Any]]:
+    """The lobby's levels for `game`, each with a line on how strong it is there, as measured."""
+    return [
+        level | ({"about": spaced([level["about"], line])} if (line := strength(game, level["id"])) else {})
+        for level in LEVELS
+    ]
+
+
+def strength(game: str, level: str) -> Message | None:
+    """How strong `level` is in `game`: its measured win rates against Normal players (None: not measured)."""
+    if level == "normal":
+        return msg("Easy and Hard are measured against it.")
+    rates = {int(players): round(100 * rate) for players, rate in MEASURED.get(game, {}).get(level, {}).items()}
+    if hasattr(GAMES[game], "teams") and 4 in rates:  # a partnership game: side against side
+        return msg("Its partnership wins {rate}% of games against a Normal partnership.", rate=rates[4])
+    if 2 in rates and 4 in rates:
+        return msg(
+            "Against Normal players it wins {two}% of two-player games (an even share is 50%) and {four}% of "
+            "four-player games (an even share is 25%).",
+            two=rates[2],
+            four=rates[4],
+        )
+    return None
+
 
 SEARCH: dict[str, SearchGame[Any]] = {  # game id -> its SearchGame (bots/<game>_search.py)
     "ono99": ono99_search.GAME,
