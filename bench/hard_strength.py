@@ -29,11 +29,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200, help="games per arena (deals x rotations)")
     ap.add_argument("--cells", help="only these, e.g. ono99/2,canasta/4 (default: every game and table size)")
     ap.add_argument("--deals", type=int, help="deals per decision (default: each game's arena count)")
+    ap.add_argument("--kinds", default="hard,oracle", help=f"levels to measure, of {','.join(arena.YARDSTICK)}")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--data", type=Path, default=Path("/tmp/hard_strength.json"), help="where results are kept")
     args = ap.parse_args(argv)
     data = json.loads(args.data.read_text()) if args.data.exists() else {}
-    arena.measure(data, arena.chosen_cells(args.cells), args.games, args.deals, args.jobs, args.data)
+    arena.measure(
+        data, arena.chosen_cells(args.cells), args.kinds.split(","), args.games, args.deals, args.jobs, args.data
+    )
     rows, commands = arena.table(data)
     print("\n".join(rows))
     print("\nCommands (each row's two arenas):\n" + "\n".join(commands))

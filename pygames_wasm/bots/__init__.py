@@ -31,7 +31,7 @@ from . import (
 from .easy import Heuristic, Slips, easy, same_kind
 from .search import Bot, SearchGame, player
 
-LEVELS = [
+LEVELS: list[dict[str, Any]] = [
     {"id": "easy", "title": msg("Easy"), "about": msg("Plays sensibly, but slips now and then.")},
     {"id": "normal", "title": msg("Normal"), "about": msg("A steady player that decides at once.")},
     {"id": "hard", "title": msg("Hard"), "about": msg("Thinks ahead about the cards it cannot see.")},
