@@ -314,9 +314,11 @@ def render(data: dict[str, Any]) -> str:
         "Easy and Hard quotes their win rates here (pygames_wasm/bots/strength.json, written with this page).",
         "",
         "Hard and the Oracle think for a fixed number of imagined deals per decision (the arena's count,",
-        "as many as Hard completes in 200 ms, the page's default thinking time, in Pyodide in the Chromium",
-        "worker), so the figures are the ones a player meets. Decision times in CPython are CPU time of",
-        "the process; in Chromium they are what the page waits for a Hard move at the 200 ms setting.",
+        "the median Hard completes in 200 ms, the page's default thinking time, in Pyodide in the Chromium",
+        "worker, at that table size), so the figures are the ones a player meets; in brackets, the median",
+        "of the last measurement in the page. Decision times in CPython are CPU time of the process",
+        "(they include the moves with nothing to weigh); in Chromium they are what the page waits for a",
+        "Hard move at the 200 ms setting.",
         "",
     ]
     rows, commands = table(data)
@@ -344,7 +346,7 @@ def table(data: dict[str, Any]) -> tuple[list[str], list[str]]:
     rng = random.Random(REPORT_SEED)
     lines = [
         "| game | seats | games | Normal | Easy (95% interval) | Hard (95% interval) | Oracle (95% interval) |"
-        " Hard's share of the gap | deals a decision | Hard p50 / p95, CPython | Hard p50 / p95, Chromium |",
+        " Hard's share of the gap | deals a decision (Chromium's median) | Hard p50 / p95, CPython | Hard p50 / p95, Chromium |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     commands = []
@@ -370,9 +372,10 @@ def table(data: dict[str, Any]) -> tuple[list[str], list[str]]:
         times = hard["times"]["hard"]
         page = browser.get(f"{game}/{players}")
         chromium = f"{page['p50']:.0f} / {page['p95']:.0f} ms" if page else "not measured"
+        deals = f"{hard['budget']['deals']}" + (f" ({page['deals_p50']:.0f})" if page and "deals_p50" in page else "")
         lines.append(
             f"| {i18n.render(GAMES[game].TITLE)} | {players} | {hard['games']} | {pct(fair)} | {easy_rate} "
-            f"| {pct(hm)} ({spread(hm, hh)}) | {pct(om)} ({spread(om, oh)}) | {share} | {hard['budget']['deals']} | "
+            f"| {pct(hm)} ({spread(hm, hh)}) | {pct(om)} ({spread(om, oh)}) | {share} | {deals} | "
             f"{times['p50']:.0f} / {times['p95']:.0f} ms | {chromium} |"
         )
         for row in (easy, hard, best) if easy else (hard, best):

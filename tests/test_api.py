@@ -555,10 +555,10 @@ def test_each_level_says_how_strong_it_is_in_each_game_as_measured(monkeypatch):
     }
     assert about["ono99"]["hard"] == (
         "Thinks ahead about the cards it cannot see. Against Normal players it wins 55% of two-player games "
-        "(an even share is 50%) and 30% of four-player games (an even share is 25%)."
+        "and 30% of four-player games (an even share: 50% and 25%)."
     )
     assert about["ono99"]["easy"].endswith(
-        "it wins 31% of two-player games (an even share is 50%) and 20% of four-player games (an even share is 25%)."
+        "it wins 31% of two-player games and 20% of four-player games (an even share: 50% and 25%)."
     )
     assert about["canasta"]["hard"].endswith(" Its partnership wins 80% of games against a Normal partnership.")
     assert about["canasta"]["easy"] == "Plays sensibly, but slips now and then."  # not measured: no figure

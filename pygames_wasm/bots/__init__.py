@@ -58,8 +58,8 @@ def strength(game: str, level: str) -> Message | None:
         return msg("Its partnership wins {rate}% of games against a Normal partnership.", rate=rates[4])
     if 2 in rates and 4 in rates:
         return msg(
-            "Against Normal players it wins {two}% of two-player games (an even share is 50%) and {four}% of "
-            "four-player games (an even share is 25%).",
+            "Against Normal players it wins {two}% of two-player games and {four}% of four-player games (an even "
+            "share: 50% and 25%).",
             two=rates[2],
             four=rates[4],
         )
