@@ -362,7 +362,8 @@ def table(data: dict[str, Any]) -> tuple[list[str], list[str]]:
         if easy:
             em, eh = interval(easy["shares"]["easy"])
             easy_rate = f"{pct(em)} ({spread(em, eh)}, {easy['games']} games)"
-        gap = gap_share(h, o, fair, rng)
+        both = min(len(h), len(o))  # the deals both played (a cell may have been measured further for one)
+        gap = gap_share(h[:both], o[:both], fair, rng)
         if gap["share"] is None:
             share = "none (the Oracle is not ahead)"
         elif gap["low"] is None:
