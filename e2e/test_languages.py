@@ -63,10 +63,15 @@ def titles(lang: str) -> dict[str, str]:
     return {g["id"]: g["title"] for g in json.loads((SITE / name).read_text(encoding="utf-8"))}
 
 
-def option_label(lang: str, game: str, key: str) -> str:
+def option_spec(lang: str, game: str, key: str) -> dict:
+    """A game's option as the lobby gets it in `lang` (the engine's list_games, built with the page)."""
     name = "games.json" if lang == "en" else f"games.{lang}.json"
     info = next(g for g in json.loads((SITE / name).read_text(encoding="utf-8")) if g["id"] == game)
-    return next(o["label"] for o in info["options"] if o["key"] == key)
+    return next(o for o in info["options"] if o["key"] == key)
+
+
+def option_label(lang: str, game: str, key: str) -> str:
+    return option_spec(lang, game, key)["label"]
 
 
 def choose_language(page: Page, lang: str):
@@ -434,6 +439,30 @@ def test_lobby_in_each_language_fits_and_is_remembered(offline_page: Page):
     expect(page.get_by_role("heading", name=T("gu", "Set up a game"))).to_be_visible()
     choose_language(page, "en")
     expect(page.get_by_role("heading", name="Set up a game")).to_be_visible()
+
+
+def test_canastas_default_team_names_read_in_the_players_language(offline_page: Page):
+    """The lobby names the default partnerships in the player's words (its note and the name fields)
+    and still sends the engine its default, which reads in whatever language is chosen later."""
+    page = offline_page
+    page.goto("./")
+    engine_ready(page)
+
+    def team_field(lang: str):
+        if not page.locator("#options-box[open]").count():
+            page.get_by_text(T(lang, "More options")).click()
+        return page.get_by_label(option_label(lang, "canasta", "team1_name"), exact=True)
+
+    choose_language(page, "pa")
+    page.get_by_role("radio", name=titles("pa")["canasta"], exact=True).check()
+    north, west = (option_spec("pa", "canasta", key)["default_words"] for key in ("team1_name", "team2_name"))
+    assert "North" not in north + west  # the engine's words for them in Punjabi
+    expect(page.locator("#teams-note")).to_contain_text(f"({north})")
+    expect(page.locator("#teams-note")).to_contain_text(f"({west})")
+    expect(team_field("pa")).to_have_value(north)
+    choose_language(page, "en")  # left unchanged, the name is the default: English words now
+    expect(team_field("en")).to_have_value("North-South")
+    expect(page.locator("#teams-note")).to_contain_text("(North-South)")
 
 
 def test_an_english_page_draws_the_languages_own_names_with_its_own_fonts(page: Page):

@@ -7,11 +7,12 @@ byte-for-byte what they were before the failing call.
 import copy
 import json
 import random
+from pathlib import Path
 
 import pytest
 from conftest import A, ApiGame, assert_error, seats, stacked_game, stacked_params
 
-from pygames_wasm import api, bots
+from pygames_wasm import api, arena, bots
 from pygames_wasm.bots import SEARCH
 from pygames_wasm.core.i18n import render
 from pygames_wasm.games import GAMES, ono99
@@ -38,6 +39,15 @@ def played(g: ApiGame, n: int = 3) -> ApiGame:
 
 
 # --- list_games / info ------------------------------------------------------------------------------
+
+
+def test_canastas_default_team_names_come_with_their_words_in_the_players_language():
+    # The lobby shows these, and sends the default itself: the engine reads it in any language later.
+    for lang, words in (("en", ["North-South", "East-West"]), ("pa", ["ਉੱਤਰ-ਦੱਖਣ", "ਪੂਰਬ-ਪੱਛਮ"])):
+        info = next(g for g in api.call("list_games", {"lang": lang})["games"] if g["id"] == "canasta")
+        names = [o for o in info["options"] if o["key"] in ("team1_name", "team2_name")]
+        assert [o["default"] for o in names] == ["North-South", "East-West"]
+        assert [o["default_words"] for o in names] == words
 
 
 def test_list_games_describes_ono99():
@@ -567,6 +577,13 @@ def test_each_level_says_how_strong_it_is_in_each_game_as_measured(monkeypatch):
     assert "55%" in next(
         b["about"] for info in punjabi if info["id"] == "ono99" for b in info["bots"] if b["id"] == "hard"
     )
+
+
+def test_the_lobby_quotes_the_published_strength():
+    # bots/strength.json is written with docs/strength.md from docs/strength.json: never edited apart.
+    published = json.loads(Path("docs/strength.json").read_text())
+    assert arena.lobby_figures(published) == bots.MEASURED
+    assert set(bots.MEASURED) == set(SEARCH)  # every game's levels say how strong they are
 
 
 @pytest.mark.parametrize("think_ms", [0, 19, 5001, 2.5, "200", True, None])

@@ -26,6 +26,9 @@ class OptionSpec:
     max: int = 0  # "int"/"counts": the largest value; "text": the most characters
     # {other option key: [values]} where this one matters
     when: Mapping[str, Sequence[OptionValue]] = field(default_factory=dict)
+    # "text": the default as the player reads it (a default name the engine puts into the player's
+    # words for as long as it is left as it is), so the lobby shows it so too
+    default_words: Message | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -41,6 +44,8 @@ class OptionSpec:
             d["min"], d["max"] = self.min, self.max
         if self.when:
             d["when"] = {k: list(v) for k, v in self.when.items()}
+        if self.default_words is not None:
+            d["default_words"] = self.default_words
         return d
 
     def check(self, value: object) -> object:

@@ -39,6 +39,7 @@ TITLE = msg("Canasta")
 PLAYERS = 4
 HAND_SIZE = 11  # R5.2
 TEAM_NAMES = ("North-South", "East-West")
+DEFAULT_TEAM_NAMES = (msg("North-South"), msg("East-West"))  # how the default names read, in any language
 
 # --- Cards (R2, R3) ---------------------------------------------------------------------------------
 
@@ -265,6 +266,7 @@ OPTION_SPECS = [
         TEAM_NAMES[0],
         min=1,
         max=24,
+        default_words=DEFAULT_TEAM_NAMES[0],
     ),
     OptionSpec(
         "team2_name",
@@ -274,6 +276,7 @@ OPTION_SPECS = [
         TEAM_NAMES[1],
         min=1,
         max=24,
+        default_words=DEFAULT_TEAM_NAMES[1],
     ),
 ]
 PRESETS: dict[str, dict[str, object]] = {"classic": {}}
@@ -303,9 +306,6 @@ def make_options(raw: object) -> Options:
     if opts.team1_name.casefold() == opts.team2_name.casefold():
         raise GameError("bad_option", msg("The two teams need different names."))
     return opts
-
-
-DEFAULT_TEAM_NAMES = (msg("North-South"), msg("East-West"))
 
 
 def team_name(state: "State", team: int) -> Text:

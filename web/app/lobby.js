@@ -21,8 +21,6 @@ const personNames = () => [
   t("Gus"),
   t("Hal"),
 ];
-// The engine's names for the partnerships of a four-seat game (Canasta).
-const TEAM_NAMES = () => [t("North-South"), t("East-West")];
 // What a player is told about each computer level (the engine names the levels it offers).
 // Titles in order; the one-line help is the engine's (`about`) when its list gives one.
 const LEVEL_IDS = ["easy", "normal", "hard"];
@@ -157,6 +155,7 @@ const isOption = shaped(
     choices: listOf(shaped({ value: isScalar, label: isText })),
     min: Number.isFinite,
     max: Number.isFinite,
+    default_words: isText,
     when: (when) => isRecord(when) && Object.values(when).every((v) => isScalar(v) || listOf(isScalar)(v)),
   },
 );
@@ -534,9 +533,11 @@ export class Lobby {
         // A short name (Canasta's team names); the engine strips it and checks its length.
         control = el("input", { type: "text", id, autocomplete: "off", spellcheck: "false" });
         if (spec.max) control.maxLength = spec.max;
-        control.value = this.values[spec.key] == null ? "" : this.values[spec.key];
+        // The default is shown in the player's words (the engine reads it so while it is sent unchanged).
+        const value = this.values[spec.key];
+        control.value = value === spec.default && spec.default_words ? spec.default_words : (value ?? "");
         control.addEventListener("input", () => {
-          this.values[spec.key] = control.value;
+          this.values[spec.key] = control.value === spec.default_words ? spec.default : control.value;
           this._renderTeamLabels();
           this._updateStart();
         });
@@ -834,11 +835,14 @@ export class Lobby {
     return !!when && Object.entries(when).every(([k, values]) => values.includes(this.values[k]));
   }
 
-  /** A team's name: the one typed in its option (`team1_name`…), else the engine's default. */
+  /** A team's name: the one typed in its option (`team1_name`…), else the engine's default, in the
+   *  player's words. */
   _teamName(ti) {
-    const typed = this.values[`team${ti + 1}_name`];
-    if (typeof typed === "string" && typed.trim()) return typed.trim().replace(/\s+/g, " ");
-    return TEAM_NAMES()[ti] || t("Team {number}", { number: ti + 1 });
+    const key = `team${ti + 1}_name`;
+    const spec = (this.game.options || []).find((s) => s.key === key);
+    const typed = this.values[key];
+    if (typeof typed === "string" && typed.trim() && typed !== spec?.default) return typed.trim().replace(/\s+/g, " ");
+    return spec?.default_words || t("Team {number}", { number: ti + 1 });
   }
 
   /** Update the team names beside the seats and in the note, keeping the focus where it is. */
