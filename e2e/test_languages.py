@@ -425,6 +425,8 @@ def test_whole_game_in_the_language(offline_page: Page, lang: str, game: str):
 
 
 def test_lobby_in_each_language_fits_and_is_remembered(offline_page: Page):
+    """Also: Canasta's default partnerships are named in the player's words (the teams note and the
+    name fields), while the lobby keeps the default itself, which reads in any language later."""
     page = offline_page
     page.goto("./")
     engine_ready(page)
@@ -434,6 +436,16 @@ def test_lobby_in_each_language_fits_and_is_remembered(offline_page: Page):
         expect(page.get_by_role("radio", name=titles(lang)["ono99"], exact=True)).to_be_visible()
         expect(page.get_by_role("button", name=T(lang, "Start game"))).to_be_visible()
         screenshots(page, f"lobby-{lang}")
+        page.get_by_role("radio", name=titles(lang)["canasta"], exact=True).check()
+        north, west = (option_spec(lang, "canasta", key)["default_words"] for key in ("team1_name", "team2_name"))
+        assert "North" not in north + west  # the engine's words for them in this language
+        expect(page.locator("#teams-note")).to_contain_text(f"({north})")
+        expect(page.locator("#teams-note")).to_contain_text(f"({west})")
+        expect(first_team_field(page, lang)).to_have_value(north)
+    choose_language(page, "en")  # the name left as it was is the default: in English words now
+    expect(first_team_field(page, "en")).to_have_value("North-South")
+    expect(page.locator("#teams-note")).to_contain_text("(North-South)")
+    choose_language(page, "gu")
     page.reload()
     expect(page.locator("html")).to_have_attribute("lang", "gu")  # kept on this device
     expect(page.get_by_role("heading", name=T("gu", "Set up a game"))).to_be_visible()
@@ -441,28 +453,11 @@ def test_lobby_in_each_language_fits_and_is_remembered(offline_page: Page):
     expect(page.get_by_role("heading", name="Set up a game")).to_be_visible()
 
 
-def test_canastas_default_team_names_read_in_the_players_language(offline_page: Page):
-    """The lobby names the default partnerships in the player's words (its note and the name fields)
-    and still sends the engine its default, which reads in whatever language is chosen later."""
-    page = offline_page
-    page.goto("./")
-    engine_ready(page)
-
-    def team_field(lang: str):
-        if not page.locator("#options-box[open]").count():
-            page.get_by_text(T(lang, "More options")).click()
-        return page.get_by_label(option_label(lang, "canasta", "team1_name"), exact=True)
-
-    choose_language(page, "pa")
-    page.get_by_role("radio", name=titles("pa")["canasta"], exact=True).check()
-    north, west = (option_spec("pa", "canasta", key)["default_words"] for key in ("team1_name", "team2_name"))
-    assert "North" not in north + west  # the engine's words for them in Punjabi
-    expect(page.locator("#teams-note")).to_contain_text(f"({north})")
-    expect(page.locator("#teams-note")).to_contain_text(f"({west})")
-    expect(team_field("pa")).to_have_value(north)
-    choose_language(page, "en")  # left unchanged, the name is the default: English words now
-    expect(team_field("en")).to_have_value("North-South")
-    expect(page.locator("#teams-note")).to_contain_text("(North-South)")
+def first_team_field(page: Page, lang: str):
+    """Canasta's field for the first team's name (under More options)."""
+    if not page.locator("#options-box[open]").count():
+        page.get_by_text(T(lang, "More options")).click()
+    return page.get_by_label(option_label(lang, "canasta", "team1_name"), exact=True)
 
 
 def test_an_english_page_draws_the_languages_own_names_with_its_own_fonts(page: Page):
