@@ -326,7 +326,7 @@ def render(data: dict[str, Any]) -> str:
         "",
         "## To reproduce",
         "",
-        "Each row, one arena (`--jobs 2` plays it in two processes):",
+        "Each measurement, one arena (`--jobs 2` plays it in two processes):",
         "",
         "```",
     ]

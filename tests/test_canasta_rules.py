@@ -1108,6 +1108,7 @@ def test_default_team_names_are_the_compass_partnerships():
         "default": "North-South",
         "min": 1,
         "max": 24,
+        "default_words": "North-South",  # the default as the player reads it (English here)
     }
 
 
