@@ -296,7 +296,13 @@ def test_rejected_meld_says_why(page: Page):
     settled(page)
     page.get_by_role("button", name="Draw from the stock").first.click()
     settled(page)
+    # A pick redraws the hand's choices and keeps the table as it was fitted: the same card elements
+    # (a new card face costs the browser a layout of its own) and the same compactness steps.
+    page.locator("#hand button").evaluate_all("bs => bs.forEach(b => { b.keptForTest = true; })")
+    fitted = page.locator("#table").evaluate("t => [t.dataset.fit, t.dataset.seats]")
     select(page, attempt)
+    assert page.locator("#hand button").evaluate_all("bs => bs.every(b => b.keptForTest)")
+    assert page.locator("#table").evaluate("t => [t.dataset.fit, t.dataset.seats]") == fitted
     meld = page.get_by_role("button", name="Meld these")
     expect(meld).to_have_attribute("aria-disabled", "true")
     before = hand_labels(page)

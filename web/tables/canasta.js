@@ -7,8 +7,17 @@
 // only keeps the viewer's current selection, which is never saved.
 
 import { $, el } from "../app/dom.js";
-import { choiceButton, clearTable, closingButtons, finishHand, focusKey, seatFacts, showMessage } from "./kit.js";
-import { placeSeats } from "./layout.js";
+import {
+  cardRow,
+  choiceButton,
+  clearTable,
+  closingButtons,
+  finishHand,
+  focusKey,
+  seatFacts,
+  showMessage,
+} from "./kit.js";
+import { placeSeats, refitHand } from "./layout.js";
 import { rove } from "../app/keyboard.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel, rankOf } from "./cards.js";
 import { meldList, meldName } from "./melds.js";
@@ -263,8 +272,8 @@ export function turnLine(view) {
 function renderHand(view, ctx) {
   const area = $("hand-area");
   const hand = $("hand");
-  hand.replaceChildren();
   if (!view.hand) {
+    hand.replaceChildren();
     area.hidden = !(ctx.extraButtons || []).length;
     area.classList.remove("my-turn");
     $("hand-title").textContent = "";
@@ -279,17 +288,19 @@ function renderHand(view, ctx) {
   const turn = myTurn(view);
   area.classList.toggle("my-turn", turn);
   const staged = new Set(sel.staged.flat());
+  const cards = cardRow(hand);
   view.hand.forEach((c, i) => {
     if (staged.has(i)) return;
-    const b = el("button", { type: "button", class: "hand-card", "aria-label": playingCardLabel(c.card, c.label) });
+    const b = cards.button(c.card, (face) => drawPlayingCard(face, c.card));
+    b.classList.add("hand-card");
+    b.setAttribute("aria-label", playingCardLabel(c.card, c.label));
     b.setAttribute("aria-pressed", sel.picked.has(i) ? "true" : "false");
     b.dataset.index = String(i);
     b.dataset.focusKey = `card:${i}`;
     b.dataset.playable = turn && view.phase !== "answer" ? "true" : "false";
-    drawPlayingCard(b, c.card);
-    b.addEventListener("click", () => toggle(i));
-    hand.append(b);
+    b.onclick = () => toggle(i);
   });
+  cards.done();
   finishHand(hand);
   rove(hand);
   renderStaged(view);
@@ -515,6 +526,7 @@ function redraw(focus) {
   if (!current) return Promise.resolve();
   const { view, ctx } = current;
   const done = renderHand(view, ctx);
+  refitHand();
   const key = focus || document.activeElement?.dataset.focusKey;
   const target = key && $("table").querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
   if (target) target.focus({ preventScroll: true });

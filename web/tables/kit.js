@@ -1,9 +1,9 @@
 // What every game's table draws the same way.
 
 import { $, el } from "../app/dom.js";
-import { t } from "../app/i18n.js";
+import { currentLang, t } from "../app/i18n.js";
 import { markNew } from "./motion.js";
-import { fitTable, forgetPlacement } from "./layout.js";
+import { forgetPlacement } from "./layout.js";
 
 /** Empty what every table draws (the seats, the hand, the piles, the lines): nothing of any hand
  * stays in the DOM, nor in the view kept for a redraw on resize. */
@@ -127,11 +127,62 @@ export function watchFelt() {
   for (const part of felt.children) feltWatch.observe(part);
 }
 
-/** After a hand's cards are drawn into `box`: mark the card just drawn, and lay the cards out in the
- * room there is (tables/layout.js), which may draw the rest of the table more compactly. */
+// Each card button a row made: the face it shows ("lang:code") and the classes that face gave it.
+const faceOf = new WeakMap();
+const KEPT_ATTRIBUTES = new Set(["type", "style", "data-card", "tabindex"]);
+
+/**
+ * A row of card buttons (a hand, a zone of face-up cards), made again at every drawing but keeping
+ * the element of each card still in it. A card's face is a size container (styles/cards.css): a
+ * new one costs the browser ~2 ms of layout, a kept one nothing, so that a pick or a move redraws a
+ * hand of a dozen cards in a few milliseconds rather than thirty.
+ * `row.button(code, draw)` is the row's next card: a kept element of `code` with everything but its
+ * face and place cleared (attributes, classes, click handler: the caller sets them again), or a new
+ * button that `draw(button)` gives its face. `row.done()` drops the cards no longer shown and puts
+ * the rest in order in `box`, moving none that is already in its place.
+ */
+export function cardRow(box) {
+  const spare = new Map();
+  for (const b of box.children) {
+    const face = faceOf.get(b)?.face;
+    if (face) spare.set(face, [...(spare.get(face) || []), b]);
+  }
+  const row = [];
+  return {
+    button(code, draw) {
+      const face = `${currentLang()}:${code}`;
+      let b = (spare.get(face) || []).shift();
+      if (b) {
+        // (Its tab stop stays: rove() sets it again, and taking it from the focused card would make
+        // the browser lay the page out at once to find where the focus goes.)
+        for (const name of b.getAttributeNames()) {
+          if (!KEPT_ATTRIBUTES.has(name)) b.removeAttribute(name);
+        }
+        b.className = faceOf.get(b).classes;
+        b.onclick = null;
+      } else {
+        b = el("button", { type: "button" });
+        draw(b);
+        faceOf.set(b, { face, classes: b.className });
+      }
+      row.push(b);
+      return b;
+    },
+    done() {
+      const shown = new Set(row);
+      for (const b of [...box.children]) if (!shown.has(b)) b.remove();
+      row.forEach((b, i) => {
+        if (box.children[i] !== b) box.insertBefore(b, box.children[i] || null);
+      });
+    },
+  };
+}
+
+/** After a hand's cards are drawn into `box`: mark the card just drawn. Whoever drew the hand fits
+ * the table once it is all drawn (tables/layout.js): the controller after a move, `refitHand` after a
+ * pick. */
 export function finishHand(box) {
   markNew(box);
-  fitTable();
 }
 
 /**

@@ -220,7 +220,8 @@ export function layoutHand(box, fit = 0) {
   const most = Math.max(MIN_CARD, Math.floor(px(table, "--hand-card-max")));
   const share = px(table, "--hand-budget") || 0.3;
   const budget = table.clientHeight * share * [1, 1, 0.85, 0.72, 0.6, 0.5][fit];
-  for (const c of cards) c.style.width = `${most}px`;
+  // The corner index is sized in the card's own units (cqw): the share of a card it covers is the
+  // same at any width, so it is measured as the cards are, without drawing them all at another size.
   const reach = indexReach(cards);
   const maxRows = table.dataset.layout === "phone-landscape" ? 1 : 3;
   let shape = null;
@@ -325,6 +326,19 @@ export function fitTable() {
   // Then the seats as roomy as the table so drawn allows: the hand's row may have grown or shrunk,
   // and a seat's compactness is the felt's room too (upright, the seats' rows are over it).
   fitSteps(table, "seats", 4, () => overflow(table));
+}
+
+/**
+ * After the hand alone was drawn again (a card picked, nothing else changed): its cards laid out at
+ * the step the table was fitted at, which is kept while everything still fits. A pick never makes
+ * the table jump to a roomier drawing, and costs a layout or two rather than the search's eight;
+ * should the hand's choices no longer fit, the whole table is fitted again.
+ */
+export function refitHand() {
+  const table = $("table");
+  if (table.hidden) return;
+  layoutHand($("hand"), Number(table.dataset.fit) || 0);
+  if (overflow(table) > 0) fitTable();
 }
 
 window.addEventListener("resize", () => {

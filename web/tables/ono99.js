@@ -2,7 +2,7 @@
 // played comes from the engine (view.hand[i].why, view.actions, view.undo_why).
 
 import { $, el } from "../app/dom.js";
-import { clearTable, closingButtons, finishHand, focusKey, seatFacts } from "./kit.js";
+import { cardRow, clearTable, closingButtons, finishHand, focusKey, seatFacts } from "./kit.js";
 import { placeSeats } from "./layout.js";
 import { rove } from "../app/keyboard.js";
 import { cardLabel, drawFace, miniCard } from "./cards.js";
@@ -180,9 +180,9 @@ function renderHand(view, ctx) {
   const area = $("hand-area");
   const hand = $("hand");
   const actions = $("actions");
-  hand.replaceChildren();
   actions.replaceChildren();
   if (!view.hand) {
+    hand.replaceChildren();
     // Watching only (the public table): no hand, but maybe a button or two.
     area.hidden = !(ctx.extraButtons || []).length;
     area.classList.remove("my-turn");
@@ -199,8 +199,10 @@ function renderHand(view, ctx) {
       : t("{name}'s hand", { name: me.name });
   const myTurn = view.to_act === view.seat && !view.over;
   area.classList.toggle("my-turn", myTurn);
+  const cards = cardRow(hand);
   view.hand.forEach((c, i) => {
-    const b = el("button", { type: "button", class: "hand-card" });
+    const b = cards.button(c.card, (face) => drawFace(face, c.card));
+    b.classList.add("hand-card");
     b.setAttribute("aria-label", cardLabel(c.card, c.label));
     b.dataset.playable = c.playable ? "true" : "false";
     b.dataset.index = String(i);
@@ -209,10 +211,9 @@ function renderHand(view, ctx) {
       b.classList.add("unplayable");
       b.setAttribute("aria-describedby", "unplayable-note");
     }
-    drawFace(b, c.card);
-    b.addEventListener("click", () => ctx.onCard(c, b));
-    hand.append(b);
+    b.onclick = () => ctx.onCard(c, b);
   });
+  cards.done();
   finishHand(hand);
   rove(hand);
   // Every other legal action, by its clear name.

@@ -7,8 +7,8 @@
 // the only state kept here, and it is never saved.
 
 import { $, el } from "../app/dom.js";
-import { clearTable, closingButtons, finishHand, focusKey, seatFacts, showMessage } from "./kit.js";
-import { placeSeats } from "./layout.js";
+import { cardRow, clearTable, closingButtons, finishHand, focusKey, seatFacts, showMessage } from "./kit.js";
+import { placeSeats, refitHand } from "./layout.js";
 import { rove } from "../app/keyboard.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel } from "./cards.js";
 import { ordinal, showSummary } from "../app/dialogs.js";
@@ -359,10 +359,10 @@ function select(card, focusCard) {
 function renderHand(view, ctx) {
   const area = $("hand-area");
   const hand = $("hand");
-  hand.replaceChildren();
   const actions = $("actions");
   actions.replaceChildren();
   if (!view.hand || view.phase !== "play") {
+    hand.replaceChildren();
     area.hidden = !(ctx.extraButtons || []).length && !(view.seat != null && view.can_undo);
     area.classList.remove("my-turn");
     $("hand-title").textContent = "";
@@ -376,8 +376,11 @@ function renderHand(view, ctx) {
         : tn("Your hand · {n} card", "Your hand · {n} cards", view.hand.length)) + trump;
     const turn = myTurn(view);
     area.classList.toggle("my-turn", turn);
+    const cards = cardRow(hand);
     for (const c of view.hand) {
-      const b = el("button", { type: "button", class: "hand-card", "aria-label": c.label });
+      const b = cards.button(c.card, (face) => drawPlayingCard(face, c.card));
+      b.classList.add("hand-card");
+      b.setAttribute("aria-label", c.label);
       const raised = sel.beater === c.card;
       // During a beat every other card can be added; otherwise the engine's `playable` says.
       const usable = turn && (sel.beater ? true : c.playable);
@@ -390,10 +393,9 @@ function renderHand(view, ctx) {
         b.classList.add("unplayable");
         b.setAttribute("aria-describedby", "unplayable-note");
       }
-      drawPlayingCard(b, c.card);
-      b.addEventListener("click", () => tapCard(c, b));
-      hand.append(b);
+      b.onclick = () => tapCard(c, b);
     }
+    cards.done();
     finishHand(hand);
     rove(hand);
     if (turn && view.top && !sel.beater) {
@@ -426,6 +428,7 @@ function redraw(focus) {
   const { view, ctx } = current;
   renderHand(view, ctx);
   $("turn-line").textContent = turnLine(view);
+  refitHand();
   const target = focus && $("table").querySelector(`[data-focus-key="${CSS.escape(focus)}"]`);
   if (target) target.focus({ preventScroll: true });
 }

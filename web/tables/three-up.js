@@ -7,8 +7,17 @@
 // The flow (curtain, computer pace, undo, save) stays in app/controller.js.
 
 import { $, el } from "../app/dom.js";
-import { choiceButton, clearTable, closingButtons, finishHand, focusKey, seatFacts, showMessage } from "./kit.js";
-import { placeSeats } from "./layout.js";
+import {
+  cardRow,
+  choiceButton,
+  clearTable,
+  closingButtons,
+  finishHand,
+  focusKey,
+  seatFacts,
+  showMessage,
+} from "./kit.js";
+import { placeSeats, refitHand } from "./layout.js";
 import { rove } from "../app/keyboard.js";
 import { ordinal, showSummary } from "../app/dialogs.js";
 import { listWords, t, tn } from "../app/i18n.js";
@@ -229,14 +238,16 @@ function pickedIndex(zone, code, index) {
 }
 
 function renderCards(view, ctx, zone, lines, box) {
-  box.replaceChildren();
+  const cards = cardRow(box);
   const seen = {};
   const selecting = view.phase === "pick" || view.phase === "swap" || view.phase === "trade";
   lines.forEach((c, i) => {
     seen[c.card] = (seen[c.card] || 0) + 1;
     const nth = seen[c.card];
     const name = zone === "up" ? t("Face-up {card}", { card: c.label }) : c.label;
-    const b = el("button", { type: "button", class: "hand-card", "aria-label": name });
+    const b = cards.button(c.card, (face) => drawCard(face, c.card));
+    b.classList.add("hand-card");
+    b.setAttribute("aria-label", name);
     b.dataset.index = String(i);
     b.dataset.focusKey = `${zone}:${i}`;
     const usable = selecting ? selectable(view, zone) : c.playable && mine(view);
@@ -246,10 +257,9 @@ function renderCards(view, ctx, zone, lines, box) {
       b.setAttribute("aria-describedby", "unplayable-note");
     }
     b.setAttribute("aria-pressed", pickedIndex(zone, c.card, nth - 1) ? "true" : "false");
-    drawCard(b, c.card);
-    b.addEventListener("click", () => tapCard(view, ctx, zone, c, b, nth - 1));
-    box.append(b);
+    b.onclick = () => tapCard(view, ctx, zone, c, b, nth - 1);
   });
+  cards.done();
   rove(box);
 }
 
@@ -507,6 +517,7 @@ function redraw(focus) {
   const { view, ctx } = current;
   const done = renderMine(view, ctx);
   if (view.phase === "trade") renderPlayers(view);
+  refitHand();
   const key = focus || document.activeElement?.dataset.focusKey;
   const target = key && $("table").querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
   if (target) target.focus({ preventScroll: true });
