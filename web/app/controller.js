@@ -6,7 +6,7 @@ import { EngineClient, EngineError } from "../engine/client.js";
 import { isGameInfo, Lobby, rememberedSetup } from "./lobby.js";
 import { ono99Table } from "../tables/ono99.js";
 import { showMessage, watchFelt } from "../tables/kit.js";
-import { fitTable } from "../tables/layout.js";
+import { refitTable } from "../tables/layout.js";
 import { canastaTable } from "../tables/canasta.js";
 import { threeUpTable } from "../tables/three-up.js";
 import { ownTrumpsTable } from "../tables/own-trumps.js";
@@ -636,7 +636,7 @@ function show(view, extraButtons) {
   renderer().render(view, { onCard, onAction, onUndo, explain, extraButtons });
   showStep(client, game.handle, view);
   renderHistory();
-  fitTable();
+  refitTable();
   watchFelt();
   announce(view);
   document.title = renderer().title(view);

@@ -10,10 +10,7 @@ const NEXT = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 const itemsOf = (row) => [...row.querySelectorAll("button")].filter((b) => !b.hidden);
 
 function makeStop(row, stop) {
-  for (const b of itemsOf(row)) {
-    const index = b === stop ? 0 : -1;
-    if (b.getAttribute("tabindex") !== String(index)) b.tabIndex = index; // (each change costs a style pass)
-  }
+  for (const b of itemsOf(row)) b.tabIndex = b === stop ? 0 : -1;
 }
 
 function onKey(e) {

@@ -17,7 +17,7 @@ import {
   seatFacts,
   showMessage,
 } from "./kit.js";
-import { placeSeats, refitHand } from "./layout.js";
+import { placeSeats, refitTable } from "./layout.js";
 import { rove } from "../app/keyboard.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel, rankOf } from "./cards.js";
 import { meldList, meldName } from "./melds.js";
@@ -526,7 +526,7 @@ function redraw(focus) {
   if (!current) return Promise.resolve();
   const { view, ctx } = current;
   const done = renderHand(view, ctx);
-  refitHand();
+  refitTable();
   const key = focus || document.activeElement?.dataset.focusKey;
   const target = key && $("table").querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
   if (target) target.focus({ preventScroll: true });

@@ -12,6 +12,7 @@
 
 import { $, el } from "../app/dom.js";
 import { EMBED } from "../app/embed-mode.js";
+import { onLangChange } from "../app/i18n.js";
 import { lastMoveOf } from "./history.js";
 
 /**
@@ -34,10 +35,12 @@ const UPRIGHT = new Set(["phone", "tablet"]);
 
 // ------------------------------------------------------------------ seats
 let placed = null; // the last placement's arguments, for a placement again on a resize or turn
+let fitted = null; // the cards counted when the table's steps were last searched for (refitTable)
 
 /** Drop the kept placement: its view may hold a hand the table no longer shows. */
 export function forgetPlacement() {
   placed = null;
+  fitted = null;
 }
 
 /** The other seats, clockwise from the bottom seat's left, split into the left side (going up from
@@ -303,14 +306,13 @@ function fitSteps(table, name, max, overflow, draw = () => {}) {
  * Fit the table drawn now into its place: the seats of side columns first (upright, the seats are
  * as tall as they need and the table's steps compact them), then the hand laid out and the least
  * compact drawing of the whole that holds everything; in a window too small for any, the one that
- * leaves out least. Called after every drawing of a table and of a hand, and on every resize.
+ * leaves out least. Called for a new table, on a resize, for new letters (another language, a font
+ * arrived), and by refitTable when the steps the table was drawn at no longer serve.
  */
 export function fitTable() {
   const table = $("table");
   if (table.hidden) return;
-  // The Moves button shares a row with your seat when the screen stands upright: the seat keeps clear
-  // of it, whatever its words in the page's language.
-  table.style.setProperty("--moves-w", `${Math.ceil($("history-button").getBoundingClientRect().width)}px`);
+  measureMovesButton(table);
   // The seats' own step is found with the table drawn at its roomiest (the step it was drawn at
   // stays the fitting's first guess): drawn tight, its compact seats would fit at once, and the whole
   // table would then stay tight for the seats' sake, the hand's cards small.
@@ -326,19 +328,37 @@ export function fitTable() {
   // Then the seats as roomy as the table so drawn allows: the hand's row may have grown or shrunk,
   // and a seat's compactness is the felt's room too (upright, the seats' rows are over it).
   fitSteps(table, "seats", 4, () => overflow(table));
+  fitted = cardCounts(table);
+}
+
+/** The Moves button shares a row with your seat when the screen stands upright: the seat keeps clear
+ * of it, whatever its words in the page's language. */
+function measureMovesButton(table) {
+  table.style.setProperty("--moves-w", `${Math.ceil($("history-button").getBoundingClientRect().width)}px`);
+}
+
+/** The cards in the hand and on the whole table, counted without a layout. */
+function cardCounts(table) {
+  return { hand: $("hand").querySelectorAll(".card").length, all: table.querySelectorAll(".card").length };
 }
 
 /**
- * After the hand alone was drawn again (a card picked, nothing else changed): its cards laid out at
- * the step the table was fitted at, which is kept while everything still fits. A pick never makes
- * the table jump to a roomier drawing, and costs a layout or two rather than the search's eight;
- * should the hand's choices no longer fit, the whole table is fitted again.
+ * After a move or a pick: the table drawn at the steps it was last fitted at, kept while everything
+ * fits and the hand and the table hold no fewer cards than they did then (fewer might fit a roomier
+ * drawing); else fitted again. A move thus costs two or three layouts rather than the search's ten
+ * (each lays out every card face again, ~5-10 ms), and the table does not shrink and grow back from
+ * move to move. A new table, a resize and new letters are fitted from the start.
  */
-export function refitHand() {
+export function refitTable() {
   const table = $("table");
   if (table.hidden) return;
-  layoutHand($("hand"), Number(table.dataset.fit) || 0);
-  if (overflow(table) > 0) fitTable();
+  const now = cardCounts(table);
+  if (fitted && now.hand >= fitted.hand && now.all >= fitted.all) {
+    measureMovesButton(table);
+    layoutHand($("hand"), Number(table.dataset.fit) || 0);
+    if (overflow(table) === 0) return;
+  }
+  fitTable();
 }
 
 window.addEventListener("resize", () => {
@@ -348,3 +368,7 @@ window.addEventListener("resize", () => {
 });
 // The Punjabi and Gujarati letters arrive after the table is first drawn: their words take more room.
 document.fonts.addEventListener("loadingdone", () => fitTable());
+// Another language's words may be shorter: the table drawn next in it is fitted from the start.
+onLangChange(() => {
+  fitted = null;
+});

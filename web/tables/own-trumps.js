@@ -8,7 +8,7 @@
 
 import { $, el } from "../app/dom.js";
 import { cardRow, clearTable, closingButtons, finishHand, focusKey, seatFacts, showMessage } from "./kit.js";
-import { placeSeats, refitHand } from "./layout.js";
+import { placeSeats, refitTable } from "./layout.js";
 import { rove } from "../app/keyboard.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel } from "./cards.js";
 import { ordinal, showSummary } from "../app/dialogs.js";
@@ -428,7 +428,7 @@ function redraw(focus) {
   const { view, ctx } = current;
   renderHand(view, ctx);
   $("turn-line").textContent = turnLine(view);
-  refitHand();
+  refitTable();
   const target = focus && $("table").querySelector(`[data-focus-key="${CSS.escape(focus)}"]`);
   if (target) target.focus({ preventScroll: true });
 }

@@ -17,7 +17,7 @@ import {
   seatFacts,
   showMessage,
 } from "./kit.js";
-import { placeSeats, refitHand } from "./layout.js";
+import { placeSeats, refitTable } from "./layout.js";
 import { rove } from "../app/keyboard.js";
 import { ordinal, showSummary } from "../app/dialogs.js";
 import { listWords, t, tn } from "../app/i18n.js";
@@ -517,7 +517,7 @@ function redraw(focus) {
   const { view, ctx } = current;
   const done = renderMine(view, ctx);
   if (view.phase === "trade") renderPlayers(view);
-  refitHand();
+  refitTable();
   const key = focus || document.activeElement?.dataset.focusKey;
   const target = key && $("table").querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
   if (target) target.focus({ preventScroll: true });
