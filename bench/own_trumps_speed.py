@@ -37,6 +37,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 from benchkit import API_PLAY, bench_main, bench_page, start_table, tap_numbers  # noqa: E402
 from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
 
+from e2e.pagekit import CARD_CORNER  # noqa: E402
+
 BENCH_CODE = (
     API_PLAY
     + r"""
@@ -138,10 +140,12 @@ def page_numbers(taps: int) -> dict:
         selects = 0
         deadline = time.monotonic() + 240
 
-        def tap(locator) -> None:
-            """The page redraws after every move; a button gone meanwhile is simply looked up again."""
+        def tap(locator, card: bool = False) -> None:
+            """The page redraws after every move; a button gone meanwhile is simply looked up again. A
+            card of the hand is tapped by its corner index, as a player does: the next card covers
+            the rest of it."""
             with contextlib.suppress(PlaywrightTimeout):
-                locator.click(timeout=2000)
+                locator.click(timeout=2000, **({"position": CARD_CORNER} if card else {}))
 
         while selects < taps and time.monotonic() < deadline:
             dialog = page.locator("dialog[open]")
@@ -161,13 +165,15 @@ def page_numbers(taps: int) -> dict:
                 continue
             marked = page.locator("#hand button.can-beat")
             if page.locator("#turn-line").inner_text().startswith("Your turn: lead"):
-                tap(page.locator("#hand button").last)
+                tap(page.locator("#hand button").last, card=True)
             elif marked.count() and page.locator("#hand button").count() > 1:
-                tap(marked.first)  # timed: select
+                tap(marked.first, card=True)  # timed: select
                 selects += 1
-                tap(page.locator('#hand button[aria-pressed="false"]').last)  # timed: beat
+                tap(page.locator('#hand button[aria-pressed="false"]').last, card=True)  # timed: beat
+            elif marked.count():
+                tap(marked.first, card=True)
             else:
-                tap(page.locator("#actions .action-pick_up, #hand button.can-beat").first)
+                tap(page.locator("#actions .action-pick_up"))
             page.wait_for_function(idle)
         return tap_numbers(page, "Own Trumps", ("bot_move", "act", "view"))
 

@@ -31,6 +31,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 from benchkit import API_PLAY, bench_main, bench_page, start_table, tap_numbers  # noqa: E402
 from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
 
+from e2e.pagekit import tap_card  # noqa: E402
+
 BENCH_CODE = (
     API_PLAY
     + r"""
@@ -130,7 +132,7 @@ def tap_once(page) -> int:
     """One tap (or two for a multiple) of the person, as a player would: pick, refill, play, flip, pick up."""
     if page.locator("#turn-line").inner_text() == "Choose three cards to lie face up":
         for _ in range(3):
-            page.locator("#hand button[aria-pressed=false]").first.click()
+            tap_card(page.locator("#hand button[aria-pressed=false]").first)
             page.wait_for_function("!document.querySelector('#actions .checking')")
         page.locator("#actions button[data-action=pick]").click()
         return 4
@@ -144,7 +146,10 @@ def tap_once(page) -> int:
     ):
         target = page.locator(selector)
         if target.count():
-            target.first.click()
+            if "[data-playable=true]" in selector:
+                tap_card(target.first)  # by its corner index, as a player does: the next card covers the rest
+            else:
+                target.first.click()
             play = page.locator("#actions button[data-action=play]")
             if selector.endswith("[data-playable=true]") and "tu-down" not in selector:
                 page.wait_for_function("!document.querySelector('#actions .checking')")
