@@ -179,8 +179,8 @@ export function cardRow(box) {
 }
 
 /** After a hand's cards are drawn into `box`: mark the card just drawn. Whoever drew the hand fits
- * the table once it is all drawn (tables/layout.js): the controller after a move, `refitHand` after a
- * pick. */
+ * the table once it is all drawn (tables/layout.js refitTable): the controller after a move, the
+ * table's own redraw after a pick. */
 export function finishHand(box) {
   markNew(box);
 }
