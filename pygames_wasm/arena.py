@@ -343,7 +343,6 @@ def render(data: dict[str, Any]) -> str:
 def table(data: dict[str, Any]) -> tuple[list[str], list[str]]:
     """The table of the measurements (Markdown lines), and the command of each arena in it."""
     cells, browser = data.get("arena", {}), data.get("browser", {})
-    rng = random.Random(REPORT_SEED)
     lines = [
         "| game | seats | games | Normal | Easy (95% interval) | Hard (95% interval) | Oracle (95% interval) |"
         " Hard's share of the gap | deals a decision (Chromium's median) | Hard p50 / p95, CPython | Hard p50 / p95, Chromium |",
@@ -363,7 +362,8 @@ def table(data: dict[str, Any]) -> tuple[list[str], list[str]]:
             em, eh = interval(easy["shares"]["easy"])
             easy_rate = f"{pct(em)} ({spread(em, eh)}, {easy['games']} games)"
         both = min(len(h), len(o))  # the deals both played (a cell may have been measured further for one)
-        gap = gap_share(h[:both], o[:both], fair, rng)
+        # Each cell's bootstrap has its own seed: measuring one cell further leaves the others' as they were.
+        gap = gap_share(h[:both], o[:both], fair, random.Random(f"{REPORT_SEED}:{game}/{players}"))
         if gap["share"] is None:
             share = "none (the Oracle is not ahead)"
         elif gap["low"] is None:

@@ -2,8 +2,10 @@
 must see them (the fairness check catches it), deal again only what nobody has seen, leave the real
 game alone, and never be a player anyone can choose."""
 
+import copy
 import json
 from collections import Counter
+from pathlib import Path
 from random import Random
 
 import pytest
@@ -135,3 +137,15 @@ def test_the_report_measures_hard_and_the_oracle_against_normal_and_writes_the_t
     quoted = json.loads((tmp_path / "lobby.json").read_text())
     assert set(quoted["own_trumps"]) == {"easy", "hard"}  # the lobby quotes the levels a player meets
     assert quoted == arena.lobby_figures(data)
+
+
+def test_measuring_one_cell_further_leaves_the_other_rows_of_the_report_as_they_were():
+    data = json.loads((Path(arena.__file__).parent.parent / "docs" / "strength.json").read_text())
+    further = copy.deepcopy(data)
+    for kind in ("hard", oracle.KIND):
+        cell = further["arena"][f"three_up/2/{kind}"]
+        cell["shares"][kind] += cell["shares"][kind][:40]
+    rows, _ = arena.table(data)
+    rows_further, _ = arena.table(further)
+    changed = [row.split(" | ")[:2] for row, other in zip(rows, rows_further) if row != other]
+    assert changed == [["| 3UP 3DOWN", "2"]]  # each cell's bootstrap interval has its own seed
