@@ -292,7 +292,6 @@ function renderHand(view, ctx) {
   view.hand.forEach((c, i) => {
     if (staged.has(i)) return;
     const b = cards.button(c.card, (face) => drawPlayingCard(face, c.card));
-    b.classList.add("hand-card");
     b.setAttribute("aria-label", playingCardLabel(c.card, c.label));
     b.setAttribute("aria-pressed", sel.picked.has(i) ? "true" : "false");
     b.dataset.index = String(i);

@@ -136,9 +136,9 @@ const KEPT_ATTRIBUTES = new Set(["type", "style", "data-card", "tabindex"]);
  * the element of each card still in it. A card's face is a size container (styles/cards.css): a
  * new one costs the browser ~2 ms of layout, a kept one nothing, so that a pick or a move redraws a
  * hand of a dozen cards in a few milliseconds rather than thirty.
- * `row.button(code, draw)` is the row's next card: a kept element of `code` with everything but its
- * face and place cleared (attributes, classes, click handler: the caller sets them again), or a new
- * button that `draw(button)` gives its face. `row.done()` drops the cards no longer shown and puts
+ * `row.button(code, draw)` is the row's next card, a `hand-card`: a kept element of `code` with
+ * everything but its face and place cleared (attributes, other classes, click handler: the caller
+ * sets them again), or a new button that `draw(button)` gives its face. `row.done()` drops the cards no longer shown and puts
  * the rest in order in `box`, moving none that is already in its place.
  */
 export function cardRow(box) {
@@ -161,7 +161,7 @@ export function cardRow(box) {
         b.className = faceOf.get(b).classes;
         b.onclick = null;
       } else {
-        b = el("button", { type: "button" });
+        b = el("button", { type: "button", class: "hand-card" });
         draw(b);
         faceOf.set(b, { face, classes: b.className });
       }

@@ -202,7 +202,6 @@ function renderHand(view, ctx) {
   const cards = cardRow(hand);
   view.hand.forEach((c, i) => {
     const b = cards.button(c.card, (face) => drawFace(face, c.card));
-    b.classList.add("hand-card");
     b.setAttribute("aria-label", cardLabel(c.card, c.label));
     b.dataset.playable = c.playable ? "true" : "false";
     b.dataset.index = String(i);

@@ -379,7 +379,6 @@ function renderHand(view, ctx) {
     const cards = cardRow(hand);
     for (const c of view.hand) {
       const b = cards.button(c.card, (face) => drawPlayingCard(face, c.card));
-      b.classList.add("hand-card");
       b.setAttribute("aria-label", c.label);
       const raised = sel.beater === c.card;
       // During a beat every other card can be added; otherwise the engine's `playable` says.

@@ -246,7 +246,6 @@ function renderCards(view, ctx, zone, lines, box) {
     const nth = seen[c.card];
     const name = zone === "up" ? t("Face-up {card}", { card: c.label }) : c.label;
     const b = cards.button(c.card, (face) => drawCard(face, c.card));
-    b.classList.add("hand-card");
     b.setAttribute("aria-label", name);
     b.dataset.index = String(i);
     b.dataset.focusKey = `${zone}:${i}`;
