@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from e2e.pagekit import START_TIMEOUT_MS, settled
+from e2e.pagekit import LAND_CARDS, START_TIMEOUT_MS, settled
 
 PLAYING = [f"{r}{s}" for s in "SHDC" for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]] + [
     "JK"
@@ -314,6 +314,7 @@ def test_real_melds_on_a_phone_do_not_overflow(page: Page):
     expect(aces.locator(".meld-tile")).to_be_visible()  # closed into one card
     kings = ours.get_by_role("listitem", name=re.compile(r"^Meld of kings: 3 cards, .*, not a canasta yet$"))
     expect(kings).to_have_class(re.compile(r"\bopen\b"))
+    page.evaluate(f"() => {{ {LAND_CARDS} }}")  # measured where the cards rest, not mid-flight (scaled)
     area = ours.locator("ul.melds")
     assert area.evaluate("e => e.scrollWidth <= e.clientWidth"), area.evaluate("e => [e.scrollWidth, e.clientWidth]")
     for item in area.locator("li").all():

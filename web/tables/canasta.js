@@ -14,6 +14,7 @@ import {
   closingButtons,
   finishHand,
   focusKey,
+  redrawIf,
   seatFacts,
   showMessage,
 } from "./kit.js";
@@ -113,8 +114,20 @@ function renderCenter(view, ctx) {
   }
 
   const pile = $("discard-pile");
-  pile.replaceChildren();
+  redrawIf(pile, view.pile, () => drawPile(view.pile, pile));
+  renderAsked(view);
+  const note = $("pile-note");
   const p = view.pile;
+  const why = [p.frozen ? p.why : null, myTurn(view) && view.phase === "draw" && p.take_why ? p.take_why : null].filter(
+    Boolean,
+  );
+  note.textContent = why.join(" ");
+  note.hidden = !why.length;
+}
+
+/** The discard pile `p` (the view's `pile`) in `pile`: its top card over the card that froze it. */
+function drawPile(p, pile) {
+  pile.replaceChildren();
   const words = [tn("Discard pile: {n} card", "Discard pile: {n} cards", p.count)];
   if (p.top) words.push(t("top card {card}", { card: playingCardLabel(p.top, p.top_label) }));
   if (p.frozen) words.push(t("frozen"));
@@ -137,13 +150,6 @@ function renderCenter(view, ctx) {
   }
   pile.append(box, el("span", { class: "pile-count", text: t("Pile: {n}", { n: p.count }) }));
   if (p.frozen) pile.append(el("span", { class: "frozen-badge", text: t("FROZEN") }));
-  renderAsked(view);
-  const note = $("pile-note");
-  const why = [p.frozen ? p.why : null, myTurn(view) && view.phase === "draw" && p.take_why ? p.take_why : null].filter(
-    Boolean,
-  );
-  note.textContent = why.join(" ");
-  note.hidden = !why.length;
 }
 
 /** "Partner, may I go out?": the question while it waits, then the answer, for the whole turn. */
@@ -184,6 +190,11 @@ function renderAsked(view) {
 
 function renderTeams(view) {
   const box = $("teams");
+  const names = view.players.map((p) => p.name);
+  redrawIf(box, [view.teams, view.team, view.seat, names], () => drawTeams(view, box));
+}
+
+function drawTeams(view, box) {
   box.replaceChildren();
   const mine = view.team;
   const order = [...view.teams].sort((a, b) => (a.team === mine ? -1 : b.team === mine ? 1 : a.team - b.team));
@@ -291,12 +302,15 @@ function renderHand(view, ctx) {
   const cards = cardRow(hand);
   view.hand.forEach((c, i) => {
     if (staged.has(i)) return;
-    const b = cards.button(c.card, (face) => drawPlayingCard(face, c.card));
-    b.setAttribute("aria-label", playingCardLabel(c.card, c.label));
-    b.setAttribute("aria-pressed", sel.picked.has(i) ? "true" : "false");
-    b.dataset.index = String(i);
-    b.dataset.focusKey = `card:${i}`;
-    b.dataset.playable = turn && view.phase !== "answer" ? "true" : "false";
+    const b = cards.button(c.card, (face) => drawPlayingCard(face, c.card), {
+      attrs: {
+        "aria-label": playingCardLabel(c.card, c.label),
+        "aria-pressed": sel.picked.has(i) ? "true" : "false",
+        "data-index": i,
+        "data-focus-key": `card:${i}`,
+        "data-playable": turn && view.phase !== "answer" ? "true" : "false",
+      },
+    });
     b.onclick = () => toggle(i);
   });
   cards.done();

@@ -20,6 +20,23 @@ export function clearTable() {
   $("table").hidden = true;
 }
 
+/** What each section of the table was last drawn from, by its box: see `redrawIf`. */
+const drawnFrom = new WeakMap();
+
+/**
+ * Draw a section of the table (`draw()` fills `box`) only if what it shows changed: `inputs` (JSON:
+ * the parts of the view it shows) or the page's language. A move then rebuilds, restyles and lays out
+ * only what it changed (a Canasta draw leaves the melds as they were). A box emptied meanwhile (a
+ * table cleared) is drawn again. `draw` must not attach handlers that capture anything else.
+ */
+export function redrawIf(box, inputs, draw) {
+  const from = `${currentLang()} ${JSON.stringify(inputs)}`;
+  const last = drawnFrom.get(box);
+  if (last && last.from === from && last.first === box.firstChild && box.firstChild) return;
+  draw();
+  drawnFrom.set(box, { from, first: box.firstChild });
+}
+
 /**
  * The buttons every table ends its actions with: Undo (when the engine allows it, and `undo` is
  * not turned off by a table that is midway through composing a move) and the page's own buttons
@@ -129,17 +146,22 @@ export function watchFelt() {
 
 // Each card button a row made: the face it shows ("lang:code") and the classes that face gave it.
 const faceOf = new WeakMap();
-const KEPT_ATTRIBUTES = new Set(["type", "style", "data-card", "tabindex"]);
+// What a row's caller never sets: the button's type, the styles the table's layout gives it, its card
+// and its tab stop (keyboard.js rove).
+const KEPT_ATTRIBUTES = new Set(["type", "style", "data-card", "tabindex", "class"]);
 
 /**
  * A row of card buttons (a hand, a zone of face-up cards), made again at every drawing but keeping
  * the element of each card still in it. A card's face is a size container (styles/cards.css): a
  * new one costs the browser ~2 ms of layout, a kept one nothing, so that a pick or a move redraws a
  * hand of a dozen cards in a few milliseconds rather than thirty.
- * `row.button(code, draw)` is the row's next card, a `hand-card`: a kept element of `code` with
- * everything but its face and place cleared (attributes, other classes, click handler: the caller
- * sets them again), or a new button that `draw(button)` gives its face. `row.done()` drops the cards no longer shown and puts
- * the rest in order in `box`, moving none that is already in its place.
+ * `row.button(code, draw, {attrs, classes})` is the row's next card, a `hand-card`: a kept element of
+ * `code`, or a new button that `draw(button)` gives its face. Either way it ends with exactly the
+ * attributes `attrs` names (a null or false value: none) and the face's classes plus `classes`, and no
+ * click handler (the caller sets one). Only what differs is written: a class or an attribute taken
+ * off and put back would have the browser restyle the card and everything on it.
+ * `row.done()` drops the cards no longer shown and puts the rest in order in `box`, moving none that
+ * is already in its place.
  */
 export function cardRow(box) {
   const spare = new Map();
@@ -149,22 +171,22 @@ export function cardRow(box) {
   }
   const row = [];
   return {
-    button(code, draw) {
+    button(code, draw, { attrs = {}, classes = [] } = {}) {
       const face = `${currentLang()}:${code}`;
       let b = (spare.get(face) || []).shift();
-      if (b) {
-        // (Its tab stop stays: rove() sets it again, and taking it from the focused card would make
-        // the browser lay the page out at once to find where the focus goes.)
-        for (const name of b.getAttributeNames()) {
-          if (!KEPT_ATTRIBUTES.has(name)) b.removeAttribute(name);
-        }
-        b.className = faceOf.get(b).classes;
-        b.onclick = null;
-      } else {
+      if (!b) {
         b = el("button", { type: "button", class: "hand-card" });
         draw(b);
         faceOf.set(b, { face, classes: b.className });
       }
+      const wanted = Object.entries(attrs).filter(([, value]) => value != null && value !== false);
+      const names = new Set(wanted.map(([name]) => name));
+      for (const name of b.getAttributeNames())
+        if (!KEPT_ATTRIBUTES.has(name) && !names.has(name)) b.removeAttribute(name);
+      for (const [name, value] of wanted) if (b.getAttribute(name) !== String(value)) b.setAttribute(name, value);
+      const className = [faceOf.get(b).classes, ...classes.filter(Boolean)].join(" ");
+      if (b.className !== className) b.className = className;
+      b.onclick = null;
       row.push(b);
       return b;
     },

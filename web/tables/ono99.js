@@ -201,15 +201,16 @@ function renderHand(view, ctx) {
   area.classList.toggle("my-turn", myTurn);
   const cards = cardRow(hand);
   view.hand.forEach((c, i) => {
-    const b = cards.button(c.card, (face) => drawFace(face, c.card));
-    b.setAttribute("aria-label", cardLabel(c.card, c.label));
-    b.dataset.playable = c.playable ? "true" : "false";
-    b.dataset.index = String(i);
-    b.dataset.focusKey = `card:${i}`;
-    if (!c.playable) {
-      b.classList.add("unplayable");
-      b.setAttribute("aria-describedby", "unplayable-note");
-    }
+    const b = cards.button(c.card, (face) => drawFace(face, c.card), {
+      attrs: {
+        "aria-label": cardLabel(c.card, c.label),
+        "data-playable": c.playable ? "true" : "false",
+        "data-index": i,
+        "data-focus-key": `card:${i}`,
+        "aria-describedby": !c.playable && "unplayable-note",
+      },
+      classes: [!c.playable && "unplayable"],
+    });
     b.onclick = () => ctx.onCard(c, b);
   });
   cards.done();

@@ -378,20 +378,23 @@ function renderHand(view, ctx) {
     area.classList.toggle("my-turn", turn);
     const cards = cardRow(hand);
     for (const c of view.hand) {
-      const b = cards.button(c.card, (face) => drawPlayingCard(face, c.card));
-      b.setAttribute("aria-label", c.label);
       const raised = sel.beater === c.card;
       // During a beat every other card can be added; otherwise the engine's `playable` says.
       const usable = turn && (sel.beater ? true : c.playable);
-      b.setAttribute("aria-pressed", raised ? "true" : "false");
-      b.dataset.playable = usable ? "true" : "false";
-      b.dataset.focusKey = `card:${c.card}`;
-      if (c.own_trump) b.classList.add("own-trump");
-      if (turn && view.top && c.playable && !sel.beater) b.classList.add("can-beat");
-      if (!usable) {
-        b.classList.add("unplayable");
-        b.setAttribute("aria-describedby", "unplayable-note");
-      }
+      const b = cards.button(c.card, (face) => drawPlayingCard(face, c.card), {
+        attrs: {
+          "aria-label": c.label,
+          "aria-pressed": raised ? "true" : "false",
+          "data-playable": usable ? "true" : "false",
+          "data-focus-key": `card:${c.card}`,
+          "aria-describedby": !usable && "unplayable-note",
+        },
+        classes: [
+          c.own_trump && "own-trump",
+          turn && view.top && c.playable && !sel.beater && "can-beat",
+          !usable && "unplayable",
+        ],
+      });
       b.onclick = () => tapCard(c, b);
     }
     cards.done();

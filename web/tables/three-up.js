@@ -245,17 +245,18 @@ function renderCards(view, ctx, zone, lines, box) {
     seen[c.card] = (seen[c.card] || 0) + 1;
     const nth = seen[c.card];
     const name = zone === "up" ? t("Face-up {card}", { card: c.label }) : c.label;
-    const b = cards.button(c.card, (face) => drawCard(face, c.card));
-    b.setAttribute("aria-label", name);
-    b.dataset.index = String(i);
-    b.dataset.focusKey = `${zone}:${i}`;
     const usable = selecting ? selectable(view, zone) : c.playable && mine(view);
-    b.dataset.playable = usable ? "true" : "false";
-    if (!usable) {
-      b.classList.add("unplayable");
-      b.setAttribute("aria-describedby", "unplayable-note");
-    }
-    b.setAttribute("aria-pressed", pickedIndex(zone, c.card, nth - 1) ? "true" : "false");
+    const b = cards.button(c.card, (face) => drawCard(face, c.card), {
+      attrs: {
+        "aria-label": name,
+        "data-index": i,
+        "data-focus-key": `${zone}:${i}`,
+        "data-playable": usable ? "true" : "false",
+        "aria-describedby": !usable && "unplayable-note",
+        "aria-pressed": pickedIndex(zone, c.card, nth - 1) ? "true" : "false",
+      },
+      classes: [!usable && "unplayable"],
+    });
     b.onclick = () => tapCard(view, ctx, zone, c, b, nth - 1);
   });
   cards.done();
