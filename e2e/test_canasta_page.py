@@ -16,6 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from e2e import pagekit
 from e2e.pagekit import (
+    LAND_CARDS,
     NO_SIDEWAYS_SCROLL,
     SMALL_BUTTONS,
     START_TIMEOUT_MS,
@@ -294,15 +295,32 @@ def test_rejected_meld_says_why(page: Page):
     start(page)
     expect(page.get_by_role("button", name="Draw from the stock").first).to_be_visible(timeout=20_000)
     settled(page)
+    # A draw from the stock leaves the melds and the discard pile as they were: they are not drawn again.
+    page.locator("#teams > section, #discard-pile > *").evaluate_all("es => es.forEach(e => { e.keptForTest = true; })")
     page.get_by_role("button", name="Draw from the stock").first.click()
     settled(page)
+    assert page.locator("#teams > section, #discard-pile > *").evaluate_all("es => es.every(e => e.keptForTest)")
     # A pick redraws the hand's choices and keeps the table as it was fitted: the same card elements
-    # (a new card face costs the browser a layout of its own) and the same compactness steps.
+    # (a new card face costs the browser a layout of its own) and the same compactness steps; and no
+    # card but a picked one (or one just drawn, marked as such) has an attribute written, since the
+    # browser restyles a card and all it holds when one is.
     page.locator("#hand button").evaluate_all("bs => bs.forEach(b => { b.keptForTest = true; })")
+    page.evaluate(f"() => {{ {LAND_CARDS} }}")  # the drawn cards land (their glide's class goes) first
+    page.locator("#hand").evaluate("""hand => {
+      window.writtenForTest = new Set();
+      new MutationObserver((records) => {
+        for (const r of records)
+          if (r.target.parentElement === hand && !["style", "tabindex"].includes(r.attributeName))
+            window.writtenForTest.add(r.target);
+      }).observe(hand, { attributes: true, subtree: true });
+    }""")
     fitted = page.locator("#table").evaluate("t => [t.dataset.fit, t.dataset.seats]")
     select(page, attempt)
     assert page.locator("#hand button").evaluate_all("bs => bs.every(b => b.keptForTest)")
     assert page.locator("#table").evaluate("t => [t.dataset.fit, t.dataset.seats]") == fitted
+    written = page.evaluate("""() => [...window.writtenForTest].map(b =>
+      [b.getAttribute("aria-pressed") === "true" || b.classList.contains("just-drawn"), b.getAttribute("aria-label")])""")
+    assert written and all(ok for ok, _ in written), written
     meld = page.get_by_role("button", name="Meld these")
     expect(meld).to_have_attribute("aria-disabled", "true")
     before = hand_labels(page)
