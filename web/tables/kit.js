@@ -2,12 +2,13 @@
 
 import { $, el } from "../app/dom.js";
 import { currentLang, t } from "../app/i18n.js";
-import { markNew } from "./motion.js";
+import { landCards, markNew } from "./motion.js";
 import { forgetPlacement } from "./layout.js";
 
 /** Empty what every table draws (the seats, the hand, the piles, the lines): nothing of any hand
  * stays in the DOM, nor in the view kept for a redraw on resize. */
 export function clearTable() {
+  landCards();
   forgetPlacement();
   for (const id of ["players", "hand", "actions", "draw-pile", "discard-pile", "log"]) $(id).replaceChildren();
   $("hand-title").textContent = "";
@@ -35,6 +36,43 @@ export function redrawIf(box, inputs, draw) {
   if (last && last.from === from && last.first === box.firstChild && box.firstChild) return;
   draw();
   drawnFrom.set(box, { from, first: box.firstChild });
+}
+
+/**
+ * The seats (`box`: #players), drawn at every move but keeping the element of each seat whose drawing
+ * did not change. `seats.seat(seat, inputs, fill)` is that seat's <li> (its `data-seat` set): emptied,
+ * its classes cleared, and filled by `fill(li)` only when `inputs` (all it shows, as JSON) or the
+ * language changed (see redrawIf). `seats.done()` drops the seats no longer shown and puts the rest in
+ * order. (A seat's place on the table and its last-move line are placeSeats's, done after.)
+ */
+export function seatList(box) {
+  const kept = new Map([...box.children].map((li) => [li.dataset.seat, li]));
+  const row = [];
+  return {
+    seat(seat, inputs, fill) {
+      let li = kept.get(String(seat));
+      if (!li) {
+        li = el("li");
+        li.dataset.seat = String(seat);
+      }
+      redrawIf(li, inputs, () => {
+        li.replaceChildren();
+        li.removeAttribute("class");
+        fill(li);
+      });
+      row.push(li);
+    },
+    done: () => keepInOrder(box, row),
+  };
+}
+
+/** `row`'s elements, and nothing else, in `box`, in order, moving none already in its place. */
+function keepInOrder(box, row) {
+  const shown = new Set(row);
+  for (const child of [...box.children]) if (!shown.has(child)) child.remove();
+  row.forEach((child, i) => {
+    if (box.children[i] !== child) box.insertBefore(child, box.children[i] || null);
+  });
 }
 
 /**
@@ -190,13 +228,7 @@ export function cardRow(box) {
       row.push(b);
       return b;
     },
-    done() {
-      const shown = new Set(row);
-      for (const b of [...box.children]) if (!shown.has(b)) b.remove();
-      row.forEach((b, i) => {
-        if (box.children[i] !== b) box.insertBefore(b, box.children[i] || null);
-      });
-    },
+    done: () => keepInOrder(box, row),
   };
 }
 

@@ -27,10 +27,15 @@ export function moveMs() {
   return TEST_SPEED ? Math.min(ms, 120) : ms;
 }
 
+/** Every card in flight lands now. A moving card's animation keeps its element alive, and with it
+ *  the click handler that holds its card and the view: a table cleared for the curtain must let go. */
+export function landCards() {
+  for (const a of document.getAnimations()) if (a.id === ANIMATION_ID) a.finish();
+}
+
 // Motion turned off (or slower, or faster) while cards are moving: they land at once.
 onSettingChange((name) => {
-  if (name !== "motion") return;
-  for (const a of document.getAnimations()) if (a.id === ANIMATION_ID) a.finish();
+  if (name === "motion") landCards();
 });
 
 function cardsOnTable(table) {
