@@ -16,6 +16,7 @@ import {
   focusKey,
   redrawIf,
   seatFacts,
+  seatList,
   showMessage,
 } from "./kit.js";
 import { placeSeats, refitTable } from "./layout.js";
@@ -50,39 +51,37 @@ const handName = (view, code) => playingCardLabel(code, (view.hand || []).find((
 
 // ------------------------------------------------------------------ board
 function renderPlayers(view) {
-  const list = $("players");
-  list.replaceChildren();
+  const seats = seatList($("players"));
   // Round the table clockwise, so partners (who sit opposite) are two tiles apart.
   const bySeat = new Map(view.players.map((p) => [p.seat, p]));
   for (const p of (view.order || []).map((s) => bySeat.get(s))) {
-    const li = el("li", { class: "player" });
-    li.dataset.seat = String(p.seat);
     const acting = (view.waiting_for || []).includes(p.seat) && !view.over;
-    if (acting) li.classList.add("turn", "to-act");
-    if (p.seat === view.seat) li.classList.add("me");
     const team = teamOf(view, p.team);
-    li.append(
-      el(
-        "div",
-        { class: "player-name" },
-        el("span", { class: "name", text: p.name }),
-        p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
-        p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
-      ),
-      seatFacts([
-        tn("{n} card", "{n} cards", p.hand_count),
-        team ? [team.name, "extra"] : null,
-        [
-          p.partner === view.seat ? t("partner you") : t("partner {name}", { name: playerName(view, p.partner) }),
-          "extra",
-        ],
-        p.dealer ? [t("dealer"), "extra"] : null,
-      ]),
-    );
-    if (acting)
-      li.append(el("span", { class: "turn-badge", text: view.phase === "answer" ? t("Answering") : t("Turn") }));
-    list.append(li);
+    const partner = playerName(view, p.partner);
+    const answering = view.phase === "answer";
+    seats.seat(p.seat, [p, acting, view.seat, team?.name, partner, answering], (li) => {
+      li.classList.add("player");
+      if (acting) li.classList.add("turn", "to-act");
+      if (p.seat === view.seat) li.classList.add("me");
+      li.append(
+        el(
+          "div",
+          { class: "player-name" },
+          el("span", { class: "name", text: p.name }),
+          p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
+          p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
+        ),
+        seatFacts([
+          tn("{n} card", "{n} cards", p.hand_count),
+          team ? [team.name, "extra"] : null,
+          [p.partner === view.seat ? t("partner you") : t("partner {name}", { name: partner }), "extra"],
+          p.dealer ? [t("dealer"), "extra"] : null,
+        ]),
+      );
+      if (acting) li.append(el("span", { class: "turn-badge", text: answering ? t("Answering") : t("Turn") }));
+    });
   }
+  seats.done();
   placeSeats(view, view.order);
 }
 

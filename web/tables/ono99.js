@@ -2,7 +2,7 @@
 // played comes from the engine (view.hand[i].why, view.actions, view.undo_why).
 
 import { $, el } from "../app/dom.js";
-import { cardRow, clearTable, closingButtons, finishHand, focusKey, seatFacts } from "./kit.js";
+import { cardRow, clearTable, closingButtons, finishHand, focusKey, seatFacts, seatList } from "./kit.js";
 import { placeSeats } from "./layout.js";
 import { rove } from "../app/keyboard.js";
 import { cardLabel, drawFace, miniCard } from "./cards.js";
@@ -69,54 +69,53 @@ export function turnLine(view) {
 }
 
 function renderPlayers(view) {
-  const list = $("players");
-  list.replaceChildren();
+  const seats = seatList($("players"));
   for (const p of view.players) {
-    const li = el("li", { class: `player status-${p.status}` });
-    li.dataset.seat = String(p.seat);
-    if (p.seat === view.to_act && !view.over) li.classList.add("turn");
-    if (p.seat === view.to_act) li.classList.add("to-act");
-    if (p.seat === view.seat) li.classList.add("me");
-    const who = el(
-      "div",
-      { class: "player-name" },
-      el("span", { class: "name", text: p.name }),
-      p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
-      p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
-    );
-    // Still in: said in words only where there is room; out of the round or of the game: always.
-    const status = seatFacts([
-      p.status === "in" ? null : STATUS()[p.status] || p.status,
-      tn("{n} card", "{n} cards", p.hand_count),
-      p.score != null ? tn("{n} point", "{n} points", p.score) : null,
-      p.missing_cards ? t("{n} missing", { n: p.missing_cards }) : null,
-      p.status === "in" ? [STATUS().in, "extra"] : null,
-      p.tokens != null ? [tn("{n} token", "{n} tokens", p.tokens), "extra"] : null,
-    ]);
-    const backs = el("div", { class: "backs", "aria-hidden": "true" });
-    for (let i = 0; i < Math.min(p.hand_count, 8); i++) backs.append(el("span", { class: "back" }));
-    const row = el("div", { class: "player-row" }, backs);
-    if (p.tokens != null) {
-      const tokens = el("div", { class: "tokens", "aria-hidden": "true" });
-      for (let i = 0; i < p.tokens; i++) tokens.append(el("span", { class: "token" }));
-      row.append(tokens);
-    }
-    li.append(who, status, row);
-    if (p.laid_down?.length) {
-      const laid = el("div", {
-        class: "laid",
-        role: "group",
-        "aria-label": t("{name}'s laid-down cards", { name: p.name }),
-      });
-      for (const c of p.laid_down) laid.append(miniCard(c));
-      li.append(laid);
-    }
-    if (p.seat === view.to_act && !view.over) {
-      const drawing = view.owed_draw && view.owed_draw.seat === p.seat;
-      li.append(el("span", { class: "turn-badge", text: drawing ? t("Drawing") : t("Turn") }));
-    }
-    list.append(li);
+    const drawing = !!view.owed_draw && view.owed_draw.seat === p.seat;
+    seats.seat(p.seat, [p, view.seat, view.to_act, view.over, drawing], (li) => {
+      li.classList.add("player", `status-${p.status}`);
+      if (p.seat === view.to_act && !view.over) li.classList.add("turn");
+      if (p.seat === view.to_act) li.classList.add("to-act");
+      if (p.seat === view.seat) li.classList.add("me");
+      const who = el(
+        "div",
+        { class: "player-name" },
+        el("span", { class: "name", text: p.name }),
+        p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
+        p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
+      );
+      // Still in: said in words only where there is room; out of the round or of the game: always.
+      const status = seatFacts([
+        p.status === "in" ? null : STATUS()[p.status] || p.status,
+        tn("{n} card", "{n} cards", p.hand_count),
+        p.score != null ? tn("{n} point", "{n} points", p.score) : null,
+        p.missing_cards ? t("{n} missing", { n: p.missing_cards }) : null,
+        p.status === "in" ? [STATUS().in, "extra"] : null,
+        p.tokens != null ? [tn("{n} token", "{n} tokens", p.tokens), "extra"] : null,
+      ]);
+      const backs = el("div", { class: "backs", "aria-hidden": "true" });
+      for (let i = 0; i < Math.min(p.hand_count, 8); i++) backs.append(el("span", { class: "back" }));
+      const row = el("div", { class: "player-row" }, backs);
+      if (p.tokens != null) {
+        const tokens = el("div", { class: "tokens", "aria-hidden": "true" });
+        for (let i = 0; i < p.tokens; i++) tokens.append(el("span", { class: "token" }));
+        row.append(tokens);
+      }
+      li.append(who, status, row);
+      if (p.laid_down?.length) {
+        const laid = el("div", {
+          class: "laid",
+          role: "group",
+          "aria-label": t("{name}'s laid-down cards", { name: p.name }),
+        });
+        for (const c of p.laid_down) laid.append(miniCard(c));
+        li.append(laid);
+      }
+      if (p.seat === view.to_act && !view.over)
+        li.append(el("span", { class: "turn-badge", text: drawing ? t("Drawing") : t("Turn") }));
+    });
   }
+  seats.done();
   placeSeats(view);
 }
 

@@ -7,7 +7,7 @@
 // the only state kept here, and it is never saved.
 
 import { $, el } from "../app/dom.js";
-import { cardRow, clearTable, closingButtons, finishHand, focusKey, seatFacts, showMessage } from "./kit.js";
+import { cardRow, clearTable, closingButtons, finishHand, focusKey, seatFacts, seatList, showMessage } from "./kit.js";
 import { placeSeats, refitTable } from "./layout.js";
 import { rove } from "../app/keyboard.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel } from "./cards.js";
@@ -83,56 +83,57 @@ function trumpBadge(p) {
 }
 
 function renderPlayers(view) {
-  const list = $("players");
-  list.replaceChildren();
+  const seats = seatList($("players"));
   for (const p of view.players) {
-    const li = el("li", { class: `player status-${p.status === "out" ? "out" : "in"}` });
-    li.dataset.seat = String(p.seat);
     const acting = (view.waiting_for || []).includes(p.seat) && !view.over;
-    if (acting) li.classList.add("turn", "to-act");
-    if (p.seat === view.seat) li.classList.add("me");
-    const playing = view.phase === "play";
-    const facts = [];
-    if (playing)
-      facts.push(
-        p.status === "out" ? t("Out of cards: safe ({place})", { place: ordinal(p.place) }) : cards(p.hand_count),
+    const tally = tallyText(view, p);
+    seats.seat(p.seat, [p, acting, view.seat, view.phase, tally], (li) => {
+      li.classList.add("player", `status-${p.status === "out" ? "out" : "in"}`);
+      if (acting) li.classList.add("turn", "to-act");
+      if (p.seat === view.seat) li.classList.add("me");
+      const playing = view.phase === "play";
+      const facts = [];
+      if (playing)
+        facts.push(
+          p.status === "out" ? t("Out of cards: safe ({place})", { place: ordinal(p.place) }) : cards(p.hand_count),
+        );
+      if (p.dealer) facts.push([t("dealer"), "extra"]);
+      const backs = el("div", { class: "backs", "aria-hidden": "true" });
+      for (let i = 0; i < Math.min(p.hand_count, 12); i++) backs.append(el("span", { class: "back" }));
+      li.append(
+        el(
+          "div",
+          { class: "player-name" },
+          el("span", { class: "name", text: p.name }),
+          p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
+          p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
+        ),
+        trumpBadge(p),
+        seatFacts(facts),
+        el("div", { class: "player-row" }, backs),
       );
-    if (p.dealer) facts.push([t("dealer"), "extra"]);
-    const backs = el("div", { class: "backs", "aria-hidden": "true" });
-    for (let i = 0; i < Math.min(p.hand_count, 12); i++) backs.append(el("span", { class: "back" }));
-    li.append(
-      el(
-        "div",
-        { class: "player-name" },
-        el("span", { class: "name", text: p.name }),
-        p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
-        p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
-      ),
-      trumpBadge(p),
-      seatFacts(facts),
-      el("div", { class: "player-row" }, backs),
-    );
-    if (p.known?.length && p.seat !== view.seat) {
-      const known = el(
-        "div",
-        {
-          class: "ot-known",
-          role: "group",
-          "aria-label": t("{name} is known to hold: {cards}", {
-            name: p.name,
-            cards: p.known.map((c) => playingCardLabel(c)).join(t(", ")),
-          }),
-        },
-        el("span", { class: "ot-known-label", "aria-hidden": "true", text: t("Known:") }),
-      );
-      for (const c of p.known) known.append(miniPlayingCard(c));
-      li.append(known);
-    }
-    li.append(el("div", { class: "ot-tally", text: tallyText(view, p) }));
-    if (acting)
-      li.append(el("span", { class: "turn-badge", text: view.phase === "trumps" ? t("Choosing") : t("Turn") }));
-    list.append(li);
+      if (p.known?.length && p.seat !== view.seat) {
+        const known = el(
+          "div",
+          {
+            class: "ot-known",
+            role: "group",
+            "aria-label": t("{name} is known to hold: {cards}", {
+              name: p.name,
+              cards: p.known.map((c) => playingCardLabel(c)).join(t(", ")),
+            }),
+          },
+          el("span", { class: "ot-known-label", "aria-hidden": "true", text: t("Known:") }),
+        );
+        for (const c of p.known) known.append(miniPlayingCard(c));
+        li.append(known);
+      }
+      li.append(el("div", { class: "ot-tally", text: tally }));
+      if (acting)
+        li.append(el("span", { class: "turn-badge", text: view.phase === "trumps" ? t("Choosing") : t("Turn") }));
+    });
   }
+  seats.done();
   placeSeats(view);
 }
 

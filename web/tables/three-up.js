@@ -15,6 +15,7 @@ import {
   finishHand,
   focusKey,
   seatFacts,
+  seatList,
   showMessage,
 } from "./kit.js";
 import { placeSeats, refitTable } from "./layout.js";
@@ -63,78 +64,79 @@ function takesCompanions(view, code) {
 
 // ------------------------------------------------------------------ board
 function renderPlayers(view) {
-  const list = $("players");
-  list.replaceChildren();
+  const seats = seatList($("players"));
   const trading = view.phase === "trade" && mine(view);
   for (const p of view.players) {
-    const li = el("li", { class: "player tu-player" });
-    li.dataset.seat = String(p.seat);
     // Every seat still to act is marked: the one to play, or all those still choosing face-up cards.
     const acting = (view.waiting_for || []).includes(p.seat) && !view.over;
-    if (acting) li.classList.add("turn", "to-act");
-    if (p.seat === view.seat) li.classList.add("me");
-    if (p.out) li.classList.add("tu-out");
-    // The face-down count, whose table cards a seat has and whether it is still choosing are shown by
-    // its cards and its mark too: said in words only where there is room.
-    const facts = [t("{n} in hand", { n: p.hand_count }), [t("{n} face down", { n: p.down_count }), "extra"]];
-    if (view.phase === "pick") facts.push([p.picked ? t("has chosen") : t("choosing…"), "extra"]);
-    if (p.cards_from != null) {
-      facts.push([
-        p.cards_from === p.seat
-          ? t("kept own table cards")
-          : t("has {name}'s table cards", { name: playerName(view, p.cards_from) }),
-        "extra",
-      ]);
-    }
-    if (p.out) facts.push(p.out === 1 ? t("went out first") : t("out {place}", { place: ordinal(p.out) }));
-    if (p.score != null) facts.push(tn("{n} point", "{n} points", p.score));
-    const table = el("div", {
-      class: "tu-table",
-      role: "group",
-      "aria-label": t("{name}'s table cards", { name: p.name }),
-    });
-    for (const c of p.up) {
-      if (trading && p.seat !== view.seat) {
-        const b = el("button", {
-          type: "button",
-          class: "tu-take",
-          "aria-label": t("Take {name}'s face-up {card}", { name: p.name, card: c.label }),
-        });
-        b.setAttribute("aria-pressed", isPicked("other", c.card, p.seat) ? "true" : "false");
-        drawCard(b, c.card);
-        b.addEventListener("click", () =>
-          toggle({ zone: "other", code: c.card, seat: p.seat }, isPicked("other", c.card, p.seat), b),
-        );
-        table.append(b);
-      } else {
-        table.append(miniCard(c.card, t("{name}'s face-up {card}", { name: p.name, card: c.label })));
+    // While trading, its face-up cards are buttons: pressed as they are picked.
+    const picked = trading ? p.up.map((c) => isPicked("other", c.card, p.seat)) : null;
+    const from = p.cards_from != null ? playerName(view, p.cards_from) : null;
+    seats.seat(p.seat, [p, acting, view.seat, view.phase, trading, picked, from], (li) => {
+      li.classList.add("player", "tu-player");
+      if (acting) li.classList.add("turn", "to-act");
+      if (p.seat === view.seat) li.classList.add("me");
+      if (p.out) li.classList.add("tu-out");
+      // The face-down count, whose table cards a seat has and whether it is still choosing are shown by
+      // its cards and its mark too: said in words only where there is room.
+      const facts = [t("{n} in hand", { n: p.hand_count }), [t("{n} face down", { n: p.down_count }), "extra"]];
+      if (view.phase === "pick") facts.push([p.picked ? t("has chosen") : t("choosing…"), "extra"]);
+      if (p.cards_from != null) {
+        facts.push([
+          p.cards_from === p.seat ? t("kept own table cards") : t("has {name}'s table cards", { name: from }),
+          "extra",
+        ]);
       }
-    }
-    if (p.down_count)
-      table.append(
-        el(
-          "span",
-          { class: "tu-downs", "aria-label": t("{n} face down", { n: p.down_count }), role: "img" },
-          ...Array.from({ length: p.down_count }, () =>
-            el("span", { class: "card back-face mini", "aria-hidden": "true" }),
+      if (p.out) facts.push(p.out === 1 ? t("went out first") : t("out {place}", { place: ordinal(p.out) }));
+      if (p.score != null) facts.push(tn("{n} point", "{n} points", p.score));
+      const table = el("div", {
+        class: "tu-table",
+        role: "group",
+        "aria-label": t("{name}'s table cards", { name: p.name }),
+      });
+      for (const c of p.up) {
+        if (trading && p.seat !== view.seat) {
+          const b = el("button", {
+            type: "button",
+            class: "tu-take",
+            "aria-label": t("Take {name}'s face-up {card}", { name: p.name, card: c.label }),
+          });
+          b.setAttribute("aria-pressed", isPicked("other", c.card, p.seat) ? "true" : "false");
+          drawCard(b, c.card);
+          b.addEventListener("click", () =>
+            toggle({ zone: "other", code: c.card, seat: p.seat }, isPicked("other", c.card, p.seat), b),
+          );
+          table.append(b);
+        } else {
+          table.append(miniCard(c.card, t("{name}'s face-up {card}", { name: p.name, card: c.label })));
+        }
+      }
+      if (p.down_count)
+        table.append(
+          el(
+            "span",
+            { class: "tu-downs", "aria-label": t("{n} face down", { n: p.down_count }), role: "img" },
+            ...Array.from({ length: p.down_count }, () =>
+              el("span", { class: "card back-face mini", "aria-hidden": "true" }),
+            ),
           ),
+        );
+      li.append(
+        el(
+          "div",
+          { class: "player-name" },
+          el("span", { class: "name", text: p.name }),
+          p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
+          p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
+          p.dealer ? el("span", { class: "tag", text: t("dealer") }) : null,
         ),
+        seatFacts(facts),
+        table,
       );
-    li.append(
-      el(
-        "div",
-        { class: "player-name" },
-        el("span", { class: "name", text: p.name }),
-        p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
-        p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
-        p.dealer ? el("span", { class: "tag", text: t("dealer") }) : null,
-      ),
-      seatFacts(facts),
-      table,
-    );
-    if (acting) li.append(el("span", { class: "turn-badge", text: badge(view) }));
-    list.append(li);
+      if (acting) li.append(el("span", { class: "turn-badge", text: badge(view) }));
+    });
   }
+  seats.done();
   placeSeats(view);
 }
 
