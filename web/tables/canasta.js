@@ -17,6 +17,7 @@ import {
   redrawIf,
   seatFacts,
   seatList,
+  seatName,
   showMessage,
 } from "./kit.js";
 import { placeSeats, refitTable } from "./layout.js";
@@ -64,13 +65,7 @@ function renderPlayers(view) {
       if (acting) li.classList.add("turn", "to-act");
       if (p.seat === view.seat) li.classList.add("me");
       li.append(
-        el(
-          "div",
-          { class: "player-name" },
-          el("span", { class: "name", text: p.name }),
-          p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
-          p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
-        ),
+        seatName(p, view.seat),
         seatFacts([
           tn("{n} card", "{n} cards", p.hand_count),
           team ? [team.name, "extra"] : null,

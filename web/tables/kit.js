@@ -239,6 +239,18 @@ export function finishHand(box) {
   markNew(box);
 }
 
+/** A seat's name line: the player's name, "you" on the viewer's seat, "bot" on a computer's, then `more`. */
+export function seatName(p, viewerSeat, ...more) {
+  return el(
+    "div",
+    { class: "player-name" },
+    el("span", { class: "name", text: p.name }),
+    p.seat === viewerSeat ? el("span", { class: "tag you", text: t("you") }) : null,
+    p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
+    ...more,
+  );
+}
+
 /**
  * A seat's facts on one line ("9 cards · North-South · dealer"). Each fact is a text, or [text,
  * "extra"] for one a compact table leaves out (styles/table.css): the kept ones come first, so that

@@ -2,7 +2,7 @@
 // played comes from the engine (view.hand[i].why, view.actions, view.undo_why).
 
 import { $, el } from "../app/dom.js";
-import { cardRow, clearTable, closingButtons, finishHand, focusKey, seatFacts, seatList } from "./kit.js";
+import { cardRow, clearTable, closingButtons, finishHand, focusKey, seatFacts, seatList, seatName } from "./kit.js";
 import { placeSeats } from "./layout.js";
 import { rove } from "../app/keyboard.js";
 import { cardLabel, drawFace, miniCard } from "./cards.js";
@@ -77,13 +77,7 @@ function renderPlayers(view) {
       if (p.seat === view.to_act && !view.over) li.classList.add("turn");
       if (p.seat === view.to_act) li.classList.add("to-act");
       if (p.seat === view.seat) li.classList.add("me");
-      const who = el(
-        "div",
-        { class: "player-name" },
-        el("span", { class: "name", text: p.name }),
-        p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
-        p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
-      );
+      const who = seatName(p, view.seat);
       // Still in: said in words only where there is room; out of the round or of the game: always.
       const status = seatFacts([
         p.status === "in" ? null : STATUS()[p.status] || p.status,

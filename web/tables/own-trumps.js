@@ -7,7 +7,17 @@
 // the only state kept here, and it is never saved.
 
 import { $, el } from "../app/dom.js";
-import { cardRow, clearTable, closingButtons, finishHand, focusKey, seatFacts, seatList, showMessage } from "./kit.js";
+import {
+  cardRow,
+  clearTable,
+  closingButtons,
+  finishHand,
+  focusKey,
+  seatFacts,
+  seatList,
+  seatName,
+  showMessage,
+} from "./kit.js";
 import { placeSeats, refitTable } from "./layout.js";
 import { rove } from "../app/keyboard.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel } from "./cards.js";
@@ -100,18 +110,7 @@ function renderPlayers(view) {
       if (p.dealer) facts.push([t("dealer"), "extra"]);
       const backs = el("div", { class: "backs", "aria-hidden": "true" });
       for (let i = 0; i < Math.min(p.hand_count, 12); i++) backs.append(el("span", { class: "back" }));
-      li.append(
-        el(
-          "div",
-          { class: "player-name" },
-          el("span", { class: "name", text: p.name }),
-          p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
-          p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
-        ),
-        trumpBadge(p),
-        seatFacts(facts),
-        el("div", { class: "player-row" }, backs),
-      );
+      li.append(seatName(p, view.seat), trumpBadge(p), seatFacts(facts), el("div", { class: "player-row" }, backs));
       if (p.known?.length && p.seat !== view.seat) {
         const known = el(
           "div",

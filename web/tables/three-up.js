@@ -16,6 +16,7 @@ import {
   focusKey,
   seatFacts,
   seatList,
+  seatName,
   showMessage,
 } from "./kit.js";
 import { placeSeats, refitTable } from "./layout.js";
@@ -122,14 +123,7 @@ function renderPlayers(view) {
           ),
         );
       li.append(
-        el(
-          "div",
-          { class: "player-name" },
-          el("span", { class: "name", text: p.name }),
-          p.seat === view.seat ? el("span", { class: "tag you", text: t("you") }) : null,
-          p.kind === "bot" ? el("span", { class: "tag bot", text: t("bot") }) : null,
-          p.dealer ? el("span", { class: "tag", text: t("dealer") }) : null,
-        ),
+        seatName(p, view.seat, p.dealer ? el("span", { class: "tag", text: t("dealer") }) : null),
         seatFacts(facts),
         table,
       );
