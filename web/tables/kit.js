@@ -184,8 +184,8 @@ export function watchFelt() {
 
 // Each card button a row made: the face it shows ("lang:code") and the classes that face gave it.
 const faceOf = new WeakMap();
-// What a row's caller never sets: the button's type, the styles the table's layout gives it, its card
-// and its tab stop (keyboard.js rove).
+// Attributes a row leaves alone when it clears the rest: the button's type, the styles the table's
+// layout gives it, its card, its tab stop (keyboard.js rove) and its class (the row sets it itself).
 const KEPT_ATTRIBUTES = new Set(["type", "style", "data-card", "tabindex", "class"]);
 
 /**
