@@ -97,10 +97,12 @@ def messages(tree: object) -> Iterator[Message]:
 
 
 def well_formed(message: object) -> bool:
-    """Whether a message from outside the engine (a checkpoint's) renders in every language: a message
-    that does not would fail every view that shows it."""
+    """Whether a message from outside the engine (a checkpoint's) renders: a message that does not would
+    fail every view that shows it. English is the one to try: in another language a translation that
+    cannot be used gives the English sentence (`_words`), so a message renders in every language if it
+    renders in English, and a resume need not read every language's catalogs to know."""
     try:
-        return all(isinstance(render(message, lang), str) for lang in LANGUAGES)
+        return isinstance(render(message, "en"), str)
     except Exception:
         return False
 
@@ -158,8 +160,9 @@ class _Later(gettext.NullTranslations):
 
 
 def render(text: object, lang: str = "en", domain: str | None = None) -> str:
-    """A message (or a plain string) in words. A translation whose fields do not fit its msgid falls back
-    to the English sentence rather than failing a move (tests/test_i18n.py keeps that from happening)."""
+    """A message (or a plain string) in words. A translation that cannot be used (its fields do not fit
+    the message's) falls back to the English sentence rather than failing a move (tests/test_i18n.py
+    keeps that from happening to the game's own messages)."""
     if type(text) is not dict or "msg" not in text:
         return text if isinstance(text, str) else str(text)
     return _remembered(text, lang, domain, _render)
@@ -221,12 +224,12 @@ def _words(text: Message, args: dict[str, object], lang: str, domain: str | None
     if lang == "en":
         return english.format(**args)
     words = catalog(lang, domain)
-    translated = (
-        words.ngettext(text["msg"], text["plural"], text["n"]) if "plural" in text else words.gettext(text["msg"])
-    )
     try:
+        translated = (
+            words.ngettext(text["msg"], text["plural"], text["n"]) if "plural" in text else words.gettext(text["msg"])
+        )
         return translated.format(**args)
-    except (KeyError, IndexError, ValueError):
+    except Exception:  # a translation whose fields do not fit, or a count gettext cannot use (n not a number)
         return english.format(**args)
 
 
