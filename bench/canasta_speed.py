@@ -29,6 +29,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 from benchkit import API_PLAY, bench_main, bench_page, start_table, tap_numbers  # noqa: E402
 from engine_speed import built_wheel, run_cpython, run_pyodide  # noqa: E402
 
+from e2e.pagekit import CARD_CORNER  # noqa: E402
+
 BENCH_CODE = (
     API_PLAY
     + r'''
@@ -93,10 +95,11 @@ def page_numbers(taps: int) -> dict:
         deadline = time.monotonic() + 240
         idle = "!document.querySelector('#table[aria-busy=true]') && !document.querySelector('#actions .checking')"
 
-        def tap(locator) -> None:
+        def tap(locator, card: bool = False) -> None:
             """A tap that a dialog opening meanwhile (the end of a hand) may block: the loop then
-            closes the dialog and looks again, rather than waiting a minute and failing."""
-            locator.click(timeout=3000)
+            closes the dialog and looks again, rather than waiting a minute and failing. A card of
+            the hand is tapped by its corner index, as a player does: the next card covers the rest."""
+            locator.click(timeout=3000, **({"position": CARD_CORNER} if card else {}))
             page.wait_for_function(idle)
 
         while selects < taps and time.monotonic() < deadline:
@@ -129,21 +132,24 @@ def my_turn(page, tap) -> int:
     if draw.count():
         tap(draw.first)
         return 0
+    clear = page.get_by_role("button", name="Clear selection")
+    if clear.count():  # a step before was cut short (a tap timed out): start from no selection
+        tap(clear.first)
     cards = page.locator("#hand button")
     n = cards.count()
     for i in (n - 1, n - 2, n - 2):
-        tap(cards.nth(i))
+        tap(cards.nth(i), card=True)
     discard = page.locator("#actions button:not([aria-disabled=true])").filter(has_text="Discard")
     if discard.count():
         tap(discard.first)
     else:  # going out is refused: try the others
-        tap(cards.nth(n - 1))
+        tap(cards.nth(n - 1), card=True)
         for i in range(n - 1):
-            tap(cards.nth(i))
+            tap(cards.nth(i), card=True)
             if discard.count():
                 tap(discard.first)
                 break
-            tap(cards.nth(i))
+            tap(cards.nth(i), card=True)
     return 3
 
 

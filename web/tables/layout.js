@@ -36,11 +36,15 @@ const UPRIGHT = new Set(["phone", "tablet"]);
 // ------------------------------------------------------------------ seats
 let placed = null; // the last placement's arguments, for a placement again on a resize or turn
 let fitted = null; // the cards counted when the table's steps were last searched for (refitTable)
+let lastRoom = null; // the room the hand had when it was last measured (refitTable lays it out early)
+let actionsWidth = 0; // the widest the choices beside the hand have been at this table (keepActionsWidth)
 
 /** Drop the kept placement: its view may hold a hand the table no longer shows. */
 export function forgetPlacement() {
   placed = null;
   fitted = null;
+  lastRoom = null;
+  forgetActionsWidth();
 }
 
 /** The other seats, clockwise from the bottom seat's left, split into the left side (going up from
@@ -193,7 +197,7 @@ function indexReach(cards) {
 
 /** The rows of a hand of n cards with cards w wide in a row W wide, or null if it cannot be done. */
 function handRows(n, w, W, reach, maxRows, budget) {
-  const h = w * 1.4;
+  const h = Math.round(w * 14) / 10; // as the browser keeps it: the same height is not written again
   const step = Math.ceil(reach.x * w) + 4; // the least a card may show of itself
   const perRow = n * (w + GAP) - GAP <= W ? n : Math.max(1, Math.floor((W - w) / step) + 1);
   const rows = Math.ceil(n / perRow);
@@ -211,22 +215,46 @@ function handRows(n, w, W, reach, maxRows, budget) {
  * overlapping in a row when they must, with every corner index in view.
  */
 export function layoutHand(box, fit = 0) {
+  placeHand(box, fit, handRoom(box));
+}
+
+/** The room `box` gives its cards, as measured now (a layout, if the table has changed since the
+ * last); null when it shows none. */
+function handRoom(box) {
   const cards = [...box.children].filter((c) => c.classList.contains("card"));
-  box.style.setProperty("--n", String(cards.length));
+  const table = $("table");
+  const W = cards.length && !box.hidden ? box.clientWidth : 0;
+  if (!W) return null; // (the room it had stays the best guess for the next hand)
+  lastRoom = {
+    W,
+    most: Math.max(MIN_CARD, Math.floor(px(table, "--hand-card-max"))),
+    height: table.clientHeight * (px(table, "--hand-budget") || 0.3),
+    // The corner index is sized in the card's own units (cqw): the share of a card it covers is the
+    // same at any width, so it is measured as the cards are, without drawing them all at another size.
+    reach: indexReach(cards),
+    maxRows: table.dataset.layout === "phone-landscape" ? 1 : 3,
+  };
+  return lastRoom;
+}
+
+const sameRoom = (a, b) =>
+  !!a &&
+  !!b &&
+  ["W", "most", "height", "maxRows"].every((k) => a[k] === b[k]) &&
+  a.reach.x === b.reach.x &&
+  a.reach.y === b.reach.y;
+
+/** Size and place the cards of `box` for `room` (handRoom's), reading nothing of the layout. */
+function placeHand(box, fit, room) {
+  const cards = [...box.children].filter((c) => c.classList.contains("card"));
+  setStyle(box.style, "--n", String(cards.length));
   if (!cards.length || box.hidden) {
     box.style.height = "";
     return;
   }
-  const table = $("table");
-  const W = box.clientWidth;
-  if (!W) return;
-  const most = Math.max(MIN_CARD, Math.floor(px(table, "--hand-card-max")));
-  const share = px(table, "--hand-budget") || 0.3;
-  const budget = table.clientHeight * share * [1, 1, 0.85, 0.72, 0.6, 0.5][fit];
-  // The corner index is sized in the card's own units (cqw): the share of a card it covers is the
-  // same at any width, so it is measured as the cards are, without drawing them all at another size.
-  const reach = indexReach(cards);
-  const maxRows = table.dataset.layout === "phone-landscape" ? 1 : 3;
+  if (!room) return;
+  const { W, most, reach, maxRows } = room;
+  const budget = room.height * [1, 1, 0.85, 0.72, 0.6, 0.5][fit];
   let shape = null;
   for (let w = most; w >= MIN_CARD && !shape; w -= 2) shape = handRows(cards.length, w, W, reach, maxRows, budget);
   // Too many cards for the room at the least size: more rows, whatever the height.
@@ -239,13 +267,18 @@ export function layoutHand(box, fit = 0) {
     const start = (W - (w + (inRow - 1) * step)) / 2;
     for (let k = 0; k < inRow; k++, i++) {
       const s = cards[i].style;
-      s.width = `${w}px`;
-      s.height = `${h}px`;
-      s.left = `${Math.round(start + k * step)}px`;
-      s.top = `${LIFT + r * rowStep}px`;
+      setStyle(s, "width", `${w}px`);
+      setStyle(s, "height", `${h}px`);
+      setStyle(s, "left", `${Math.round(start + k * step)}px`);
+      setStyle(s, "top", `${Math.round(LIFT + r * rowStep)}px`);
     }
   }
-  box.style.height = `${Math.ceil(height)}px`;
+  setStyle(box.style, "height", `${Math.ceil(height)}px`);
+}
+
+/** Set a style property only if it changes: the browser lays the table out again after any write. */
+function setStyle(style, name, value) {
+  if (style.getPropertyValue(name) !== value) style.setProperty(name, value);
 }
 
 // ------------------------------------------------------------------ fitting the table
@@ -313,6 +346,7 @@ export function fitTable() {
   const table = $("table");
   if (table.hidden) return;
   measureMovesButton(table);
+  keepActionsWidth(table);
   // The seats' own step is found with the table drawn at its roomiest (the step it was drawn at
   // stays the fitting's first guess): drawn tight, its compact seats would fit at once, and the whole
   // table would then stay tight for the seats' sake, the hand's cards small.
@@ -334,7 +368,24 @@ export function fitTable() {
 /** The Moves button shares a row with your seat when the screen stands upright: the seat keeps clear
  * of it, whatever its words in the page's language. */
 function measureMovesButton(table) {
-  table.style.setProperty("--moves-w", `${Math.ceil($("history-button").getBoundingClientRect().width)}px`);
+  setStyle(table.style, "--moves-w", `${Math.ceil($("history-button").getBoundingClientRect().width)}px`);
+}
+
+/** On a screen wider than tall the choices stand beside the hand (styles/table.css): their column
+ * keeps the widest it has been at this table, so that the hand and its cards keep their size from
+ * turn to turn instead of growing while nothing is to be chosen and shrinking again. */
+function keepActionsWidth(table) {
+  const actions = $("actions");
+  const w = UPRIGHT.has(table.dataset.layout) ? 0 : actions.offsetWidth;
+  if (w > actionsWidth && getComputedStyle(actions).gridColumnStart === "3") {
+    actionsWidth = w;
+    table.style.setProperty("--actions-w", `${w}px`);
+  }
+}
+
+function forgetActionsWidth() {
+  actionsWidth = 0;
+  $("table").style.removeProperty("--actions-w");
 }
 
 /** The cards in the hand and on the whole table, counted without a layout. */
@@ -354,8 +405,17 @@ export function refitTable() {
   if (table.hidden) return;
   const now = cardCounts(table);
   if (fitted && now.hand >= fitted.hand && now.all >= fitted.all) {
+    // The hand is laid out for the room it had last time before anything is measured, so that the
+    // new cards are drawn at their size in the one layout a move costs; only a hand whose room has
+    // changed (a 10's wider corner, say) is laid out again.
+    const hand = $("hand");
+    const fit = Number(table.dataset.fit) || 0;
+    const before = lastRoom;
+    placeHand(hand, fit, before);
     measureMovesButton(table);
-    layoutHand($("hand"), Number(table.dataset.fit) || 0);
+    keepActionsWidth(table);
+    const room = handRoom(hand);
+    if (!sameRoom(room, before)) placeHand(hand, fit, room);
     if (overflow(table) === 0) return;
   }
   fitTable();
@@ -363,6 +423,7 @@ export function refitTable() {
 
 window.addEventListener("resize", () => {
   if (!placed || $("table").hidden) return;
+  forgetActionsWidth();
   placeSeats(placed.view, placed.order);
   fitTable();
 });
@@ -371,4 +432,5 @@ document.fonts.addEventListener("loadingdone", () => fitTable());
 // Another language's words may be shorter: the table drawn next in it is fitted from the start.
 onLangChange(() => {
   fitted = null;
+  forgetActionsWidth();
 });
