@@ -36,15 +36,15 @@ const UPRIGHT = new Set(["phone", "tablet"]);
 // ------------------------------------------------------------------ seats
 let placed = null; // the last placement's arguments, for a placement again on a resize or turn
 let fitted = null; // the cards counted when the table's steps were last searched for (refitTable)
-let lastRoom = null; // the room the hand had when it was last measured (refitTable lays it out early)
-let actionsWidth = 0; // the widest the choices beside the hand have been at this table (keepActionsWidth)
+// Kept while the device is passed (no hand in them): the room the hand had when it was last measured
+// (refitTable lays it out early), and the widest the choices beside it have been in this game.
+let lastRoom = null;
+const actionsWidth = { game: null, w: 0 };
 
 /** Drop the kept placement: its view may hold a hand the table no longer shows. */
 export function forgetPlacement() {
   placed = null;
   fitted = null;
-  lastRoom = null;
-  forgetActionsWidth();
 }
 
 /** The other seats, clockwise from the bottom seat's left, split into the left side (going up from
@@ -192,7 +192,8 @@ function indexReach(cards) {
     x = Math.max(x, (r.right - c.left) / c.width);
     y = Math.max(y, (r.bottom - c.top) / c.height);
   }
-  return { x, y };
+  // Up to a thousandth: a card's measured edges vary in the last digits from one layout to the next.
+  return { x: Math.ceil(x * 1000) / 1000, y: Math.ceil(y * 1000) / 1000 };
 }
 
 /** The rows of a hand of n cards with cards w wide in a row W wide, or null if it cannot be done. */
@@ -375,16 +376,18 @@ function measureMovesButton(table) {
  * keeps the widest it has been at this table, so that the hand and its cards keep their size from
  * turn to turn instead of growing while nothing is to be chosen and shrinking again. */
 function keepActionsWidth(table) {
+  if (actionsWidth.game !== table.dataset.game) forgetActionsWidth(table.dataset.game);
   const actions = $("actions");
   const w = UPRIGHT.has(table.dataset.layout) ? 0 : actions.offsetWidth;
-  if (w > actionsWidth && getComputedStyle(actions).gridColumnStart === "3") {
-    actionsWidth = w;
+  if (w > actionsWidth.w && getComputedStyle(actions).gridColumnStart === "3") {
+    actionsWidth.w = w;
     table.style.setProperty("--actions-w", `${w}px`);
   }
 }
 
-function forgetActionsWidth() {
-  actionsWidth = 0;
+function forgetActionsWidth(game = null) {
+  actionsWidth.game = game;
+  actionsWidth.w = 0;
   $("table").style.removeProperty("--actions-w");
 }
 
