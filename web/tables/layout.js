@@ -36,10 +36,9 @@ const UPRIGHT = new Set(["phone", "tablet"]);
 // ------------------------------------------------------------------ seats
 let placed = null; // the last placement's arguments, for a placement again on a resize or turn
 let fitted = null; // the cards counted when the table's steps were last searched for (refitTable)
-// Kept while the device is passed (no hand in them): the room the hand had when it was last measured
-// (refitTable lays it out early), and the widest the choices beside it have been in this game.
+// The room the hand had when it was last measured (refitTable lays it out early). It holds no card,
+// so it is kept while the device is passed.
 let lastRoom = null;
-const actionsWidth = { game: null, w: 0 };
 
 /** Drop the kept placement: its view may hold a hand the table no longer shows. */
 export function forgetPlacement() {
@@ -347,7 +346,6 @@ export function fitTable() {
   const table = $("table");
   if (table.hidden) return;
   measureMovesButton(table);
-  keepActionsWidth(table);
   // The seats' own step is found with the table drawn at its roomiest (the step it was drawn at
   // stays the fitting's first guess): drawn tight, its compact seats would fit at once, and the whole
   // table would then stay tight for the seats' sake, the hand's cards small.
@@ -370,25 +368,6 @@ export function fitTable() {
  * of it, whatever its words in the page's language. */
 function measureMovesButton(table) {
   setStyle(table.style, "--moves-w", `${Math.ceil($("history-button").getBoundingClientRect().width)}px`);
-}
-
-/** On a screen wider than tall the choices stand beside the hand (styles/table.css): their column
- * keeps the widest it has been at this table, so that the hand and its cards keep their size from
- * turn to turn instead of growing while nothing is to be chosen and shrinking again. */
-function keepActionsWidth(table) {
-  if (actionsWidth.game !== table.dataset.game) forgetActionsWidth(table.dataset.game);
-  const actions = $("actions");
-  const w = UPRIGHT.has(table.dataset.layout) ? 0 : actions.offsetWidth;
-  if (w > actionsWidth.w && getComputedStyle(actions).gridColumnStart === "3") {
-    actionsWidth.w = w;
-    table.style.setProperty("--actions-w", `${w}px`);
-  }
-}
-
-function forgetActionsWidth(game = null) {
-  actionsWidth.game = game;
-  actionsWidth.w = 0;
-  $("table").style.removeProperty("--actions-w");
 }
 
 /** The cards in the hand and on the whole table, counted without a layout. */
@@ -416,7 +395,6 @@ export function refitTable() {
     const before = lastRoom;
     placeHand(hand, fit, before);
     measureMovesButton(table);
-    keepActionsWidth(table);
     const room = handRoom(hand);
     if (!sameRoom(room, before)) placeHand(hand, fit, room);
     if (overflow(table) === 0) return;
@@ -426,7 +404,6 @@ export function refitTable() {
 
 window.addEventListener("resize", () => {
   if (!placed || $("table").hidden) return;
-  forgetActionsWidth();
   placeSeats(placed.view, placed.order);
   fitTable();
 });
@@ -435,5 +412,4 @@ document.fonts.addEventListener("loadingdone", () => fitTable());
 // Another language's words may be shorter: the table drawn next in it is fitted from the start.
 onLangChange(() => {
   fitted = null;
-  forgetActionsWidth();
 });
