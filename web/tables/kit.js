@@ -104,11 +104,16 @@ export function closingButtons(view, ctx, { undo = true } = {}) {
   return out;
 }
 
-/** Where the keyboard focus is on the table (its focus key), so a redraw can put it back. */
+/** Where the keyboard focus is on the table (its focus key), so a redraw can put it back. A button
+ * that every drawing makes anew (the choices, `data-remade` boxes) lets go of the focus now: taken out
+ * of the page once the drawing has changed the table, it would make the browser lay the table out
+ * then and there. */
 export function focusKey() {
   const a = document.activeElement;
   if (!a || !$("table").contains(a)) return null;
-  return a.dataset.focusKey || "table";
+  const key = a.dataset.focusKey || "table";
+  if (a.closest("[data-remade]")) a.blur();
+  return key;
 }
 
 /**

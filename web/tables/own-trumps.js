@@ -442,7 +442,7 @@ function ensureBoard() {
     "div",
     { id: "otboard", class: "otboard" },
     el("p", { id: "ot-match", class: "ot-match" }),
-    el("section", { id: "ot-trumps", class: "ot-trumps", hidden: true }),
+    el("section", { id: "ot-trumps", class: "ot-trumps", hidden: true, "data-remade": "" }),
     el("section", { id: "ot-pile", class: "ot-pile" }),
     el("p", { id: "ot-sixes", class: "ot-sixes" }),
   );
