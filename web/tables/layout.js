@@ -36,9 +36,11 @@ const UPRIGHT = new Set(["phone", "tablet"]);
 // ------------------------------------------------------------------ seats
 let placed = null; // the last placement's arguments, for a placement again on a resize or turn
 let fitted = null; // the cards counted when the table's steps were last searched for (refitTable)
-// The room the hand had when it was last measured (refitTable lays it out early). It holds no card,
-// so it is kept while the device is passed.
+// The room the hand had when it was last measured (refitTable lays it out early), and its width
+// beside each set of things that share its row (your table cards, the choices: they come and go from
+// turn to turn). Neither holds a card, so both are kept while the device is passed.
 let lastRoom = null;
+const widthBeside = new Map(); // besideKey -> the hand's width
 
 /** Drop the kept placement: its view may hold a hand the table no longer shows. */
 export function forgetPlacement() {
@@ -370,6 +372,16 @@ function measureMovesButton(table) {
   setStyle(table.style, "--moves-w", `${Math.ceil($("history-button").getBoundingClientRect().width)}px`);
 }
 
+/** What shares the hand's row, as words (read without a layout): the hand's width follows it. */
+function besideKey(table, hand) {
+  const others = [...hand.parentElement.children].filter((e) => e !== hand && !e.hidden);
+  return [
+    table.dataset.layout,
+    table.dataset.fit,
+    ...others.map((e) => `${e.id}:${e.childElementCount}:${e.textContent}`),
+  ].join("|");
+}
+
 /** The cards in the hand and on the whole table, counted without a layout. */
 function cardCounts(table) {
   return { hand: $("hand").querySelectorAll(".card").length, all: table.querySelectorAll(".card").length };
@@ -392,11 +404,16 @@ export function refitTable() {
     // changed (a 10's wider corner, say) is laid out again.
     const hand = $("hand");
     const fit = Number(table.dataset.fit) || 0;
-    const before = lastRoom;
-    placeHand(hand, fit, before);
+    const beside = besideKey(table, hand);
+    const guess = lastRoom && { ...lastRoom, W: widthBeside.get(beside) ?? lastRoom.W };
+    placeHand(hand, fit, guess);
     measureMovesButton(table);
     const room = handRoom(hand);
-    if (!sameRoom(room, before)) placeHand(hand, fit, room);
+    if (room) {
+      if (widthBeside.size >= 64) widthBeside.clear();
+      widthBeside.set(beside, room.W);
+    }
+    if (!sameRoom(room, guess)) placeHand(hand, fit, room);
     if (overflow(table) === 0) return;
   }
   fitTable();
