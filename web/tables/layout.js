@@ -38,7 +38,7 @@ let placed = null; // the last placement's arguments, for a placement again on a
 let fitted = null; // the cards counted when the table's steps were last searched for (refitTable)
 // The room the hand had when it was last measured (refitTable lays it out early), and its width
 // beside each set of things that share its row (your table cards, the choices: they come and go from
-// turn to turn). Neither holds a card, so both are kept while the device is passed.
+// turn to turn). Neither says anything of a card, so both are kept while the device is passed.
 let lastRoom = null;
 const widthBeside = new Map(); // besideKey -> the hand's width
 
@@ -372,14 +372,13 @@ function measureMovesButton(table) {
   setStyle(table.style, "--moves-w", `${Math.ceil($("history-button").getBoundingClientRect().width)}px`);
 }
 
-/** What shares the hand's row, as words (read without a layout): the hand's width follows it. */
+/** What shares the hand's row, read without a layout: the hand's width follows it. Only kinds and
+ * counts, never words: a choice may name a card of the hand ("Discard the 7♥"), and this is kept
+ * while the device is passed. */
 function besideKey(table, hand) {
   const others = [...hand.parentElement.children].filter((e) => e !== hand && !e.hidden);
-  return [
-    table.dataset.layout,
-    table.dataset.fit,
-    ...others.map((e) => `${e.id}:${e.childElementCount}:${e.textContent}`),
-  ].join("|");
+  const kinds = (e) => [...e.children].map((c) => c.dataset.action || c.tagName).join(",");
+  return [table.dataset.layout, table.dataset.fit, ...others.map((e) => `${e.id}:${kinds(e)}`)].join("|");
 }
 
 /** The cards in the hand and on the whole table, counted without a layout. */
