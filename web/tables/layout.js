@@ -220,10 +220,13 @@ export function layoutHand(box, fit = 0) {
   placeHand(box, fit, handRoom(box));
 }
 
+/** The cards of a hand's box (it may hold other things too). */
+const handCards = (box) => [...box.children].filter((c) => c.classList.contains("card"));
+
 /** The room `box` gives its cards, as measured now (a layout, if the table has changed since the
  * last); null when it shows none. */
 function handRoom(box) {
-  const cards = [...box.children].filter((c) => c.classList.contains("card"));
+  const cards = handCards(box);
   const table = $("table");
   const W = cards.length && !box.hidden ? box.clientWidth : 0;
   if (!W) return null; // (the room it had stays the best guess for the next hand)
@@ -248,7 +251,7 @@ const sameRoom = (a, b) =>
 
 /** Size and place the cards of `box` for `room` (handRoom's), reading nothing of the layout. */
 function placeHand(box, fit, room) {
-  const cards = [...box.children].filter((c) => c.classList.contains("card"));
+  const cards = handCards(box);
   setStyle(box.style, "--n", String(cards.length));
   if (!cards.length || box.hidden) {
     box.style.height = "";
