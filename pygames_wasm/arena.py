@@ -136,14 +136,29 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * spread / math.sqrt(len(values))
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+def timing(counts: dict[str, int]) -> dict[str, Any]:
+    """Decision times in brief, from their counts per whole millisecond: how many, the median and the
+    95th percentile (ms), and the counts themselves (so that a measurement can be extended)."""
+    ordered = sorted((int(ms), n) for ms, n in counts.items())
+    decisions = sum(n for _, n in ordered)
+
+    def at(q: float) -> float:
+        rank = min(decisions - 1, int(q * decisions))  # the rank in the sorted times
+        for ms, n in ordered:
+            rank -= n
+            if rank < 0:
+                return float(ms)
+        return 0.0
+
+    return {"decisions": decisions, "p50": at(0.5), "p95": at(0.95), "ms": {str(ms): n for ms, n in ordered}}
 
 
-def timing(times: list[float]) -> dict[str, float]:
-    """Decision times (ms) in brief: how many, the median and the 95th percentile."""
-    return {"decisions": len(times), "p50": percentile(times, 0.5), "p95": percentile(times, 0.95)}
+def millisecond_counts(times: list[float]) -> dict[str, int]:
+    """Decision times (ms) counted per whole millisecond."""
+    counts: defaultdict[str, int] = defaultdict(int)
+    for t in times:
+        counts[str(round(t))] += 1
+    return counts
 
 
 def play(
@@ -174,7 +189,10 @@ def play(
         "budget": {"ms": budget.ms, "deals": budget.deals},
         "fair": played[0]["fair"],
         "shares": {kind: [r["share"].get(kind, 0.0) for r in played] for kind in dict.fromkeys(kinds)},
-        "times": {kind: timing([t for r in played for t in r["times"].get(kind, [])]) for kind in dict.fromkeys(kinds)},
+        "times": {
+            kind: timing(millisecond_counts([t for r in played for t in r["times"].get(kind, [])]))
+            for kind in dict.fromkeys(kinds)
+        },
         "actions": sum(r["actions"] for r in played),
         "seconds": time.perf_counter() - start,
         "jobs": jobs,
@@ -242,17 +260,60 @@ def measure(
     save: Path,
 ) -> None:
     """Play each of `kinds` against Normal in each cell that `data` does not hold yet at this many
-    games (seeds from REPORT_SEED), saving `data` to `save` after each."""
+    games (seeds from REPORT_SEED), saving `data` to `save` after each. A cell measured on fewer
+    games with the same budget is extended with the deals it lacks (the next seeds): the same figures
+    as one run of them all, so a long measurement can be made a part at a time."""
     found = data.setdefault("arena", {})
     for game, players in cells:
         for kind in kinds:
             key = cell_key(game, players, kind)
-            if key in found and found[key]["games"] >= games:
+            old = found.get(key)
+            if old and old["games"] >= games:
                 continue
-            print(f"{key}: {games} games...", flush=True)
             budget = arena_budget(game, players, deals)
-            found[key] = play(game, players, f"{kind},normal", games, REPORT_SEED, budget, None, jobs)
+            if old and extendable(old, budget):
+                print(f"{key}: {old['games']} games, {games - old['games']} more...", flush=True)
+                more = play(
+                    game,
+                    players,
+                    f"{kind},normal",
+                    games - old["games"],
+                    REPORT_SEED + old["deals"],
+                    budget,
+                    None,
+                    jobs,
+                )
+                found[key] = extended(old, more)
+            else:
+                print(f"{key}: {games} games...", flush=True)
+                found[key] = play(game, players, f"{kind},normal", games, REPORT_SEED, budget, None, jobs)
             save.write_text(json.dumps(data, indent=1) + "\n")
+
+
+def extendable(cell: dict[str, Any], budget: Budget) -> bool:
+    """A measurement that more deals can extend: played from REPORT_SEED at `budget`, with its decision
+    times kept per millisecond (older measurements kept only their percentiles)."""
+    same_budget = cell["budget"] == {"ms": budget.ms, "deals": budget.deals}
+    return cell["seed"] == REPORT_SEED and same_budget and all("ms" in t for t in cell["times"].values())
+
+
+def extended(old: dict[str, Any], more: dict[str, Any]) -> dict[str, Any]:
+    """One measurement from `old` and `more`, played on the deals that follow `old`'s."""
+    assert more["seed"] == old["seed"] + old["deals"] and more["kinds"] == old["kinds"]
+    times = {}
+    for kind, counts in old["times"].items():
+        merged: defaultdict[str, int] = defaultdict(int, counts["ms"])
+        for ms, n in more["times"][kind]["ms"].items():
+            merged[ms] += n
+        times[kind] = timing(merged)
+    return old | {
+        "deals": old["deals"] + more["deals"],
+        "games": old["games"] + more["games"],
+        "shares": {kind: old["shares"][kind] + more["shares"][kind] for kind in old["shares"]},
+        "times": times,
+        "actions": old["actions"] + more["actions"],
+        "seconds": old["seconds"] + more["seconds"],
+    }
 
 
 def chosen_cells(spec: str | None) -> list[tuple[str, int]]:

@@ -149,3 +149,25 @@ def test_measuring_one_cell_further_leaves_the_other_rows_of_the_report_as_they_
     rows_further, _ = arena.table(further)
     changed = [row.split(" | ")[:2] for row, other in zip(rows, rows_further) if row != other]
     assert changed == [["| 3UP 3DOWN", "2"]]  # each cell's bootstrap interval has its own seed
+
+
+def test_a_measurement_made_in_parts_holds_what_one_run_of_all_its_deals_holds(tmp_path, monkeypatch):
+    monkeypatch.setattr(arena, "REPORT", tmp_path / "strength.md")
+    monkeypatch.setattr(arena, "LOBBY_FIGURES", tmp_path / "lobby.json")
+    report = ["arena", "--report", "--cells", "ono99/2", "--kinds", "hard", "--deals", "2", "--games"]
+    assert cli.main(report + ["4"]) == 0
+    assert cli.main(report + ["10"]) == 0  # seeds 3 to 5 played; seeds 1 and 2 kept
+    parts = json.loads((tmp_path / "strength.json").read_text())["arena"]["ono99/2/hard"]
+    whole = arena.play("ono99", 2, "hard,normal", 10, arena.REPORT_SEED, Budget(ms=None, deals=2))
+    assert (parts["games"], parts["deals"], parts["seed"]) == (10, 5, arena.REPORT_SEED)
+    assert parts["shares"] == whole["shares"] and parts["actions"] == whole["actions"]
+    for kind in ("hard", "normal"):  # the decision times are counted the same (their values are the clock's)
+        assert sum(parts["times"][kind]["ms"].values()) == parts["times"][kind]["decisions"]
+        assert parts["times"][kind]["decisions"] == whole["times"][kind]["decisions"]
+
+
+def test_decision_times_are_summed_up_from_their_counts_per_millisecond():
+    counts = arena.millisecond_counts([0.2, 0.6, 1.4, 2.5, 3.0, 7.9, 8.1, 8.4, 9.0, 200.0])
+    assert counts == {"0": 1, "1": 2, "2": 1, "3": 1, "8": 3, "9": 1, "200": 1}  # 2.5 rounds to even
+    assert arena.timing(counts) | {"ms": None} == {"decisions": 10, "p50": 8.0, "p95": 200.0, "ms": None}
+    assert arena.timing({}) == {"decisions": 0, "p50": 0.0, "p95": 0.0, "ms": {}}
