@@ -12,6 +12,7 @@ import re
 import time
 from collections import Counter
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from e2e import pagekit
@@ -462,6 +463,56 @@ def test_wild_cards_alone_get_one_meld_chooser(page: Page):
     expect(page.locator("section.team.ours .meld[data-rank=Q]")).to_have_attribute(
         "aria-label", re.compile(r"^Meld of queens: 4 cards, 1 wild card, ")
     )
+
+
+def hand_places(page: Page) -> dict:
+    """Where each card of the hand rests (raised or not), and where the choices are."""
+    page.evaluate(f"() => {{ {LAND_CARDS} }}")  # where the cards come to rest, not mid-glide
+    return page.evaluate(
+        """() => {
+        const box = (e) => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)]; };
+        return {
+          cards: [...document.querySelectorAll('#hand > .card')].map((c) => [...box(c), c.getAttribute('aria-pressed')]),
+          choices: box(document.getElementById('actions')),
+          count: document.querySelectorAll('#actions > *').length,
+        };
+      }"""
+    )
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (844, 390)], ids=["tablet", "phone-landscape"])
+def test_selecting_cards_moves_no_card_and_no_choice(page: Page, size):
+    # The choices of a turn are there from its start, usable or not: a tap that selects a card only
+    # raises it, and the next card to tap is still where the finger expects it.
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    resume_stacked(page, SEATS, hands={0: "KH KS KD QH QS QD JK 2C 9S 8D 7H"})
+    draw = page.get_by_role("button", name="Draw from the stock")
+    expect(draw).to_be_visible(timeout=START_TIMEOUT_MS)
+    settled(page)
+    draw.click()
+    settled(page)
+    select(page, ["King of hearts", "King of spades", "King of diamonds"])
+    page.get_by_role("button", name="Put aside as a meld").click()
+    select(page, ["Queen of hearts", "Queen of spades", "Queen of diamonds"])
+    page.get_by_role("button", name=re.compile(r"^Meld all")).click()
+    settled(page)
+    expect(page.get_by_role("button", name="Add to meld")).to_have_attribute("aria-disabled", "true")
+    before = hand_places(page)
+    for labels in (["Nine of spades"], ["Eight of diamonds"], ["Seven of hearts"]):  # one card, two, three
+        select(page, labels)
+        now = hand_places(page)
+        assert (now["choices"], now["count"]) == (before["choices"], before["count"]), labels
+        for was, card in zip(before["cards"], now["cards"], strict=True):
+            assert card[0] == was[0] and card[2:4] == was[2:4], (labels, was, card)  # same place and size
+            if card[4] == "false":
+                assert card[1] == was[1], (labels, was, card)  # only a selected card is raised
+    expect(page.get_by_role("button", name="Discard", exact=True)).to_have_attribute("aria-disabled", "true")
+    page.get_by_role("button", name="Clear selection").click()
+    settled(page)
+    assert hand_places(page) == before
+    select(page, ["Nine of spades"])
+    expect(page.get_by_role("button", name="Discard Nine of spades")).not_to_have_attribute("aria-disabled", "true")
+    assert hand_places(page)["choices"] == before["choices"]
 
 
 def test_two_people_pass_the_device(page: Page):

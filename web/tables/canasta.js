@@ -341,7 +341,7 @@ function renderStaged(view) {
   });
 }
 
-/** The choices the selection allows now: [{label, action | local, why}] */
+/** The choices of the turn, usable as the selection allows: [{label, action | local, why, name}] */
 function candidates(view) {
   const out = [];
   if (!myTurn(view)) return out;
@@ -367,63 +367,97 @@ function candidates(view) {
       });
     }
   } else if (view.phase === "play") {
-    if (M.length) {
-      const count = M.length + (S.length ? 1 : 0);
-      out.push({
-        label: tn("Meld all ({n} meld)", "Meld all ({n} melds)", count),
-        action: { type: "meld", melds: S.length ? [...M, S] : M },
-        key: "meldall",
-        check: true,
-      });
-    } else if (S.length) {
-      out.push({ label: t("Meld these"), action: { type: "meld", melds: [S] }, key: "meld", check: true });
-    }
-    if (S.length) {
-      const ranks = new Set(S.filter((c) => !isWild(c)).map(rankOf));
-      const melds = (team?.melds || []).filter((m) => !ranks.size || ranks.has(m.rank));
-      if (!ranks.size && melds.length >= 2) {
-        // Only wild cards: they fit any meld, so one chooser instead of a button per meld.
-        out.push({
-          chooser: melds.map((m) => ({
-            value: m.rank,
-            label: meldName(m),
-            action: { type: "add", meld: m.rank, cards: S },
-          })),
-          key: "add-wild",
-        });
-      } else {
-        for (const m of melds) {
-          out.push({
-            label: t("Add to {meld} meld", { meld: meldName(m) }),
-            action: { type: "add", meld: m.rank, cards: S },
-            key: `add:${m.rank}`,
-            check: true,
-          });
-        }
-      }
-      out.push(
-        S.length === 1
-          ? {
-              label: t("Discard {card}", { card: handName(view, S[0]) }),
-              action: { type: "discard", card: S[0] },
-              key: "discard",
-              check: true,
-            }
-          : { label: t("Discard"), key: "discard", why: t("Select one card to discard.") },
-      );
-    } else {
-      out.push({ label: t("Discard"), key: "discard", why: t("Select one card to discard.") });
-    }
+    out.push(meldChoice(S, M), ...addChoices(S, team), discardChoice(view, S));
     if (has("ask_go_out"))
       out.push({ label: t("Ask partner: may I go out?"), action: has("ask_go_out"), key: "ask", legal: true });
   }
   if (has("end_hand"))
     out.push({ label: t("End the hand (the stock is empty)"), action: has("end_hand"), key: "end", legal: true });
-  if (S.length >= 1 && (view.phase === "play" || view.phase === "draw")) {
-    out.push({ label: t("Put aside as a meld"), local: "stage", key: "stage", secondary: true });
+  if (view.phase === "play" || view.phase === "draw") {
+    out.push(
+      S.length
+        ? { label: t("Put aside as a meld"), local: "stage", key: "stage", secondary: true }
+        : {
+            label: t("Put aside as a meld"),
+            key: "stage",
+            secondary: true,
+            why: t("Select the cards to put aside as a meld."),
+            waits: true,
+          },
+      S.length || M.length
+        ? { label: t("Clear selection"), local: "clear", key: "clear", secondary: true }
+        : { label: t("Clear selection"), key: "clear", secondary: true, why: t("No card is selected."), waits: true },
+    );
   }
-  if (S.length || M.length) out.push({ label: t("Clear selection"), local: "clear", key: "clear", secondary: true });
   return out;
+}
+
+// The choices of a turn are the same whatever is selected: a selection only makes them usable (or
+// names a card), so the choices' row keeps its size and the hand's cards stay under the finger.
+// Those that wait for a selection (`waits`) are left out at the tightest step of the smallest screens,
+// where there is no room for them (styles/table.css).
+
+function meldChoice(S, M) {
+  if (M.length) {
+    const count = M.length + (S.length ? 1 : 0);
+    return {
+      label: tn("Meld all ({n} meld)", "Meld all ({n} melds)", count),
+      action: { type: "meld", melds: S.length ? [...M, S] : M },
+      key: "meldall",
+      check: true,
+    };
+  }
+  if (S.length) return { label: t("Meld these"), action: { type: "meld", melds: [S] }, key: "meld", check: true };
+  return { label: t("Meld these"), key: "meld", why: t("Select the cards to meld."), waits: true };
+}
+
+/** One choice while the team has melds: add the selection to the meld of its rank (wild cards alone,
+ *  to a meld chosen in a list), else a reminder of what can be added. */
+function addChoices(S, team) {
+  const melds = team?.melds || [];
+  if (!melds.length) return [];
+  const ranks = new Set(S.filter((c) => !isWild(c)).map(rankOf));
+  const fitting = S.length ? melds.filter((m) => !ranks.size || ranks.has(m.rank)) : [];
+  if (!ranks.size && fitting.length >= 2) {
+    // Only wild cards: they fit any meld, so one chooser instead of a button per meld.
+    return [
+      {
+        chooser: fitting.map((m) => ({
+          value: m.rank,
+          label: meldName(m),
+          action: { type: "add", meld: m.rank, cards: S },
+        })),
+        key: "add-wild",
+      },
+    ];
+  }
+  if (!fitting.length)
+    return [
+      {
+        label: t("Add to meld"),
+        key: "add",
+        why: t("Select cards of a rank your team has melded, or wild cards."),
+        waits: true,
+      },
+    ];
+  return fitting.map((m) => ({
+    label: t("Add to {meld} meld", { meld: meldName(m) }),
+    action: { type: "add", meld: m.rank, cards: S },
+    key: `add:${m.rank}`,
+    check: true,
+  }));
+}
+
+/** "Discard" says which card to assistive tech only: its width stays that of the word. */
+function discardChoice(view, S) {
+  if (S.length !== 1) return { label: t("Discard"), key: "discard", why: t("Select one card to discard.") };
+  return {
+    label: t("Discard"),
+    name: t("Discard {card}", { card: handName(view, S[0]) }),
+    action: { type: "discard", card: S[0] },
+    key: "discard",
+    check: true,
+  };
 }
 
 function renderActions(view, ctx) {
@@ -532,10 +566,12 @@ function toggle(i) {
 function redraw(focus) {
   if (!current) return Promise.resolve();
   const { view, ctx } = current;
+  const key = focus || focusKey(); // read before the choices are made anew
   const done = renderHand(view, ctx);
   refitTable();
-  const key = focus || document.activeElement?.dataset.focusKey;
-  const target = key && $("table").querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+  const found = key && $("table").querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+  // A choice left out where the table is tightest (a `waits` one) hands the focus to the hand.
+  const target = found?.getClientRects().length ? found : found && $("table").querySelector("#hand button");
   if (target) target.focus({ preventScroll: true });
   return done;
 }
