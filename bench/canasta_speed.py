@@ -132,14 +132,15 @@ def my_turn(page, tap) -> int:
     if draw.count():
         tap(draw.first)
         return 0
-    clear = page.get_by_role("button", name="Clear selection")
+    usable = page.locator("#actions button:not([aria-disabled=true])")
+    clear = usable.and_(page.get_by_role("button", name="Clear selection"))
     if clear.count():  # a step before was cut short (a tap timed out): start from no selection
         tap(clear.first)
     cards = page.locator("#hand button")
     n = cards.count()
     for i in (n - 1, n - 2, n - 2):
         tap(cards.nth(i), card=True)
-    discard = page.locator("#actions button:not([aria-disabled=true])").filter(has_text="Discard")
+    discard = usable.filter(has_text="Discard")
     if discard.count():
         tap(discard.first)
     else:  # going out is refused: try the others
