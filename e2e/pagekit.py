@@ -143,6 +143,37 @@ def snapshot_outcome(page, seconds: int = 120) -> str:
     return outcome
 
 
+def hand_places(page) -> dict:
+    """Where each card of the hand rests ([left, top, width, height, aria-pressed]), and where the
+    choices are and how many: a tap that only selects must leave all but the selected card in place."""
+    page.evaluate(f"() => {{ {LAND_CARDS} }}")  # where the cards come to rest, not mid-glide
+    return page.evaluate(
+        """() => {
+        const box = (e) => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)]; };
+        return {
+          cards: [...document.querySelectorAll('#hand > .card')].map((c) => [...box(c), c.getAttribute('aria-pressed')]),
+          choices: box(document.getElementById('actions')),
+          count: document.querySelectorAll('#actions > *').length,
+        };
+      }"""
+    )
+
+
+def moved_by_selecting(before: dict, after: dict) -> list[str]:
+    """What a selection moved, from two `hand_places`: the choices, or a card (a selected card may
+    only rise, in place)."""
+    problems = []
+    if (after["choices"], after["count"]) != (before["choices"], before["count"]):
+        problems.append(
+            f"the choices moved: {before['choices']} x{before['count']} -> {after['choices']} x{after['count']}"
+        )
+    for i, (was, now) in enumerate(zip(before["cards"], after["cards"], strict=True)):
+        rises = now[4] == "true" or was[4] == "true"
+        if [now[0], *now[2:4]] != [was[0], *was[2:4]] or (not rises and now[1] != was[1]):
+            problems.append(f"card {i} moved: {was[:4]} -> {now[:4]}")
+    return problems
+
+
 def settled(page):
     """Not redrawing after a choice, and every choice shown has been checked with the engine."""
     expect(page.locator("#table[aria-busy=true]")).to_have_count(0)

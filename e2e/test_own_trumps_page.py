@@ -20,6 +20,8 @@ from e2e.pagekit import (
     START_TIMEOUT_MS,
     engine_ready,
     hand_labels,
+    hand_places,
+    moved_by_selecting,
     open_on_save,
     resize,
     settled,
@@ -347,11 +349,14 @@ def test_a_beat_takes_two_taps_and_the_first_can_be_taken_back(page: Page):
     )
     beater = marked.first.get_attribute("aria-label")
     assert beater
+    before = hand_places(page)
     tap_card(page.get_by_role("button", name=beater, exact=True))
     expect(page.get_by_role("button", name=beater, exact=True)).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#turn-line")).to_contain_text("now tap the card to add on top")
+    assert not moved_by_selecting(before, hand_places(page))  # the same choices, the cards in place
     tap_card(page.get_by_role("button", name=beater, exact=True))  # taken back
     expect(page.get_by_role("button", name=beater, exact=True)).to_have_attribute("aria-pressed", "false")
+    assert hand_places(page) == before
     tap_card(page.get_by_role("button", name=beater, exact=True))
     add = next(c for c in hand_labels(page) if c != beater)
     tap_card(page.get_by_role("button", name=add, exact=True))

@@ -76,13 +76,12 @@ function keepInOrder(box, row) {
 }
 
 /**
- * The buttons every table ends its actions with: Undo (when the engine allows it, and `undo` is
- * not turned off by a table that is midway through composing a move) and the page's own buttons
- * (pass the device, fast-forward).
+ * The buttons every table ends its actions with: Undo (when the engine allows it) and the page's own
+ * buttons (pass the device, fast-forward).
  */
-export function closingButtons(view, ctx, { undo = true } = {}) {
+export function closingButtons(view, ctx) {
   const out = [];
-  if (undo && view.can_undo && view.seat != null) {
+  if (view.can_undo && view.seat != null) {
     const b = el("button", { type: "button", class: "action undo secondary", text: t("Undo") });
     b.dataset.focusKey = "undo";
     b.addEventListener("click", () => ctx.onUndo(b));

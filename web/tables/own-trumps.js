@@ -400,7 +400,9 @@ function renderHand(view, ctx) {
     cards.done();
     finishHand(hand);
     rove(hand);
-    if (turn && view.top && !sel.beater) {
+    // The same choices while a beating card is raised (tapped again, it goes back down): the hand keeps
+    // its width, and the card to add on top is still where it was.
+    if (turn && view.top) {
       const pick = pickupAction(view);
       if (pick) {
         const b = el("button", { type: "button", class: "action action-pick_up", text: pickupLabel(view, pick) });
@@ -409,20 +411,8 @@ function renderHand(view, ctx) {
         actions.append(b);
       }
     }
-    if (sel.beater) {
-      const c = handCard(view, sel.beater);
-      const b = el("button", {
-        type: "button",
-        class: "action secondary",
-        text: t("Take back the {card}", { card: c.short }),
-      });
-      b.setAttribute("aria-label", t("Take back the {card}", { card: c.label }));
-      b.dataset.focusKey = "action:take-back";
-      b.addEventListener("click", () => select(null, sel.beater));
-      actions.append(b);
-    }
   }
-  actions.append(...closingButtons(view, ctx, { undo: !sel.beater }));
+  actions.append(...closingButtons(view, ctx));
 }
 
 function redraw(focus) {
