@@ -315,7 +315,7 @@ def three_up_turn(page: Page, lang: str, done: dict):
         for _ in range(3):
             tap_card(page.locator("#hand button[aria-pressed=false]").first)
             settled(page)
-        page.get_by_role("button", name=T_re(lang, "Put {cards} face up")).click()
+        page.get_by_role("button", name=T_re(lang, "Put three cards face up: {cards}")).click()
         return count(done, "pick")
     refill = page.get_by_role(
         "button",

@@ -22,6 +22,8 @@ from e2e.pagekit import (
     SMALL_BUTTONS,
     START_TIMEOUT_MS,
     hand_labels,
+    hand_places,
+    moved_by_selecting,
     my_turn,
     open_on_save,
     settled,
@@ -107,7 +109,7 @@ def choose_three(page: Page):
     for _ in range(3):
         tap_card(page.locator("#hand button[aria-pressed=false]").first)
         settled(page)
-    page.get_by_role("button", name=re.compile(r"^Put .+ face up$")).click()
+    page.get_by_role("button", name=re.compile(r"^Put three cards face up: .+")).click()
     settled(page)
 
 
@@ -162,11 +164,13 @@ def test_whole_round_two_people_and_a_computer(page: Page):
     expect(page.locator("#turn-line")).to_have_text("Choose three cards to lie face up")
     assert len(hand_labels(page)) == 6
     expect(page.locator("#tu-down button")).to_have_count(3)
+    before = hand_places(page)
     tap_card(page.get_by_role("button", name="Red 9"))
     tap_card(page.get_by_role("button", name="Blue 9"))
     tap_card(page.get_by_role("button", name="Green 10"))
     settled(page)
-    page.get_by_role("button", name="Put Red 9, Blue 9 and Green 10 face up").click()
+    assert not moved_by_selecting(before, hand_places(page))  # the choice keeps its words: nothing moves
+    page.get_by_role("button", name="Put three cards face up: Red 9, Blue 9 and Green 10").click()
     pass_to(page, "Bea")
     expect(page.locator("#turn-line")).to_have_text("Choose three cards to lie face up")
     expect(page.locator('li[data-seat="0"] [aria-label^="Ann\'s face-up"]')).to_have_count(0)

@@ -350,10 +350,13 @@ function choices(view) {
   const picked = sel.picked;
   const codes = picked.map((s) => s.code);
   const names = () => listWords(picked.map((s) => labelOf(view, s.code)));
+  // A choice keeps its words while cards are picked for it (they are named to assistive tech only):
+  // its width does not change, so neither does the hand's, and the next card is where it was.
   if (view.phase === "pick") {
     const ok = picked.length === 3;
     out.push({
-      label: ok ? t("Put {cards} face up", { cards: names() }) : t("Put three cards face up"),
+      label: t("Put three cards face up"),
+      name: ok ? t("Put three cards face up: {cards}", { cards: names() }) : null,
       key: "pick",
       action: ok ? { type: "pick", cards: codes } : null,
       why: ok ? null : t("Choose three of your six cards to lie face up."),
@@ -366,7 +369,8 @@ function choices(view) {
     const take = picked.find((s) => s.zone === "other");
     if (give && take) {
       out.push({
-        label: t("Trade your {give} for {name}'s {take}", {
+        label: t("Trade"),
+        name: t("Trade your {give} for {name}'s {take}", {
           give: labelOf(view, give.code),
           name: playerName(view, take.seat),
           take: labelOf(view, take.code),
@@ -390,7 +394,8 @@ function choices(view) {
     const take = picked.find((s) => s.zone === "up");
     if (give && take) {
       out.push({
-        label: t("Swap your {give} for your face-up {take}", {
+        label: t("Swap"),
+        name: t("Swap your {give} for your face-up {take}", {
           give: labelOf(view, give.code),
           take: labelOf(view, take.code),
         }),
