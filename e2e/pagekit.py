@@ -144,14 +144,15 @@ def snapshot_outcome(page, seconds: int = 120) -> str:
 
 
 def hand_places(page) -> dict:
-    """Where each card of the hand rests ([left, top, width, height, aria-pressed]), and where the
-    choices are and how many: a tap that only selects must leave all but the selected card in place."""
+    """Where each card of the hand (and of 3UP 3DOWN's face-up row) rests ([left, top, width, height,
+    aria-pressed]), and where the choices are and how many: a tap that only selects must leave all but
+    the selected card in place."""
     page.evaluate(f"() => {{ {LAND_CARDS} }}")  # where the cards come to rest, not mid-glide
     return page.evaluate(
         """() => {
         const box = (e) => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)]; };
         return {
-          cards: [...document.querySelectorAll('#hand > .card')].map((c) => [...box(c), c.getAttribute('aria-pressed')]),
+          cards: [...document.querySelectorAll('#hand > .card, #tu-up button')].map((c) => [...box(c), c.getAttribute('aria-pressed')]),
           choices: box(document.getElementById('actions')),
           count: document.querySelectorAll('#actions > *').length,
         };

@@ -228,7 +228,7 @@ def test_clear_plus_two_turn_with_both_follow_ups(page: Page):
     expect(page.get_by_role("button", name="Draw a card first")).to_have_count(0)
     tap_card(page.get_by_role("button", name="Red 5"))  # two 5s: the tap starts a multiple
     settled(page)
-    page.get_by_role("button", name="Play Red 5").click()
+    page.get_by_role("button", name="Play selected: Red 5").click()
     settled(page)
     expect(page.locator("#turn-line")).to_have_text("Play 1 more card: a 5 or higher, or a Clear, or draw first.")
     tap_card(page.get_by_role("button", name="Blue 6"))
@@ -278,11 +278,13 @@ def test_an_illegal_tap_says_why_and_changes_nothing(page: Page):
     tap_card(down)
     expect(page.get_by_role("alert")).to_have_text("Play all your face-up cards before you flip a face-down one.")
     expect(page.locator("#tu-up button")).to_have_count(3)
+    before = hand_places(page)
     tap_card(page.get_by_role("button", name="Face-up Red 9"))  # three 9s could go together: a selection
     settled(page)
+    assert not moved_by_selecting(before, hand_places(page))  # Play selected was there, waiting
     tap_card(page.get_by_role("button", name="Face-up Blue 9"))
     settled(page)
-    expect(page.locator("#actions button[data-action=play]")).to_have_text("Play Red 9 and Blue 9")
+    expect(page.locator("#actions button[data-action=play]")).to_have_accessible_name("Play selected: Red 9 and Blue 9")
     page.get_by_role("button", name="Clear selection").click()
     settled(page)
     expect(page.locator("#tu-up button[aria-pressed=true]")).to_have_count(0)
@@ -346,7 +348,7 @@ def test_reload_mid_round_resumes_and_undo_before_the_refill(page: Page):
     assert sorted(hand_labels(page)) == ["Blue 8", "Red 2", "Red 8"]
     tap_card(page.get_by_role("button", name="Red 8"))
     settled(page)
-    page.get_by_role("button", name="Play Red 8").click()
+    page.get_by_role("button", name="Play selected: Red 8").click()
     settled(page)
     page.get_by_role("button", name="Draw a card").click()
     settled(page)
@@ -460,7 +462,7 @@ def test_four_of_a_colour_swap(page: Page):
     settled(page)
     tap_card(page.get_by_role("button", name="Red 5"))  # the fourth red in a row (Green 5 could join it)
     settled(page)
-    page.get_by_role("button", name="Play Red 5").click()
+    page.get_by_role("button", name="Play selected: Red 5").click()
     settled(page)
     expect(page.locator("#turn-line")).to_have_text(
         "Four of a colour! Swap a hand card for one of your face-up cards, or keep them"

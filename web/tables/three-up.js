@@ -423,12 +423,24 @@ function choices(view) {
   }
   if (picked.length) {
     out.push({
-      label: t("Play {card}", { card: names() }),
+      label: t("Play selected"),
+      name: t("Play selected: {card}", { card: names() }),
       key: "play",
       action: { type: "play", cards: codes },
       check: true,
     });
     out.push({ label: t("Clear selection"), key: "clear", local: "clear", secondary: true });
+  } else if ((view.actions || []).some((a) => a.type === "play" && a.cards.length > 1)) {
+    // Cards that may go together: the choices a selection makes usable are there from the start.
+    const why = t("Tap cards of one number to play them together.");
+    out.push({ label: t("Play selected"), key: "play", why, waits: true });
+    out.push({
+      label: t("Clear selection"),
+      key: "clear",
+      secondary: true,
+      why: t("No card is selected."),
+      waits: true,
+    });
   }
   for (const a of has(view, "pickup"))
     out.push({
