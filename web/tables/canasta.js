@@ -411,8 +411,8 @@ function meldChoice(S, M) {
   return { label: t("Meld these"), key: "meld", why: t("Select the cards to meld."), waits: true };
 }
 
-/** One choice while the team has melds: add the selection to the meld of its rank (wild cards alone,
- *  to a meld chosen in a list), else a reminder of what can be added. */
+/** One choice while the team has melds: add the selection to the meld of its rank (its name says
+ *  which; wild cards alone, to a meld chosen in a list), else a reminder of what can be added. */
 function addChoices(S, team) {
   const melds = team?.melds || [];
   if (!melds.length) return [];
@@ -441,7 +441,8 @@ function addChoices(S, team) {
       },
     ];
   return fitting.map((m) => ({
-    label: t("Add to {meld} meld", { meld: meldName(m) }),
+    label: t("Add to meld"),
+    name: t("Add to meld: {meld}", { meld: meldName(m) }),
     action: { type: "add", meld: m.rank, cards: S },
     key: `add:${m.rank}`,
     check: true,
@@ -507,7 +508,7 @@ function addChooser(c, ctx, token, checks) {
     b.removeAttribute("aria-disabled");
     b.classList.remove("unavailable");
     delete b.dataset.why;
-    b.setAttribute("aria-label", t("Add to {meld} meld", { meld: chosen().label }));
+    b.setAttribute("aria-label", t("Add to meld: {meld}", { meld: chosen().label }));
     if (!ctx.explain) return Promise.resolve();
     b.classList.add("checking");
     const at = pick.value;

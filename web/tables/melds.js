@@ -6,7 +6,7 @@ import { el } from "../app/dom.js";
 import { t, tn } from "../app/i18n.js";
 import { miniPlayingCard, rankPlural } from "./cards.js";
 
-/** "Queens", "Black threes": the meld's name as a choice ("Add to Queens meld") says it. */
+/** "Queens", "Black threes": the meld's name as a choice ("Add to meld: Queens") says it. */
 export function meldName(m) {
   return rankPlural(m.rank);
 }
