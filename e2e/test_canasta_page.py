@@ -441,9 +441,10 @@ def test_undo_after_a_meld_gives_the_cards_back(page: Page):
     expect(page.get_by_role("button", name="Undo")).to_have_count(0)
 
 
-def test_wild_cards_alone_get_one_meld_chooser(page: Page):
-    hands = {0: "KH KS KD QH QS QD JK 2C 9S 8D 7H"}
-    resume_stacked(page, SEATS, hands=hands)
+def kings_and_queens_melded(page: Page):
+    """Ann's first turn, drawn, with melds of kings and queens laid through the page; she holds JK 2C
+    9S 8D 7H and the card drawn."""
+    resume_stacked(page, SEATS, hands={0: "KH KS KD QH QS QD JK 2C 9S 8D 7H"})
     draw = page.get_by_role("button", name="Draw from the stock")
     expect(draw).to_be_visible(timeout=START_TIMEOUT_MS)
     settled(page)
@@ -454,6 +455,10 @@ def test_wild_cards_alone_get_one_meld_chooser(page: Page):
     select(page, ["Queen of hearts", "Queen of spades", "Queen of diamonds"])
     page.get_by_role("button", name=re.compile(r"^Meld all")).click()
     settled(page)
+
+
+def test_wild_cards_alone_get_one_meld_chooser(page: Page):
+    kings_and_queens_melded(page)
     select(page, ["Joker"])
     expect(page.locator("#actions > button[data-action=add]")).to_have_count(0)  # no button per meld
     chooser = page.get_by_label("Meld to add the wild cards to")
@@ -472,17 +477,7 @@ def test_selecting_cards_moves_no_card_and_no_choice(page: Page, size):
     # The choices of a turn are there from its start, usable or not: a tap that selects a card only
     # raises it, and the next card to tap is still where the finger expects it.
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    resume_stacked(page, SEATS, hands={0: "KH KS KD QH QS QD JK 2C 9S 8D 7H"})
-    draw = page.get_by_role("button", name="Draw from the stock")
-    expect(draw).to_be_visible(timeout=START_TIMEOUT_MS)
-    settled(page)
-    draw.click()
-    settled(page)
-    select(page, ["King of hearts", "King of spades", "King of diamonds"])
-    page.get_by_role("button", name="Put aside as a meld").click()
-    select(page, ["Queen of hearts", "Queen of spades", "Queen of diamonds"])
-    page.get_by_role("button", name=re.compile(r"^Meld all")).click()
-    settled(page)
+    kings_and_queens_melded(page)
     expect(page.get_by_role("button", name="Add to meld")).to_have_attribute("aria-disabled", "true")
     before = hand_places(page)
     for labels in (["Nine of spades"], ["Eight of diamonds"], ["Seven of hearts"]):  # one card, two, three
