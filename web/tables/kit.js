@@ -118,8 +118,9 @@ export function focusKey() {
 /**
  * The button of one of a table's choices, `c` = {label, key, action?, why?, check?, secondary?,
  * local?, name?, waits?} (`name`: its accessible name, when fuller than the label; `waits`: refused
- * until cards are selected, and left out where the table is tightest). A refused choice stays tappable and shows why; with `check` the engine is asked first
- * (explain) and the button is refused if the engine would refuse it. A `local` choice (the page's
+ * until cards are selected, and left out where the table is tightest). A refused choice stays
+ * tappable and shows why; with `check` the engine is asked first (explain) and the button is
+ * refused if the engine would refuse it. A `local` choice (the page's
  * own, such as clearing a selection) goes to `onLocal`. `current()` says whether the table is still
  * the one the button was made for when the engine answers. Returns [button, the check or null].
  */
