@@ -33,7 +33,7 @@ import math
 import random
 import statistics
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
@@ -155,10 +155,7 @@ def timing(counts: dict[str, int]) -> dict[str, Any]:
 
 def millisecond_counts(times: list[float]) -> dict[str, int]:
     """Decision times (ms) counted per whole millisecond."""
-    counts: defaultdict[str, int] = defaultdict(int)
-    for t in times:
-        counts[str(round(t))] += 1
-    return counts
+    return Counter(str(round(t)) for t in times)
 
 
 def play(
@@ -271,22 +268,13 @@ def measure(
             if old and old["games"] >= games:
                 continue
             budget = arena_budget(game, players, deals)
-            if old and extendable(old, budget):
-                print(f"{key}: {old['games']} games, {games - old['games']} more...", flush=True)
-                more = play(
-                    game,
-                    players,
-                    f"{kind},normal",
-                    games - old["games"],
-                    REPORT_SEED + old["deals"],
-                    budget,
-                    None,
-                    jobs,
-                )
-                found[key] = extended(old, more)
-            else:
-                print(f"{key}: {games} games...", flush=True)
-                found[key] = play(game, players, f"{kind},normal", games, REPORT_SEED, budget, None, jobs)
+            kept = old if old and extendable(old, budget) else None
+            print(f"{key}: {games} games ({kept['games'] if kept else 0} of them kept)...", flush=True)
+            first = REPORT_SEED + (kept["deals"] if kept else 0)
+            more = play(
+                game, players, f"{kind},normal", games - (kept["games"] if kept else 0), first, budget, None, jobs
+            )
+            found[key] = extended(kept, more) if kept else more
             save.write_text(json.dumps(data, indent=1) + "\n")
 
 
@@ -300,12 +288,7 @@ def extendable(cell: dict[str, Any], budget: Budget) -> bool:
 def extended(old: dict[str, Any], more: dict[str, Any]) -> dict[str, Any]:
     """One measurement from `old` and `more`, played on the deals that follow `old`'s."""
     assert more["seed"] == old["seed"] + old["deals"] and more["kinds"] == old["kinds"]
-    times = {}
-    for kind, counts in old["times"].items():
-        merged: defaultdict[str, int] = defaultdict(int, counts["ms"])
-        for ms, n in more["times"][kind]["ms"].items():
-            merged[ms] += n
-        times[kind] = timing(merged)
+    times = {kind: timing(Counter(t["ms"]) + Counter(more["times"][kind]["ms"])) for kind, t in old["times"].items()}
     return old | {
         "deals": old["deals"] + more["deals"],
         "games": old["games"] + more["games"],
