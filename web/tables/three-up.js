@@ -59,8 +59,13 @@ function selKey(view) {
 }
 
 /** Some legal play from the active zone uses `code` together with another card (a multiple). */
+/** The plays of several cards together the engine allows now. */
+function playsTogether(view) {
+  return (view.actions || []).filter((a) => a.type === "play" && a.cards.length > 1);
+}
+
 function takesCompanions(view, code) {
-  return (view.actions || []).some((a) => a.type === "play" && a.cards.length > 1 && a.cards.includes(code));
+  return playsTogether(view).some((a) => a.cards.includes(code));
 }
 
 // ------------------------------------------------------------------ board
@@ -430,7 +435,7 @@ function choices(view) {
       check: true,
     });
     out.push({ label: t("Clear selection"), key: "clear", local: "clear", secondary: true });
-  } else if ((view.actions || []).some((a) => a.type === "play" && a.cards.length > 1)) {
+  } else if (playsTogether(view).length) {
     // Cards that may go together: the choices a selection makes usable are there from the start.
     const why = t("Tap cards of one number to play them together.");
     out.push({ label: t("Play selected"), key: "play", why, waits: true });
