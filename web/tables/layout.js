@@ -224,11 +224,12 @@ export function layoutHand(box, fit = 0) {
 const handCards = (box) => [...box.children].filter((c) => c.classList.contains("card"));
 
 /** The room `box` gives its cards, as measured now (a layout, if the table has changed since the
- * last); null when it shows none. */
+ * last); null when it is hidden. An empty box is measured too (Own Trumps' hand while the trumps are
+ * chosen): the hand dealt into it is then drawn at its size in the one layout a move costs. */
 function handRoom(box) {
   const cards = handCards(box);
   const table = $("table");
-  const W = cards.length && !box.hidden ? box.clientWidth : 0;
+  const W = box.hidden ? 0 : box.clientWidth;
   if (!W) return null; // (the room it had stays the best guess for the next hand)
   lastRoom = {
     W,
@@ -236,7 +237,8 @@ function handRoom(box) {
     height: table.clientHeight * (px(table, "--hand-budget") || 0.3),
     // The corner index is sized in the card's own units (cqw): the share of a card it covers is the
     // same at any width, so it is measured as the cards are, without drawing them all at another size.
-    reach: indexReach(cards),
+    // With no card to measure, the reach measured last stands (or the least any card needs).
+    reach: cards.length || !lastRoom ? indexReach(cards) : lastRoom.reach,
     maxRows: table.dataset.layout === "phone-landscape" ? 1 : 3,
   };
   return lastRoom;
