@@ -436,15 +436,33 @@ def test_reload_resumes(page: Page):
     expect(page.locator("#ot-match")).to_have_text("Game 1 of 3")
 
 
+# Each hand card's face: its layout size, and whether it covers the card's inside (within a pixel).
+HAND_FACES = """() => [...document.querySelectorAll('#hand > .card')].map((c) => {
+  const face = c.querySelector(':scope > .face');
+  const r = c.getBoundingClientRect(), f = face.getBoundingClientRect();
+  const inside = [r.left + c.clientLeft, r.top + c.clientTop, r.right - c.clientLeft, r.bottom - c.clientTop];
+  const covers = [f.left, f.top, f.right, f.bottom].every((v, i) => Math.abs(v - inside[i]) <= 1);
+  return { card: c.getAttribute('aria-label'), width: Math.round(r.width), laidOut: [face.offsetWidth, face.offsetHeight], covers };
+})"""
+
+
 def test_layouts_phone_and_tablet(page: Page):
     plant(page, SEATS, **PICK_UP_FIVE)
     expect(page.get_by_role("button", name="Pick up 5 cards")).to_be_visible(timeout=START_TIMEOUT_MS)
+    laid_out, widths = set(), set()
     for width, height in ((390, 844), (844, 390), (768, 1024), (1024, 768)):
         resize(page, width, height)
         assert page.evaluate(NO_SIDEWAYS_SCROLL), f"the Own Trumps table scrolls sideways at {width}x{height}"
         small = page.evaluate(SMALL_BUTTONS)
         assert not small, f"targets under 44px at {width}x{height}: {small}"
         page.screenshot(path=f"test-results/own-trumps-{width}x{height}.png", full_page=True)
+        faces = page.evaluate(HAND_FACES)
+        assert all(f["covers"] for f in faces), f"a face does not cover its card at {width}x{height}: {faces}"
+        laid_out |= {tuple(f["laidOut"]) for f in faces}
+        widths |= {f["width"] for f in faces}
+    # The cards are drawn at several widths, their faces laid out at one size and scaled: a hand
+    # resized costs no layout of its faces.
+    assert len(widths) > 1 and len(laid_out) == 1, (widths, laid_out)
     # The trump choice at phone size too.
     page.set_viewport_size({"width": 390, "height": 844})
     plant(page, SEATS, **(PICK_UP_FIVE | {"actions": []}), fresh=False)

@@ -20,7 +20,9 @@ function span(cls, text) {
   return s;
 }
 
-/** Fill `el` with a cached face for `code`: `build(frag)` makes it the first time. */
+/** Fill `el` with a cached face for `code`: `build(face)` fills it the first time. A face is one
+ * element (`.face`, the container its parts are sized in) over the card: a hand's cards scale it
+ * from one size (tables/layout.js) instead of laying it out again at every width. */
 const faces = new Map();
 /** Empty the cache of faces: its keys name every card drawn since, a hand's too (the curtain, a
  *  computer's turn: the table shows no hand, and the page keeps no trace of one). */
@@ -31,9 +33,9 @@ function fillFace(el, key, classes, build) {
   key = `${currentLang()}:${key}`; // a face's caption is in the page's language
   let face = faces.get(key);
   if (!face) {
-    face = document.createDocumentFragment();
+    face = span("face");
+    face.setAttribute("aria-hidden", "true");
     build(face);
-    for (const child of face.children) child.setAttribute("aria-hidden", "true");
     faces.set(key, face);
   }
   el.classList.add("card", ...classes);
@@ -101,15 +103,15 @@ export function cardFace(card) {
 
 /** A game card of its own style (ONO 99, 3UP 3DOWN): corner indices, a big sign on a
  * tilted oval, a caption for the special cards. A 6 and a 9 are underlined, as on real cards. */
-function buildGameFace(frag, glyph, caption, compact) {
+function buildGameFace(face, glyph, caption, compact) {
   const mark = glyph === "6" || glyph === "9" ? " turnable" : "";
   if (compact) {
-    frag.append(span(`sign${mark}`, glyph));
+    face.append(span(`sign${mark}`, glyph));
     return;
   }
-  frag.append(span(`idx tl${mark}`, glyph), span("oval"), span(`sign${mark}`, glyph));
-  if (caption) frag.append(span("caption", caption));
-  else frag.append(span(`idx br${mark}`, glyph));
+  face.append(span(`idx tl${mark}`, glyph), span("oval"), span(`sign${mark}`, glyph));
+  if (caption) face.append(span("caption", caption));
+  else face.append(span(`idx br${mark}`, glyph));
 }
 
 /** Fill `el` with an ONO 99 card face (decorative; the accessible name is set by the caller).
@@ -121,7 +123,7 @@ export function drawFace(el, card, compact = false) {
     el,
     `ono:${card}:${compact}`,
     ["ono-card", ...face.kind.split(" "), ...(compact ? ["mini"] : [])],
-    (frag) => buildGameFace(frag, face.glyph, face.caption, compact),
+    (f) => buildGameFace(f, face.glyph, face.caption, compact),
   );
 }
 
@@ -149,8 +151,8 @@ export function drawThreeUpCard(el, code, compact = false) {
     ...(clear ? ["tu-clear"] : []),
     ...(compact ? ["mini"] : []),
   ];
-  return fillFace(el, `tu:${code}:${compact}`, classes, (frag) =>
-    buildGameFace(frag, clear ? clear[0] : kind, clear ? clear[1] : "", compact),
+  return fillFace(el, `tu:${code}:${compact}`, classes, (face) =>
+    buildGameFace(face, clear ? clear[0] : kind, clear ? clear[1] : "", compact),
   );
 }
 
@@ -255,39 +257,39 @@ function index(cls, rank, suit) {
   return box;
 }
 
-function buildPlayingFace(frag, code, compact) {
+function buildPlayingFace(face, code, compact) {
   if (compact) {
     // a mini card: the index alone, rank over suit
-    frag.append(code === "JK" ? index("tl", "★", "") : index("tl", rankOf(code), SUITS[suitOf(code)][1]));
+    face.append(code === "JK" ? index("tl", "★", "") : index("tl", rankOf(code), SUITS[suitOf(code)][1]));
     return;
   }
   if (code === "JK") {
     for (const cls of ["tl", "br"]) {
       const box = span(`idx ${cls} joker-idx`);
       box.append(span("r", "★"), span("s jk", t("Joker").toUpperCase()));
-      frag.append(box);
+      face.append(box);
     }
     const art = span("joker-art");
     art.append(span("star", "★"), span("word", t("Joker")));
-    frag.append(art);
+    face.append(art);
     return;
   }
   const rank = rankOf(code);
   const suit = SUITS[suitOf(code)][1];
-  frag.append(index("tl", rank, suit), index("br", rank, suit));
+  face.append(index("tl", rank, suit), index("br", rank, suit));
   if (PIPS[rank]) {
     const field = span(`pips n${rank}`);
     for (const at of PIPS[rank]) {
       const row = Number(at.slice(1));
       field.append(span(`pip x-${at[0]} y-${String(row).replace(".", "_")}${row > 3 ? " flip" : ""}`, suit));
     }
-    frag.append(field);
+    face.append(field);
   } else if (rank === "A") {
-    frag.append(span("ace-pip", suit));
+    face.append(span("ace-pip", suit));
   } else {
     const court = span(`court court-${rank}`);
     court.append(courtArt(rank), span("court-letter", rank), span("court-suit", suit));
-    frag.append(court);
+    face.append(court);
   }
 }
 
@@ -303,7 +305,7 @@ export function drawPlayingCard(el, code, compact = false) {
   if (rank === "J" || rank === "Q" || rank === "K") classes.push("court-card");
   if (compact) classes.push("mini");
   el.dataset.card = code;
-  return fillFace(el, `p:${code}:${compact}`, classes, (frag) => buildPlayingFace(frag, code, compact));
+  return fillFace(el, `p:${code}:${compact}`, classes, (face) => buildPlayingFace(face, code, compact));
 }
 
 export function miniPlayingCard(code) {

@@ -35,7 +35,7 @@ const UPRIGHT = new Set(["phone", "tablet"]);
 
 // ------------------------------------------------------------------ seats
 let placed = null; // the last placement's arguments, for a placement again on a resize or turn
-let fitted = null; // the cards counted when the table's steps were last searched for (refitTable)
+let fitted = null; // the cards counted when the table's steps were last searched for, and whether they fitted (refitTable)
 // The room the hand had when it was last measured (refitTable lays it out early), and its width
 // beside each set of things that share its row (your table cards, the choices: they come and go from
 // turn to turn). Neither says anything of a card, so both are kept while the device is passed.
@@ -187,7 +187,9 @@ function indexReach(cards) {
   for (const card of cards) {
     const idx = card.querySelector(".idx.tl");
     if (!idx) continue;
-    const c = card.getBoundingClientRect();
+    // Measured on the face, which is the card's inside, scaled or not: a card not yet sized by
+    // placeHand shows its face at the size it is laid out at.
+    const c = (card.querySelector(":scope > .face") || card).getBoundingClientRect();
     const r = idx.getBoundingClientRect();
     if (!c.width || !r.width) continue;
     x = Math.max(x, (r.right - c.left) / c.width);
@@ -278,10 +280,17 @@ function placeHand(box, fit, room) {
       setStyle(s, "height", `${h}px`);
       setStyle(s, "left", `${Math.round(start + k * step)}px`);
       setStyle(s, "top", `${Math.round(LIFT + r * rowStep)}px`);
+      const face = cards[i].querySelector(":scope > .face"); // (a card back has none)
+      if (face) setStyle(face.style, "transform", faceScale(w, h));
     }
   }
   setStyle(box.style, "height", `${Math.ceil(height)}px`);
 }
+
+// A hand card's face is laid out at FACE's size (styles/table.css) and scaled to the card's inside
+// (its 1 px border off): a new width changes a transform, never the layout of the face.
+const FACE = { w: 100, h: 141, border: 1 };
+const faceScale = (w, h) => `scale(${(w - 2 * FACE.border) / FACE.w}, ${(h - 2 * FACE.border) / FACE.h})`;
 
 /** Set a style property only if it changes: the browser lays the table out again after any write. */
 function setStyle(style, name, value) {
@@ -310,15 +319,21 @@ function seatOverflow() {
   return sum;
 }
 
+/** Draw the table at `step` of `name` (classes `${name}-1` to `${name}-${step}`, `data-${name}`). */
+function setStep(table, name, max, step) {
+  table.dataset[name] = String(step);
+  for (let k = 1; k <= max; k++) table.classList.toggle(`${name}-${k}`, k <= step);
+}
+
 /**
  * The least compact step (classes `${name}-1` to `${name}-${max}` on #table, `data-${name}` the
  * step) at which `overflow()` is 0, or the one where it is least. It starts from the step the table
  * was drawn at before (a move seldom changes it): a drawing costs two or three layouts, not six.
+ * Returns the overflow at that step.
  */
 function fitSteps(table, name, max, overflow, draw = () => {}) {
   const set = (step) => {
-    table.dataset[name] = String(step);
-    for (let k = 1; k <= max; k++) table.classList.toggle(`${name}-${k}`, k <= step);
+    setStep(table, name, max, step);
     draw(step);
   };
   const tried = new Map();
@@ -340,6 +355,7 @@ function fitSteps(table, name, max, overflow, draw = () => {}) {
     }
   }
   if (Number(table.dataset[name]) !== step) set(step);
+  return tried.get(step);
 }
 
 /**
@@ -367,8 +383,8 @@ export function fitTable() {
   );
   // Then the seats as roomy as the table so drawn allows: the hand's row may have grown or shrunk,
   // and a seat's compactness is the felt's room too (upright, the seats' rows are over it).
-  fitSteps(table, "seats", 4, () => overflow(table));
-  fitted = cardCounts(table);
+  const over = fitSteps(table, "seats", 4, () => overflow(table));
+  fitted = { ...cardCounts(table), fits: over === 0 };
 }
 
 /** The Moves button shares a row with your seat when the screen stands upright: the seat keeps clear
@@ -394,7 +410,8 @@ function cardCounts(table) {
 /**
  * After a move or a pick: the table drawn at the steps it was last fitted at, kept while everything
  * fits and the hand and the table hold no fewer cards than they did then (fewer might fit a roomier
- * drawing); else fitted again. A move thus costs two layouts rather than the search's six to ten
+ * drawing); with more than fit, drawn more compact (tighterFits); else fitted again. A move thus
+ * costs two layouts rather than the search's six to ten
  * (each restyles and lays out the table again: 2-15 ms on the build machine), and the table does not
  * shrink and grow back from move to move. A new table, a resize and new letters are fitted anew.
  */
@@ -418,9 +435,28 @@ export function refitTable() {
       widthBeside.set(beside, room.W);
     }
     if (!sameRoom(room, guess)) placeHand(hand, fit, room);
-    if (overflow(table) === 0) return;
+    // When nothing held the fewer cards there were at the last search, nothing holds these: the
+    // table stays at what leaves out least then (the page scrolls), not searched again every move.
+    if (overflow(table) === 0 || !fitted.fits || tighterFits(table, hand)) return;
   }
   fitTable();
+}
+
+/**
+ * More cards than the table holds at its steps (a picked-up pile, say): the next more compact steps
+ * of the whole table, the seats' step kept, before a search of every step of both (which restyles
+ * the whole table eight times or more, 4 ms each on the build machine). Whether one of them fits.
+ */
+function tighterFits(table, hand) {
+  for (let step = (Number(table.dataset.fit) || 0) + 1; step <= FIT_MAX; step++) {
+    setStep(table, "fit", FIT_MAX, step);
+    layoutHand(hand, step);
+    if (overflow(table) === 0) {
+      fitted = { ...cardCounts(table), fits: true };
+      return true;
+    }
+  }
+  return false;
 }
 
 window.addEventListener("resize", () => {
