@@ -457,22 +457,26 @@ def kings_and_queens_melded(page: Page):
     settled(page)
 
 
-def test_wild_cards_alone_get_one_meld_chooser(page: Page):
+def test_wild_cards_alone_go_to_the_meld_the_player_is_asked_for(page: Page):
     kings_and_queens_melded(page)
     select(page, ["Joker"])
-    expect(page.locator("#actions > button[data-action=add]")).to_have_count(0)  # no button per meld
-    chooser = page.get_by_label("Meld to add the wild cards to")
-    expect(chooser.locator("option")).to_have_text(["Kings", "Queens"])
-    chooser.select_option(label="Queens")
-    settled(page)
-    page.get_by_role("button", name="Add to meld: Queens").click()
+    add = page.get_by_role("button", name="Add to meld", exact=True)  # one button, not one per meld
+    expect(add).not_to_have_attribute("aria-disabled", "true")
+    add.click()
+    question = page.get_by_role("dialog", name="Meld to add the wild cards to")
+    expect(question.get_by_role("button")).to_have_text(["Kings", "Queens", "Cancel"])
+    question.get_by_role("button", name="Cancel").click()  # changes nothing
+    expect(question).to_be_hidden()
+    expect(page.get_by_role("button", name="Joker", exact=True)).to_have_attribute("aria-pressed", "true")
+    add.click()
+    question.get_by_role("button", name="Queens").click()
     settled(page)
     expect(page.locator("section.team.ours .meld[data-rank=Q]")).to_have_attribute(
         "aria-label", re.compile(r"^Meld of queens: 4 cards, 1 wild card, ")
     )
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (844, 390)], ids=["tablet", "phone-landscape"])
+@pytest.mark.parametrize("size", [(1024, 768), (844, 390), (390, 844)], ids=["tablet", "phone-landscape", "phone"])
 def test_selecting_cards_moves_no_card_and_no_choice(page: Page, size):
     # The choices of a turn are there from its start, usable or not: a tap that selects a card only
     # raises it, and the next card to tap is still where the finger expects it.
@@ -483,6 +487,11 @@ def test_selecting_cards_moves_no_card_and_no_choice(page: Page, size):
     for labels in (["Nine of spades"], ["Eight of diamonds"], ["Seven of hearts"]):  # one card, two, three
         select(page, labels)
         assert not moved_by_selecting(before, hand_places(page)), labels
+    clear_selection(page)
+    select(page, ["Joker"])  # wild cards alone, which two melds could take
+    assert not moved_by_selecting(before, hand_places(page)), "Joker"
+    clear_selection(page)
+    select(page, ["Nine of spades", "Eight of diamonds", "Seven of hearts"])
     expect(page.get_by_role("button", name="Discard", exact=True)).to_have_attribute("aria-disabled", "true")
     page.get_by_role("button", name="Clear selection").click()
     settled(page)

@@ -1,5 +1,5 @@
-// Dialogs: rules, settings, end-of-round summary (1980), game result, and questions with two
-// answers (leave the game, replace or delete a saved game).
+// Dialogs: rules, settings, end-of-round summary (1980), game result, and questions (leave the
+// game, replace or delete a saved game, which meld takes the wild cards).
 
 import { $, el } from "./dom.js";
 import { miniCard } from "../tables/cards.js";
@@ -202,16 +202,28 @@ export function showSettings() {
  * ask({title: "Replace your saved Canasta game?", text, yes: "Replace it", no: "Keep it"})
  */
 export function ask({ title, text, yes, no }) {
+  return choose({ title, text, answers: [{ label: yes, value: true }], cancel: no }).then((v) => v === true);
+}
+
+/**
+ * A question with a button per answer (`answers`: [{label, value}]) and one that changes nothing
+ * (`cancel`): resolves the value of the answer chosen, or null for `cancel`, Escape or Back.
+ */
+export function choose({ title, text = "", answers, cancel }) {
   const dialog = $("confirm-dialog");
   $("confirm-title").textContent = title;
   $("confirm-text").textContent = text;
-  $("confirm-yes").textContent = yes;
-  $("confirm-no").textContent = no;
+  $("confirm-text").hidden = !text;
+  const buttons = answers.map((a, i) =>
+    el("button", { class: "primary", id: i ? null : "confirm-yes", value: String(i), text: a.label }),
+  );
+  const no = el("button", { class: "secondary", id: "confirm-no", value: "", text: cancel });
+  dialog.querySelector("form").replaceChildren(...buttons, no);
   return new Promise((resolve) => {
-    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });
+    dialog.addEventListener("close", () => resolve(answers[dialog.returnValue]?.value ?? null), { once: true });
     dialog.returnValue = "";
     open(dialog);
-    $("confirm-no").focus(); // the answer that changes nothing
+    no.focus(); // the answer that changes nothing
   });
 }
 

@@ -15,6 +15,7 @@ import {
   finishHand,
   focusKey,
   redrawIf,
+  refuse,
   seatFacts,
   seatList,
   seatName,
@@ -24,11 +25,11 @@ import { placeSeats, refitTable } from "./layout.js";
 import { rove } from "../app/keyboard.js";
 import { drawPlayingCard, miniPlayingCard, playingCardLabel, rankOf } from "./cards.js";
 import { meldList, meldName } from "./melds.js";
-import { showSummary } from "../app/dialogs.js";
+import { choose, showSummary } from "../app/dialogs.js";
 import { t, tn } from "../app/i18n.js";
 
 // The viewer's selection: hand indices picked now, and groups put aside as melds.
-const sel = { key: null, picked: new Set(), staged: [], token: 0, addTo: null };
+const sel = { key: null, picked: new Set(), staged: [], token: 0 };
 let current = null; // {view, ctx}
 
 const isWild = (code) => code === "JK" || rankOf(code) === "2";
@@ -412,24 +413,18 @@ function meldChoice(S, M) {
 }
 
 /** One choice while the team has melds: add the selection to the meld of its rank (its name says
- *  which; wild cards alone, to a meld chosen in a list), else a reminder of what can be added. */
+ *  which; wild cards alone, to the meld the player is then asked for), else a reminder of what can
+ *  be added. */
 function addChoices(S, team) {
   const melds = team?.melds || [];
   if (!melds.length) return [];
   const ranks = new Set(S.filter((c) => !isWild(c)).map(rankOf));
   const fitting = S.length ? melds.filter((m) => !ranks.size || ranks.has(m.rank)) : [];
   if (!ranks.size && fitting.length >= 2) {
-    // Only wild cards: they fit any meld, so one chooser instead of a button per meld.
-    return [
-      {
-        chooser: fitting.map((m) => ({
-          value: m.rank,
-          label: meldName(m),
-          action: { type: "add", meld: m.rank, cards: S },
-        })),
-        key: "add-wild",
-      },
-    ];
+    // Only wild cards: they fit any meld, so the one button asks which (a button per meld, or a
+    // list beside it, would change the choices' row under the hand).
+    const melds = fitting.map((m) => ({ label: meldName(m), action: { type: "add", meld: m.rank, cards: S } }));
+    return [{ label: t("Add to meld"), key: "add", local: "add-wild", melds }];
   }
   if (!fitting.length)
     return [
@@ -466,23 +461,20 @@ function renderActions(view, ctx) {
   actions.replaceChildren();
   const token = ++sel.token;
   const checks = [];
+  const current = () => token === sel.token;
   for (const c of candidates(view)) {
-    if (c.chooser) {
-      actions.append(addChooser(c, ctx, token, checks));
-      continue;
-    }
-    const [b, check] = choiceButton(
-      c,
-      ctx,
-      () => token === sel.token,
-      (local) => {
-        if (local === "stage") sel.staged.push([...sel.picked]);
-        else sel.staged = []; // "clear"
-        sel.picked.clear();
-        redraw();
-      },
-    );
+    const [b, check] = choiceButton(c, ctx, current, (local) => {
+      if (local === "add-wild") {
+        addWild(c, ctx, b);
+        return;
+      }
+      if (local === "stage") sel.staged.push([...sel.picked]);
+      else sel.staged = []; // "clear"
+      sel.picked.clear();
+      redraw();
+    });
     if (check) checks.push(check);
+    if (c.melds) checks.push(checkWild(c, ctx, b, current));
     actions.append(b);
   }
   actions.append(...closingButtons(view, ctx));
@@ -493,54 +485,34 @@ function renderActions(view, ctx) {
   return done;
 }
 
-/** Wild cards alone: "Add to [meld ▾]" and one Add button, checked with the engine per choice. */
-function addChooser(c, ctx, token, checks) {
-  const box = el("div", { class: "add-chooser", role: "group", "aria-label": t("Add the wild cards to a meld") });
-  const pick = el("select", { "aria-label": t("Meld to add the wild cards to") });
-  pick.dataset.focusKey = "action:add-wild-meld";
-  for (const o of c.chooser) pick.append(el("option", { value: o.value, text: o.label }));
-  if (sel.addTo && c.chooser.some((o) => o.value === sel.addTo)) pick.value = sel.addTo;
-  const b = el("button", { type: "button", class: "action", text: t("Add to meld") });
-  b.dataset.focusKey = `action:${c.key}`;
-  b.dataset.action = "add";
-  const chosen = () => c.chooser.find((o) => o.value === pick.value) || c.chooser[0];
-  const check = () => {
-    b.removeAttribute("aria-disabled");
-    b.classList.remove("unavailable");
-    delete b.dataset.why;
-    b.setAttribute("aria-label", t("Add to meld: {meld}", { meld: chosen().label }));
-    if (!ctx.explain) return Promise.resolve();
-    b.classList.add("checking");
-    const at = pick.value;
-    return ctx.explain(chosen().action).then(
-      (r) => {
-        if (token !== sel.token || at !== pick.value) return;
-        b.classList.remove("checking");
-        if (r && !r.legal) {
-          b.setAttribute("aria-disabled", "true");
-          b.classList.add("unavailable");
-          b.dataset.why = r.why || t("That is not possible now.");
-        }
-      },
-      () => {
-        b.classList.remove("checking");
-      },
-    );
-  };
-  pick.addEventListener("change", () => {
-    sel.addTo = pick.value;
-    check();
-  });
-  b.addEventListener("click", () => {
-    if (b.dataset.why) {
-      showMessage(b.dataset.why);
-      return;
-    }
-    ctx.onAction(chosen().action, b);
-  });
-  checks.push(check());
-  box.append(el("span", { class: "add-chooser-label", "aria-hidden": "true", text: t("Add to") }), pick, b);
-  return box;
+/** Wild cards alone: the melds that would take them, asked of the engine (`c.open`); none, and the
+ *  button is refused with the engine's reason. */
+function checkWild(c, ctx, b, current) {
+  c.open = c.melds;
+  if (!ctx.explain) return Promise.resolve();
+  b.classList.add("checking");
+  return Promise.all(c.melds.map((m) => ctx.explain(m.action))).then(
+    (replies) => {
+      if (!current()) return;
+      b.classList.remove("checking");
+      c.open = c.melds.filter((_, i) => !replies[i] || replies[i].legal);
+      if (!c.open.length) refuse(b, replies[0]?.why || t("That is not possible now."));
+    },
+    () => b.classList.remove("checking"),
+  );
+}
+
+/** Add the wild cards to the one meld that takes them, or to the one the player chooses. */
+async function addWild(c, ctx, b) {
+  const action =
+    c.open.length === 1
+      ? c.open[0].action
+      : await choose({
+          title: t("Meld to add the wild cards to"),
+          answers: c.open.map((m) => ({ label: m.label, value: m.action })),
+          cancel: t("Cancel"),
+        });
+  if (action) ctx.onAction(action, b);
 }
 
 function toggle(i) {

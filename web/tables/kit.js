@@ -133,12 +133,7 @@ export function choiceButton(c, ctx, current, onLocal) {
   if (c.name) b.setAttribute("aria-label", c.name); // a fuller name than the words shown (it contains them)
   b.dataset.focusKey = `action:${c.key}`;
   if (c.action) b.dataset.action = c.action.type;
-  const refuse = (why) => {
-    b.setAttribute("aria-disabled", "true");
-    b.classList.add("unavailable");
-    b.dataset.why = why;
-  };
-  if (c.why) refuse(c.why);
+  if (c.why) refuse(b, c.why);
   b.addEventListener("click", () => {
     if (b.dataset.why) {
       showMessage(b.dataset.why);
@@ -157,12 +152,19 @@ export function choiceButton(c, ctx, current, onLocal) {
       (r) => {
         if (!current()) return;
         b.classList.remove("checking");
-        if (r && !r.legal) refuse(r.why || t("That is not possible now."));
+        if (r && !r.legal) refuse(b, r.why || t("That is not possible now."));
       },
       () => b.classList.remove("checking"),
     );
   }
   return [b, check];
+}
+
+/** A choice's button refused: it stays tappable and says `why`. */
+export function refuse(b, why) {
+  b.setAttribute("aria-disabled", "true");
+  b.classList.add("unavailable");
+  b.dataset.why = why;
 }
 
 /** The message line under the table: a refusal's reason, a problem, or nothing. */
