@@ -381,6 +381,35 @@ def test_phone_and_tablet_layouts(page: Page):
         page.screenshot(path=f"test-results/three-up-{width}x{height}.png", full_page=True)
 
 
+# The hand cards that lie under one of your face-down cards.
+HAND_UNDER_DOWNS = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const over = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const downs = [...document.querySelectorAll('#tu-down .card')].map(box);
+  return [...document.querySelectorAll('#hand .card')].filter((c) => downs.some((d) => over(box(c), d)))
+    .map((c) => c.getAttribute('aria-label'));
+}"""
+
+
+def test_a_new_card_size_while_playing_fits_the_table_again(page: Page):
+    # Large cards take more room beside the hand (the face-down ones): the hand is laid out again
+    # for what is left, not left under them.
+    page.set_viewport_size({"width": 1024, "height": 768})
+    up = ["R9 B9 G9", "R10 B10 G10", "R8 B8 G8"]
+    seats = [named("Ann", **PERSON)] + [named(f"Computer {i}", **BOT) for i in (1, 2)]
+    plant(page, seats, up=up, hand=["R2 R3 RC+1", "B2 B3 B4", "G2 G3 G4"], down=["R1 B1 G1", "B5 B6 G5", "G6 R7 B7"])
+    expect(page.get_by_role("button", name="Put three cards face up")).to_be_visible(timeout=START_TIMEOUT_MS)
+    settled(page)
+    page.get_by_role("button", name="Settings").click()
+    settings = page.get_by_role("dialog", name="Settings")
+    settings.get_by_role("group", name="Card size").get_by_role("radio", name="Large").check()
+    settings.get_by_role("button", name="Done").click()
+    settled(page)
+    assert page.evaluate("() => document.documentElement.dataset.cardSize") == "large"
+    assert not page.evaluate(HAND_UNDER_DOWNS)
+    assert page.evaluate(NO_SIDEWAYS_SCROLL)
+
+
 def test_embedded_table_starts_at_the_picks(page: Page):
     page.goto("./embed.html?game=three_up&players=3&speed=fast&seed=4")
     expect(page.locator("#turn-line")).to_have_text("Choose three cards to lie face up", timeout=START_TIMEOUT_MS)

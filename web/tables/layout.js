@@ -13,6 +13,7 @@
 import { $, el } from "../app/dom.js";
 import { EMBED } from "../app/embed-mode.js";
 import { onLangChange } from "../app/i18n.js";
+import { onSettingChange } from "../app/settings.js";
 import { lastMoveOf } from "./history.js";
 
 /**
@@ -466,6 +467,11 @@ window.addEventListener("resize", () => {
 });
 // The Punjabi and Gujarati letters arrive after the table is first drawn: their words take more room.
 document.fonts.addEventListener("loadingdone", () => fitTable());
+// Another card size (set while playing): the cards beside the hand (3UP 3DOWN's face-down ones) and
+// on the felt take other room. Fitted once every listener has run (cards.js sets the size).
+onSettingChange((name) => {
+  if (name === "cardSize") queueMicrotask(fitTable);
+});
 // Another language's words may be shorter: the table drawn next in it is fitted from the start.
 onLangChange(() => {
   fitted = null;
