@@ -36,7 +36,9 @@ const UPRIGHT = new Set(["phone", "tablet"]);
 
 // ------------------------------------------------------------------ seats
 let placed = null; // the last placement's arguments, for a placement again on a resize or turn
-let fitted = null; // the cards counted when the table's steps were last searched for, and whether they fitted (refitTable)
+// The cards counted when the table's steps were last searched for, and whether they fitted then
+// (refitTable).
+let fitted = null;
 // The room the hand had when it was last measured (refitTable lays it out early), and its width
 // beside each set of things that share its row (your table cards, the choices: they come and go from
 // turn to turn). Neither says anything of a card, so both are kept while the device is passed.
