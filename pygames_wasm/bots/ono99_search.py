@@ -30,7 +30,7 @@ from ..core.rng import SplitMix64
 from ..core.rules import final_winners
 from ..games import ono99 as G
 from . import ono99_bot
-from .search import SearchGame
+from .search import SearchGame, Unchecked
 
 
 def discarded(history: list[Move]) -> list[str]:
@@ -269,7 +269,7 @@ def clone(state: G.State) -> G.State:
 
 
 GAME = SearchGame(
-    rules=G,
+    rules=Unchecked(G),
     determinize=determinize,
     policy=policy,
     stop=stop,

@@ -26,7 +26,7 @@ from ..core.rng import SplitMix64
 from ..core.rules import final_winners
 from ..games import three_up as T
 from . import three_up_bot
-from .search import SearchGame
+from .search import SearchGame, Unchecked
 from .three_up_bot import BIG_PILE, CLEAR_ORDER, strength
 
 HORIZON = 5  # turns of each player a playout looks ahead before the standing is scored
@@ -316,19 +316,4 @@ def clone(state: T.State) -> T.State:
     )
 
 
-class Rules:
-    """The game's rules as the search uses them (bots/search.py's SearchRules), with `apply` performing
-    an action unchecked: the search applies only listed actions and the policy's (tested legal), and the
-    checks cost more than the move."""
-
-    to_act = staticmethod(T.to_act)
-    view = staticmethod(T.view)
-    check_invariants = staticmethod(T.check_invariants)
-
-    @staticmethod
-    def apply(state: T.State, seat: int, action: Action) -> Action:
-        T.PERFORM[action["type"]](state, seat, action)
-        return action
-
-
-GAME = SearchGame(Rules(), determinize, policy, stop, value, candidates, clone, ARENA_DEALS)
+GAME = SearchGame(Unchecked(T), determinize, policy, stop, value, candidates, clone, ARENA_DEALS)
