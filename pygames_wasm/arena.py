@@ -183,7 +183,7 @@ def play(
         "deals": deals,
         "games": deals * len(seatings),
         "seed": seed,
-        "budget": {"ms": budget.ms, "deals": budget.deals},
+        "budget": budget_of(budget),
         "fair": played[0]["fair"],
         "shares": {kind: [r["share"].get(kind, 0.0) for r in played] for kind in dict.fromkeys(kinds)},
         "times": {
@@ -265,9 +265,9 @@ def measure(
         for kind in kinds:
             key = cell_key(game, players, kind)
             old = found.get(key)
-            if old and old["games"] >= games:
-                continue
             budget = arena_budget(game, players, deals)
+            if old and old["games"] >= games and old["budget"] == budget_of(budget):
+                continue  # measured already (at another count of deals, it is measured again)
             kept = old if old and extendable(old, budget) else None
             print(f"{key}: {games} games ({kept['games'] if kept else 0} of them kept)...", flush=True)
             first = REPORT_SEED + (kept["deals"] if kept else 0)
@@ -281,8 +281,13 @@ def measure(
 def extendable(cell: dict[str, Any], budget: Budget) -> bool:
     """A measurement that more deals can extend: played from REPORT_SEED at `budget`, with its decision
     times kept per millisecond (older measurements kept only their percentiles)."""
-    same_budget = cell["budget"] == {"ms": budget.ms, "deals": budget.deals}
+    same_budget = cell["budget"] == budget_of(budget)
     return cell["seed"] == REPORT_SEED and same_budget and all("ms" in t for t in cell["times"].values())
+
+
+def budget_of(budget: Budget) -> dict[str, float | None]:
+    """A budget as a measurement keeps it."""
+    return {"ms": budget.ms, "deals": budget.deals}
 
 
 def extended(old: dict[str, Any], more: dict[str, Any]) -> dict[str, Any]:

@@ -166,6 +166,19 @@ def test_a_measurement_made_in_parts_holds_what_one_run_of_all_its_deals_holds(t
         assert parts["times"][kind]["decisions"] == whole["times"][kind]["decisions"]
 
 
+def test_a_cell_measured_at_another_count_of_deals_is_measured_again(tmp_path, monkeypatch):
+    monkeypatch.setattr(arena, "REPORT", tmp_path / "strength.md")
+    monkeypatch.setattr(arena, "LOBBY_FIGURES", tmp_path / "lobby.json")
+    report = ["arena", "--report", "--cells", "ono99/2", "--kinds", "hard", "--games", "4", "--deals"]
+    assert cli.main(report + ["2"]) == 0
+    assert cli.main(report + ["2"]) == 0  # nothing to play: kept
+    assert cli.main(report + ["3"]) == 0  # the page thinks further now: the old figures are not the player's
+    cell = json.loads((tmp_path / "strength.json").read_text())["arena"]["ono99/2/hard"]
+    assert (cell["budget"], cell["games"]) == ({"ms": None, "deals": 3}, 4)
+    again = arena.play("ono99", 2, "hard,normal", 4, arena.REPORT_SEED, Budget(ms=None, deals=3))
+    assert cell["shares"] == again["shares"]
+
+
 def test_decision_times_are_summed_up_from_their_counts_per_millisecond():
     counts = arena.millisecond_counts([0.2, 0.6, 1.4, 2.5, 3.0, 7.9, 8.1, 8.4, 9.0, 200.0])
     assert counts == {"0": 1, "1": 2, "2": 1, "3": 1, "8": 3, "9": 1, "200": 1}  # 2.5 rounds to even
