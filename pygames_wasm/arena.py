@@ -365,9 +365,11 @@ def render(data: dict[str, Any]) -> str:
         "Hard and the Oracle think for a fixed number of imagined deals per decision (the arena's count,",
         "the median Hard completes in 200 ms, the page's default thinking time, in Pyodide in the Chromium",
         "worker, at that table size), so the figures are the ones a player meets; in brackets, the median",
-        "of the last measurement in the page. Decision times in CPython are CPU time of the process",
-        "(they include the moves with nothing to weigh); in Chromium they are what the page waits for a",
-        "Hard move at the 200 ms setting.",
+        "of the last measurement in the page. Where a row's count is below that median (the page has been",
+        "measured again since), its figures understate the Hard a player meets: the next `--report`",
+        "measures it again at the game's new count (SearchGame.arena_deals). Decision times in CPython are",
+        "CPU time of the process (they include the moves with nothing to weigh); in Chromium they are what",
+        "the page waits for a Hard move at the 200 ms setting.",
         "",
     ]
     rows, commands = table(data)

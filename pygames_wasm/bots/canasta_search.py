@@ -411,5 +411,5 @@ GAME = SearchGame(
     value=value,
     candidates=candidates,
     clone=clone,
-    arena_deals={4: 31},  # measured 2026-11-27
+    arena_deals={4: 97},  # measured 2026-11-28
 )

@@ -276,5 +276,5 @@ GAME = SearchGame(
     value=value,
     clone=clone,
     candidates=candidates,
-    arena_deals={2: 100, 4: 64},  # measured 2026-11-27
+    arena_deals={2: 421, 4: 294},  # measured 2026-11-28
 )

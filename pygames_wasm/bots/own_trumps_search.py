@@ -228,5 +228,5 @@ GAME = SearchGame(
     value=value,
     clone=clone,
     candidates=candidates,
-    arena_deals={2: 36, 4: 15},  # measured 2026-11-27
+    arena_deals={2: 110, 4: 51},  # measured 2026-11-28
 )

@@ -34,7 +34,7 @@ EARLY = 15  # draw pile cards above which the Normal player's move is kept
 CLEAR_COST, DOWN_COST = 0.5, 1.2  # what a Clear and a face-down card weigh in a player's cards left
 CARDS_SCALE = 4  # cards' weight behind that makes a round about 3 to 1 against
 SCORE_SCALE = 20  # points behind that make a scored match about 3 to 1 against
-ARENA_DEALS = {2: 130, 4: 79}  # the arena's deals per decision (SearchGame.arena_deals), measured 2026-11-27
+ARENA_DEALS = {2: 451, 4: 325}  # the arena's deals per decision (SearchGame.arena_deals), measured 2026-11-28
 
 
 @lru_cache(maxsize=8)
