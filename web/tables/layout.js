@@ -414,9 +414,9 @@ function cardCounts(table) {
  * After a move or a pick: the table drawn at the steps it was last fitted at, kept while everything
  * fits and the hand and the table hold no fewer cards than they did then (fewer might fit a roomier
  * drawing); with more than fit, drawn more compact (tighterFits); else fitted again. A move thus
- * costs two layouts rather than the search's six to ten
- * (each restyles and lays out the table again: 2-15 ms on the build machine), and the table does not
- * shrink and grow back from move to move. A new table, a resize and new letters are fitted anew.
+ * costs two layouts rather than the search's six to ten (each restyles and lays out the table
+ * again: 2-15 ms on the build machine), and the table does not shrink and grow back from move to
+ * move. A new table, a resize and new letters are fitted anew.
  */
 export function refitTable() {
   const table = $("table");
