@@ -367,9 +367,11 @@ def render(data: dict[str, Any]) -> str:
         "worker, at that table size), so the figures are the ones a player meets; in brackets, the median",
         "of the last measurement in the page. Where a row's count is below that median (the page has been",
         "measured again since), its figures understate the Hard a player meets: the next `--report`",
-        "measures it again at the game's new count (SearchGame.arena_deals). Decision times in CPython are",
-        "CPU time of the process (they include the moves with nothing to weigh); in Chromium they are what",
-        "the page waits for a Hard move at the 200 ms setting.",
+        "measures it again at the game's new count (SearchGame.arena_deals); a row whose Hard and Oracle",
+        "think for different counts (one is measured again, the other not yet) names both, and its share",
+        "of the gap compares them as they are. Decision times in CPython are CPU time of the process (they",
+        "include the moves with nothing to weigh); in Chromium they are what the page waits for a Hard",
+        "move at the 200 ms setting.",
         "",
     ]
     rows, commands = table(data)
@@ -424,7 +426,11 @@ def table(data: dict[str, Any]) -> tuple[list[str], list[str]]:
         times = hard["times"]["hard"]
         page = browser.get(f"{game}/{players}")
         chromium = f"{page['p50']:.0f} / {page['p95']:.0f} ms" if page else "not measured"
-        deals = f"{hard['budget']['deals']}" + (f" ({page['deals_p50']:.0f})" if page and "deals_p50" in page else "")
+        deals = f"{hard['budget']['deals']}"
+        if best["budget"] != hard["budget"]:  # one measured again at a new count, the other not yet
+            deals = f"Hard {hard['budget']['deals']}, Oracle {best['budget']['deals']}"
+            share += ", at different counts"
+        deals += f" ({page['deals_p50']:.0f})" if page and "deals_p50" in page else ""
         lines.append(
             f"| {i18n.render(GAMES[game].TITLE)} | {players} | {hard['games']} | {pct(fair)} | {easy_rate} "
             f"| {pct(hm)} ({spread(hm, hh)}) | {pct(om)} ({spread(om, oh)}) | {share} | {deals} | "

@@ -584,6 +584,7 @@ def test_the_lobby_quotes_the_published_strength():
     published = json.loads(Path("docs/strength.json").read_text())
     assert arena.lobby_figures(published) == bots.MEASURED
     assert set(bots.MEASURED) == set(SEARCH)  # every game's levels say how strong they are
+    assert Path("docs/strength.md").read_text() == arena.render(published)  # the page is the data's, as written
 
 
 @pytest.mark.parametrize("think_ms", [0, 19, 5001, 2.5, "200", True, None])

@@ -179,6 +179,17 @@ def test_a_cell_measured_at_another_count_of_deals_is_measured_again(tmp_path, m
     assert cell["shares"] == again["shares"]
 
 
+def test_a_row_whose_hard_and_oracle_think_for_different_counts_says_so():
+    data = json.loads((Path(arena.__file__).parent.parent / "docs" / "strength.json").read_text())
+    hard, best = data["arena"]["ono99/4/hard"], data["arena"]["ono99/4/oracle"]
+    best["budget"] = hard["budget"]
+    row = next(r for r in arena.table(data)[0] if r.startswith("| ONO 99 | 4 |"))
+    assert "different counts" not in row
+    best["budget"] = hard["budget"] | {"deals": 64}  # (a report stopped between the two measurements)
+    row = next(r for r in arena.table(data)[0] if r.startswith("| ONO 99 | 4 |"))
+    assert f"Hard {hard['budget']['deals']}, Oracle 64" in row and ", at different counts |" in row
+
+
 def test_decision_times_are_summed_up_from_their_counts_per_millisecond():
     counts = arena.millisecond_counts([0.2, 0.6, 1.4, 2.5, 3.0, 7.9, 8.1, 8.4, 9.0, 200.0])
     assert counts == {"0": 1, "1": 2, "2": 1, "3": 1, "8": 3, "9": 1, "200": 1}  # 2.5 rounds to even
