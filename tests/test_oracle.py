@@ -190,6 +190,28 @@ def test_a_row_whose_hard_and_oracle_think_for_different_counts_says_so():
     assert f"Hard {hard['budget']['deals']}, Oracle 64" in row and ", at different counts |" in row
 
 
+def test_the_ceiling_of_each_heads_up_game_is_set_beside_the_goal():
+    def cell(kind, wins, deals=100):
+        return {"shares": {kind: [1.0] * wins + [0.0] * (deals - wins)}}
+
+    cells = {
+        "ono99/2/hard": cell("hard", 52),
+        "ono99/2/oracle": cell(oracle.KIND, 57),  # 57% (47% to 67%): even seeing every hand is not enough
+        "three_up/2/hard": cell("hard", 60),
+        "three_up/2/oracle": cell(oracle.KIND, 72),
+        "own_trumps/2/hard": cell("hard", 84),
+        "own_trumps/2/oracle": cell(oracle.KIND, 84),
+        "own_trumps/4/hard": cell("hard", 40),  # four seats: not a heads-up game
+        "own_trumps/4/oracle": cell(oracle.KIND, 45),
+    }
+    lines = [line for line in arena.ceilings(cells) if line.startswith("- ")]
+    assert lines == [
+        "- ONO 99: the Oracle 57.0% (47.2% to 66.8%), Hard 52.0%: 70.0% is beyond even a player who sees every hand.",
+        "- 3UP 3DOWN: the Oracle 72.0% (63.2% to 80.8%), Hard 60.0%: Hard is below 70.0%, the Oracle is not.",
+        "- Own Trumps: the Oracle 84.0% (76.8% to 91.2%), Hard 84.0%: Hard reaches 70.0%.",
+    ]
+
+
 def test_decision_times_are_summed_up_from_their_counts_per_millisecond():
     counts = arena.millisecond_counts([0.2, 0.6, 1.4, 2.5, 3.0, 7.9, 8.1, 8.4, 9.0, 200.0])
     assert counts == {"0": 1, "1": 2, "2": 1, "3": 1, "8": 3, "9": 1, "200": 1}  # 2.5 rounds to even
