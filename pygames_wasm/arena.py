@@ -376,17 +376,8 @@ def render(data: dict[str, Any]) -> str:
         "",
     ]
     rows, commands = table(data)
-    lines += (
-        rows
-        + ["", *ceilings(data.get("arena", {})), ""]
-        + [
-            "## To reproduce",
-            "",
-            "Each measurement, one arena (`--jobs 2` plays it in two processes):",
-            "",
-            "```",
-        ]
-    )
+    lines += [*rows, "", *ceilings(data.get("arena", {})), ""]
+    lines += ["## To reproduce", "", "Each measurement, one arena (`--jobs 2` plays it in two processes):", "", "```"]
     lines += commands + ["```", ""]
     if browser:
         lines += [
