@@ -201,6 +201,11 @@ LOOK = """() => {
   const piles = things.filter(([e]) => !e.matches('#players > li, .meld'));
   if (!piles.length && !document.querySelector('.ot-suits')) out.push('no pile is shown');
 
+  // A team's red threes (hundreds of points): shown but at the tightest step, which leaves them to
+  // "Read the table".
+  for (const r of document.querySelectorAll('.red-threes'))
+    if (!shown(r) && !table.classList.contains('fit-5')) out.push(`a team's red threes are hidden: ${name(r)}`);
+
   // The turn line, in view and not covered; the seat to act, marked.
   const line = document.getElementById('turn-line');
   const lr = box(line);
