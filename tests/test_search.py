@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from random import Random
+from types import SimpleNamespace
 
 import pytest
 
@@ -190,6 +191,30 @@ def test_imagined_deals_fit_the_seats_view_exactly(game_id):
                 varied += others is not None and seen_by_others != others
                 others = seen_by_others
     assert varied, "the unseen cards never changed between imagined deals"
+
+
+@pytest.mark.parametrize("game_id", sorted(SEARCH))
+def test_every_move_the_search_makes_is_legal_and_in_the_form_the_rules_record(game_id):
+    """The search performs its moves unchecked (search.Unchecked): here each one, the candidates
+    and every playout move, goes through the game's checked `apply` instead, which refuses an
+    illegal move and returns the action's one normal form."""
+    module, applied = GAMES[game_id], []
+
+    def checked_apply(state, seat, action):
+        recorded = module.apply(state, seat, action)
+        assert recorded == action, (action, recorded)
+        applied.append(action)
+        return recorded
+
+    rules = SimpleNamespace(
+        apply=checked_apply, to_act=module.to_act, view=module.view, check_invariants=module.check_invariants
+    )
+    game = replace(SEARCH[game_id], rules=rules)
+    for seed in (5, 6):
+        for match, seat in positions(game_id, seed, every=11):
+            view, history, _ = match.knowledge(seat)
+            decide(game, view, history, SplitMix64(seed), FEW_DEALS)
+    assert len(applied) > 500
 
 
 @pytest.mark.parametrize("game_id", sorted(SEARCH))

@@ -28,7 +28,7 @@ from ..core.rng import SplitMix64
 from ..core.setup import Setup
 from ..games import canasta as C
 from . import canasta_bot
-from .search import SearchGame
+from .search import SearchGame, Unchecked
 
 DISCARDS_TRIED = 4  # the Normal player's best few discards (one per rank) are compared
 SCALE = 300  # points: a lead this size in a hand is worth about 73% (a logistic)
@@ -404,7 +404,7 @@ def value(state: C.State, seat: int) -> float:
 
 
 GAME = SearchGame(
-    rules=C,
+    rules=Unchecked(C),
     determinize=determinize,
     policy=policy,
     stop=stop,

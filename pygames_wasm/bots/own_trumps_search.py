@@ -20,7 +20,7 @@ from ..core.game import Action, Move, View
 from ..core.rng import SplitMix64
 from ..games import own_trumps as G
 from . import own_trumps_bot
-from .search import SearchGame
+from .search import SearchGame, Unchecked
 
 MAX_CANDIDATES = 6  # beat-and-add moves worth comparing, as the Normal player ranks them
 DEAL_TRIES = 50  # random deals tried for one that keeps every "could not beat" fact
@@ -221,7 +221,7 @@ def clone(state: G.State) -> G.State:
 
 
 GAME = SearchGame(
-    rules=G,
+    rules=Unchecked(G),
     determinize=determinize,
     policy=policy,
     stop=stop,

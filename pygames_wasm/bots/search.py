@@ -62,8 +62,9 @@ class SearchRules(Protocol[StateT_contra]):
 
 class Unchecked:
     """A game's rules as the search uses them, with `apply` performing an action unchecked: the
-    search applies only listed actions and its policy's (tested legal), and in a playout the checks
-    cost more than the move (ONO 99: a sixth of Hard's thinking)."""
+    search applies only listed actions and its policy's (tests/test_search.py checks every one, and
+    that each is in the form the rules would record), and in a playout the checks cost more than
+    the move (a sixth to a quarter of Hard's thinking: more deals in the page's 200 ms)."""
 
     def __init__(self, module: Any) -> None:
         self.perform = module.PERFORM
