@@ -202,6 +202,8 @@ _fixed: dict[int, Any] = {}
 def fixed(value: JsonT) -> JsonT:
     """`value` (a dict or a list), which nothing changes from now on, marked so that its words are
     found once per language; each reply gets its own copy of them."""
+    if _fixed.get(id(value)) is value:
+        return value
     if len(_fixed) >= FIXED_KEPT:  # (a value known here is alive, so a new one never has its id)
         del _fixed[next(iter(_fixed))]
     _fixed[id(value)] = value

@@ -23,10 +23,9 @@ def copied(value: JsonT) -> JsonT:
 def log(state: GameState, seat: int | None, text: Text) -> None:
     """Add a public event to the game (`n` counts every event of the game); old ones are dropped.
     `text` is a message (core/i18n.py): the view puts it into the player's language. An event, like a
-    message, is never changed once logged: views show the same one move after move, and put it into
-    words once (`fixed`)."""
+    message, is never changed once logged."""
     events = state.events
-    events.append(fixed({"n": events[-1]["n"] + 1 if events else 1, "seat": seat, "text": text}))
+    events.append({"n": events[-1]["n"] + 1 if events else 1, "seat": seat, "text": text})
     if len(events) >= 2 * EVENTS_KEPT:
         del events[:-EVENTS_KEPT]
 
@@ -45,8 +44,10 @@ def last_event_number(events: list[Event]) -> int:
 
 
 def recent_events(events: list[Event]) -> list[Event]:
-    """The last events, for a view: the events themselves (never changed), in a list of the view's own."""
-    return events[-EVENTS_SHOWN:]
+    """The last events, for a view: the events themselves (never changed), in a list of the view's own.
+    Views show the same event move after move: each is marked `fixed`, so that it is put into words
+    once. (Marked here, not when logged: the Hard player's playouts log thousands nobody sees.)"""
+    return [fixed(event) for event in events[-EVENTS_SHOWN:]]
 
 
 # --- "Read the table": one paragraph a screen reader speaks on request --------------------------------
