@@ -58,7 +58,7 @@ def handle(request_json: str) -> str:
         return _error_reply(GameError("bad_request", msg("The request is not valid JSON.")))
     if not isinstance(request, dict):
         return _error_reply(GameError("bad_request", msg("The request must be a JSON object.")))
-    return json.dumps(call(request.get("method"), request.get("params")))
+    return json.dumps(_answer(request.get("method"), request.get("params"), fresh=False))
 
 
 def nesting(text: str) -> int:
@@ -86,6 +86,14 @@ def _error_reply(error: GameError) -> str:
 
 
 def call(method: object, params: object = None) -> Reply:
+    """The reply to one request, the caller's own to change."""
+    return _answer(method, params)
+
+
+def _answer(method: object, params: object = None, fresh: bool = True) -> Reply:
+    """The reply to one request; unless `fresh`, it shares words remembered for other replies (one
+    about to be turned into JSON needs no copies of them: late in a long game they are most of a
+    view's cost, its score sheets)."""
     if params is None:
         params = {}
     lang, domain = "en", None
@@ -96,7 +104,7 @@ def call(method: object, params: object = None) -> Reply:
             raise GameError("bad_request", msg("The params must be a JSON object."))
         lang, domain = language(params.get("lang")), _game_of(params)
         reply = METHODS[method](params)
-        return reply if method in UNRENDERED else rendered(reply, lang, domain)
+        return reply if method in UNRENDERED else rendered(reply, lang, domain, fresh)
     except GameError as error:
         return {"error": error.to_dict(lang, domain)}
     except Exception:  # an engine bug: never crash the worker (games are replayed intact)

@@ -247,21 +247,24 @@ def _joined(row: Message, items: list[str], lang: str, domain: str | None) -> st
 _PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
-def rendered(value: Any, lang: str = "en", domain: str | None = None) -> Any:
+def rendered(value: Any, lang: str = "en", domain: str | None = None, fresh: bool = True) -> Any:
     """A reply (dicts, lists, strings, numbers) with every message in it put into words: new dicts and
-    lists throughout (plain values are never walked into; a `fixed` value's remembered words copied,
-    so that a caller who changes its reply changes nobody else's)."""
+    lists throughout (plain values are never walked into). A `fixed` value's remembered words are
+    copied when `fresh`, so that a caller who changes its reply changes nobody else's; a reply
+    turned into JSON at once (api.handle, the page's way in) shares them."""
     kind = type(value)
     if kind is dict:
         if "msg" in value:
             return render(value, lang, domain)
         if _fixed.get(id(value)) is value:
-            return _copied(_remembered(value, lang, domain, _walked))
-        return {k: v if type(v) in _PLAIN else rendered(v, lang, domain) for k, v in value.items()}
+            words = _remembered(value, lang, domain, _walked)
+            return _copied(words) if fresh else words
+        return {k: v if type(v) in _PLAIN else rendered(v, lang, domain, fresh) for k, v in value.items()}
     if kind is list:
         if _fixed.get(id(value)) is value:
-            return _copied(_remembered(value, lang, domain, _walked))
-        return [v if type(v) in _PLAIN else rendered(v, lang, domain) for v in value]
+            words = _remembered(value, lang, domain, _walked)
+            return _copied(words) if fresh else words
+        return [v if type(v) in _PLAIN else rendered(v, lang, domain, fresh) for v in value]
     return value
 
 
