@@ -201,7 +201,7 @@ _fixed: dict[int, Any] = {}
 
 def fixed(value: JsonT) -> JsonT:
     """`value` (a dict or a list), which nothing changes from now on, marked so that its words are
-    found once per language; each reply gets its own copy of them."""
+    found once per language (and copied into each reply that is its caller's to change)."""
     if _fixed.get(id(value)) is value:
         return value
     if len(_fixed) >= FIXED_KEPT:  # (a value known here is alive, so a new one never has its id)
@@ -248,10 +248,10 @@ _PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 def rendered(value: Any, lang: str = "en", domain: str | None = None, fresh: bool = True) -> Any:
-    """A reply (dicts, lists, strings, numbers) with every message in it put into words: new dicts and
-    lists throughout (plain values are never walked into). A `fixed` value's remembered words are
-    copied when `fresh`, so that a caller who changes its reply changes nobody else's; a reply
-    turned into JSON at once (api.handle, the page's way in) shares them."""
+    """A reply (dicts, lists, strings, numbers) with every message in it put into words, in new dicts
+    and lists (plain values are never walked into). A `fixed` value's remembered words are copied in
+    when `fresh`, so that a caller who changes its reply changes nobody else's; a reply turned into
+    JSON at once (api.handle, the page's way in) shares them instead."""
     kind = type(value)
     if kind is dict:
         if "msg" in value:
