@@ -88,9 +88,12 @@ export function keepFocus() {
   document.addEventListener("focusin", (e) => {
     last = new WeakRef(e.target);
   });
-  // A redraw replaces the focused button; showing a screen hides the one that had the focus.
+  // A redraw replaces the focused button; showing a screen hides the one that had the focus. A hidden
+  // element keeps the focus until the next style pass drops it to <body>, without a mutation: if
+  // the screen that takes its place is drawn before that pass, this is the last chance to move it.
   new MutationObserver(() => {
-    if (document.activeElement === document.body) rescue();
+    const active = document.activeElement;
+    if (active === document.body || !active?.isConnected || active.closest("[hidden]")) rescue();
   }).observe($("app"), { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
   // A closed dialog gives the focus back to the element that opened it, if that is still there.
   document.addEventListener("close", () => requestAnimationFrame(rescue), true);
