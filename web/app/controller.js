@@ -790,26 +790,13 @@ function engineTrouble(e) {
 let oldSaveDamaged = false; // the one slot of before holds a save that cannot be read
 
 /**
- * Start-up, once the engine is up: its list of games, the saved games (a save in the one slot of
- * before is moved to its game's), and the game that was on the table when the page was left,
- * unless Start was pressed meanwhile. Resolves true when the lobby can start games.
+ * Start-up, once the engine is up: the saved games (a save in the one slot of before is moved to its
+ * game's), the game that was on the table when the page was left, unless Start was pressed
+ * meanwhile, and the engine's list of games. Resolves true when the lobby can start games.
  */
 async function boot() {
   try {
     await client.ready;
-  } catch (e) {
-    lobby.setResuming(false);
-    lobby.setFailed(e.message);
-    return false;
-  }
-  try {
-    const listed = playable((await client.call("list_games")).games);
-    writeStored(gamesKey(), listed);
-    // Redrawn only when it differs from the list the lobby shows: someone may be filling it in.
-    if (JSON.stringify(listed) !== JSON.stringify(games)) {
-      games = listed;
-      lobby.setGames(games, lobby.game ? lobby.setup() : readSetup() || EMBED?.setup);
-    }
   } catch (e) {
     lobby.setResuming(false);
     lobby.setFailed(e.message);
@@ -839,6 +826,20 @@ async function boot() {
     // An embedded table starts at once, with the seats of its URL. (Storage may be refused in a
     // third-party iframe: the game then plays unsaved, and says so.)
     embedStart = true;
+  }
+  // After the table is back (the lobby shows the list kept from the last visit, or the page's, till then).
+  try {
+    const listed = playable((await client.call("list_games")).games);
+    writeStored(gamesKey(), listed);
+    // Redrawn only when it differs from the list the lobby shows: someone may be filling it in.
+    if (JSON.stringify(listed) !== JSON.stringify(games)) {
+      games = listed;
+      lobby.setGames(games, lobby.game ? lobby.setup() : readSetup() || EMBED?.setup);
+    }
+  } catch (e) {
+    lobby.setResuming(false);
+    lobby.setFailed(e.message);
+    return false;
   }
   lobby.setReady();
   if (embedStart && !startWanted) await startGame(lobby.setup(), lobby.options());

@@ -243,12 +243,14 @@ function db() {
   return dbPromise;
 }
 
+/** Run `fn` on the object store in one transaction; once it is done, the result of the request
+ *  `fn` returned (or of each, in order, when it returned a list of them). */
 async function store(mode, fn) {
   const d = await db();
   return new Promise((resolve, reject) => {
     const tx = d.transaction(DB_STORE, mode);
     const req = fn(tx.objectStore(DB_STORE));
-    tx.oncomplete = () => resolve(req?.result);
+    tx.oncomplete = () => resolve(Array.isArray(req) ? req.map((r) => r.result) : req?.result);
     tx.onerror = () => reject(tx.error);
     tx.onabort = () => reject(tx.error);
   });
@@ -386,10 +388,11 @@ async function renewCheckpoint(key, handle) {
  *  `at: readable`), else null. */
 async function listSaves(prefix, lang = "en") {
   const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
-  const [keysFound, values] = await Promise.all([
-    store("readonly", (s) => s.getAllKeys(range)),
-    store("readonly", (s) => s.getAll(range)),
-  ]);
+  // A long game has thousands of move entries: their keys are counted, and only each game's
+  // header is read.
+  const keysFound = await store("readonly", (s) => s.getAllKeys(range));
+  const headerKeys = keysFound.filter((key) => isText(key) && !key.includes("|"));
+  const values = await store("readonly", (s) => headerKeys.map((key) => s.get(key)));
   const entries = new Map(); // a game's key -> the keys of its move entries, in order
   for (const key of keysFound) {
     const at = isText(key) ? key.indexOf("|move|") : -1;
@@ -399,8 +402,7 @@ async function listSaves(prefix, lang = "en") {
     entries.get(game).push(key);
   }
   const out = [];
-  keysFound.forEach((key, i) => {
-    if (!isText(key) || key.includes("|")) return; // a move or a checkpoint of a game, not a game
+  headerKeys.forEach((key, i) => {
     const value = values[i];
     const record = isRecord(value) && isRecord(value.record) ? value.record : null;
     const summary = summaryIn(value?.summary, lang);
