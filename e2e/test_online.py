@@ -20,6 +20,7 @@ import json
 import re
 import time
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -605,6 +606,31 @@ INVITE_CONFIG = """async () => {
   invite();
   return window.peerConfigs.at(-1);
 }"""
+
+
+# A frame of the fake camera in the test above, as a page drew it (an invitation's code, 432 pixels
+# wide in a 640 x 480 frame): jsQR misses it at that size, on every frame of a still camera.
+MISSED_AT_640 = Path(__file__).parent / "data" / "qr-missed-at-640.png"
+
+READ_FRAMES = """async (png) => {
+  const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+  const image = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+  const { readQr, jsQrFrames } = await import("./net/scan.js");
+  const read = jsQrFrames();
+  const frames = [];
+  for (let i = 0; i < 3; i++) frames.push(await read(image, image.width, image.height));
+  return { whole: await readQr(image, image.width, image.height), smaller: await readQr(image, 480, 360), frames };
+}"""
+
+
+def test_a_code_the_decoder_misses_at_one_size_is_read_at_another(page):
+    """The camera's frames are read at 640, 480 and 320 pixels in turn, so a still picture of a code
+    jsQR cannot read at the camera's own size is read within three frames."""
+    page.goto("./")
+    read = page.evaluate(READ_FRAMES, base64.b64encode(MISSED_AT_640.read_bytes()).decode())
+    assert read["whole"] is None, "jsQR now reads this frame at 640 x 480: the picture no longer shows the case"
+    assert read["smaller"], "jsQR does not read this frame at 480 x 360 either"
+    assert read["smaller"] in read["frames"], read["frames"]
 
 
 def test_a_stun_server_set_in_settings_is_checked_kept_and_used(own_browser, site_url):

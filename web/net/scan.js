@@ -4,7 +4,10 @@
 // loaded only the first time a code is read.
 
 const EVERY_MS = 250; // a frame read four times a second: quick enough, and a phone keeps cool
-const MOST_PIXELS = 640; // frames are read at most this wide or high: jsQR's time grows with the area
+// The sizes jsQR reads frames at (at most this wide or high: its time grows with the area), each
+// frame at the next in turn: it misses some codes at one size and reads them at another (a host's
+// invitation, filmed still, was missed at 640 x 480 on every frame and read at 480 x 360).
+const SIZES = [640, 480, 320];
 
 /** Is there a camera on this device the page may ask for? */
 export async function hasCamera() {
@@ -38,6 +41,16 @@ export async function readQr(source, width, height) {
   return jsQR(image.data, width, height)?.data || null;
 }
 
+/** A reader of successive frames of a `width` × `height` source by jsQR, each at the next of SIZES:
+ *  `read(source, width, height)` gives the text of a QR code, or null. */
+export function jsQrFrames() {
+  let turn = 0;
+  return (source, width, height) => {
+    const scale = Math.min(1, SIZES[turn++ % SIZES.length] / Math.max(width, height));
+    return readQr(source, Math.round(width * scale), Math.round(height * scale));
+  };
+}
+
 /** How frames of `video` are read: by the browser where it can, else by jsQR. */
 async function frameReader() {
   // @ts-expect-error: not in every browser's types
@@ -46,10 +59,8 @@ async function frameReader() {
     const detector = new Detector({ formats: ["qr_code"] });
     return async (video) => (await detector.detect(video))[0]?.rawValue || null;
   }
-  return (video) => {
-    const scale = Math.min(1, MOST_PIXELS / Math.max(video.videoWidth, video.videoHeight));
-    return readQr(video, Math.round(video.videoWidth * scale), Math.round(video.videoHeight * scale));
-  };
+  const read = jsQrFrames();
+  return (video) => read(video, video.videoWidth, video.videoHeight);
 }
 
 /** Read one QR code from the camera into `video`; resolves with its text (null when stopped). */
