@@ -209,6 +209,29 @@ def test_a_forged_checkpoint_is_refused_and_the_record_alone_loaded(game_id):
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_state_one_seat_cannot_see_drawn_is_not_resumed_from(game_id, monkeypatch):
+    """Each seat's view is checked before a checkpoint is used, not only the public view (whose parts
+    most seats' views share, and which are put into words once): here the last seat's own view holds
+    a message that does not format."""
+    handle = new_match(game_id, 7)
+    play(handle, 40)
+    saved = api.call("checkpoint", {"handle": handle})["checkpoint"]
+    record = api.call("save", {"handle": handle})["record"]
+    module = GAMES[game_id]
+    assert loaded(record, saved)["checkpoint_used"]
+    last = len(record["seats"]) - 1
+    plain_view = module.view
+
+    def view(state, seat=None):
+        seen = plain_view(state, seat)
+        return seen | {"note": {"msg": "{0} {"}} if seat == last else seen
+
+    monkeypatch.setattr(module, "view", view)
+    reply = loaded(record, saved)
+    assert "error" not in reply and not reply["checkpoint_used"] and reply["resumed_at"] == 0
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_checkpoint_must_fit_the_records_last_moves(game_id):
     handle = new_match(game_id, 8)
     play(handle, 60)

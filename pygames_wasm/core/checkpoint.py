@@ -117,6 +117,11 @@ def _sound(module: GameModule[StateT, Any], state: StateT, fresh: StateT) -> boo
     if not all(well_formed(m) for m in messages(vars(state))):
         return False
     module.check_invariants(state)  # raises AssertionError when broken (caught by `usable`)
-    for seat in (None, *range(len(state.hands))):
-        rendered(module.view(state, seat))  # a state that cannot be drawn would fail every later view
+    # A state that cannot be drawn would fail every later view. The seats' views share most of the
+    # public one (the melds, the score sheets, the events): only what differs is put into words again.
+    public = module.view(state, None)
+    rendered(public, fresh=False)
+    for seat in range(len(state.hands)):
+        own = module.view(state, seat)
+        rendered({k: v for k, v in own.items() if k not in public or public[k] != v}, fresh=False)
     return True
