@@ -472,3 +472,32 @@ def test_no_refusal_or_event_is_plain_english():
         if isinstance(text, (ast.JoinedStr, ast.Constant, ast.BinOp)):
             bad.append(f"{path}:{call.lineno} {call.func.id}")
     assert bad == []
+
+
+def test_read_all_leaves_no_catalog_to_read_from_a_file(monkeypatch):
+    """The page's start-up snapshot is taken after `read_all`, and a start from it has none of the
+    engine's files (web/engine/python-boot.js): every language must then find every game's words,
+    those of another game too (in the catalogs a chain reads only when asked), without a file."""
+    import gettext
+
+    from pygames_wasm.core import i18n
+
+    def words_of(lang: str, domain: str) -> dict:
+        with open(i18n.LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo", "rb") as f:
+            found = vars(gettext.GNUTranslations(f))["_catalog"]  # (no public accessor)
+        return {k: v for k, v in found.items() if isinstance(k, str) and k}
+
+    words = {(lang, d): words_of(lang, d) for lang in LANGUAGES[1:] for d in ("core", *GAMES)}
+    monkeypatch.setattr(i18n, "_catalogs", {})
+    i18n.read_all((None, *GAMES))
+
+    def no_file(*args, **kwargs):
+        raise AssertionError(f"a catalog was read from a file: {args}")
+
+    monkeypatch.setattr(i18n, "open", no_file, raising=False)  # the module's `open` shadows the builtin
+    for lang in LANGUAGES[1:]:
+        for domain in GAMES:
+            near = set(words[(lang, domain)]) | set(words[(lang, "core")])
+            other = next(g for g in GAMES if g != domain)
+            msgid, translated = next((k, v) for k, v in words[(lang, other)].items() if k not in near)
+            assert i18n.catalog(lang, domain).gettext(msgid) == translated, (lang, domain, msgid)

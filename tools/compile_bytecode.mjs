@@ -22,6 +22,7 @@
 // sources always give the same bytes.
 import { loadPyodide } from "pyodide";
 import { readFileSync, writeFileSync } from "node:fs";
+import { BEFORE_SNAPSHOT } from "../web/engine/python-boot.js";
 
 const COMPILE = String.raw`
 import base64, hashlib, importlib.util, sys, zipfile
@@ -106,10 +107,13 @@ async function startAsTheWorker(stdlib, wheel, { snapshot = null, makeSnapshot =
   if (snapshot) options._loadSnapshot = snapshot;
   if (makeSnapshot) options._makeSnapshot = true;
   const pyodide = await loadPyodide(options);
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  if (!snapshot) {
+    const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  }
   pyodide.runPython(`import importlib; importlib.invalidate_caches(); import pygames_wasm.api
 ${snapshot ? "import random; random.seed()" : ""}`);
+  if (makeSnapshot) pyodide.runPython(BEFORE_SNAPSHOT);
   return pyodide;
 }
 

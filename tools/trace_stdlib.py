@@ -1,7 +1,8 @@
 """What of the standard library the page's engine uses: run inside the pinned Pyodide by
 tools/compile_bytecode.mjs --trim (the build), after Pyodide's own start-up and the engine worker's
-start (web/engine/python-boot.js), with the engine wheel unpacked. The build ships only the modules
-in `sys.modules` afterwards (Pyodide's start-up, the worker's, the engine's and this workload's).
+start (web/engine/python-boot.js: the engine wheel unpacked, or from the snapshot, without its files).
+The build ships only the modules in `sys.modules` afterwards (Pyodide's start-up, the worker's, the
+engine's and this workload's).
 
 The workload is every API method of every game, in every language, with every kind of player, and
 the paths that import late: a refused request, an engine bug's traceback, a resume from a checkpoint.
@@ -37,11 +38,12 @@ def named_imports(source: str) -> set[str]:
 
 def engine_imports() -> set[str]:
     """The modules the loaded engine modules import anywhere (not the command line's: argparse and
-    multiprocessing stay out, as cli.py, arena.py and simulate.py are never loaded by the page)."""
+    multiprocessing stay out, as cli.py, arena.py and simulate.py are never loaded by the page).
+    A start from the snapshot has none of the engine's files: the normal start, traced too, reads them."""
     names: set[str] = set()
     for name, module in list(sys.modules.items()):
         path = getattr(module, "__file__", None)
-        if name.startswith("pygames_wasm") and path and path.endswith(".py"):
+        if name.startswith("pygames_wasm") and path and path.endswith(".py") and Path(path).exists():
             names |= named_imports(Path(path).read_text(encoding="utf-8"))
     return {n for n in names if not n.startswith("pygames_wasm")}
 

@@ -15,7 +15,7 @@ is rendered with its own domain first (`domain=` the game id), then core, then t
 """
 
 import gettext
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeGuard, TypeVar
 
@@ -120,6 +120,19 @@ def catalog(lang: str, domain: str | None = None) -> gettext.NullTranslations:
         first = 2 if domain is not None else 1  # the game's own and core's, or core's alone
         _catalogs[key] = _chained(files[:first], _Later(files[first:]) if files[first:] else None)
     return _catalogs[key]
+
+
+def read_all(domains: Iterable[str | None]) -> None:
+    """Every language's catalogs for `domains` read from their files now, those a chain reads only when
+    asked (`_Later`) too: the page's start-up snapshot keeps them, and a start from it has none of the
+    engine's files (web/engine/python-boot.js)."""
+    for lang in LANGUAGES:
+        for domain in domains:
+            words: gettext.NullTranslations | None = catalog(lang, domain)
+            while words is not None:
+                if isinstance(words, _Later):
+                    words._read()
+                words = vars(words).get("_fallback")  # gettext keeps a chain's next here, with no accessor
 
 
 def _chained(files: list[Path], last: gettext.NullTranslations | None = None) -> gettext.NullTranslations:

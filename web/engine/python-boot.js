@@ -24,12 +24,14 @@ export const buildInfo = () => fetchJSON(new URL("build-info.json", SITE));
 const snapshotKey = (info) => new URL(`snapshot/${info.pyodide}/${info.hash}`, SITE).href;
 const failedKey = (info) => new URL(`snapshot-failed/${info.pyodide}/${info.hash}`, SITE).href;
 
-const WARM_CATALOGS = `from pygames_wasm.core import i18n
+/** Run before a snapshot is taken (here, and by the build's trace: tools/compile_bytecode.mjs):
+ *  every language's catalogs read, so that a start from the snapshot needs none of the engine's
+ *  files, and a return visit's first move saves the game's summary in each language
+ *  (engine/worker.js) without reading them. */
+export const BEFORE_SNAPSHOT = `from pygames_wasm.core import i18n
 from pygames_wasm.games import GAMES
-for lang in i18n.LANGUAGES:
-    for domain in (None, *GAMES):
-        i18n.catalog(lang, domain)
-del i18n, GAMES, lang, domain`;
+i18n.read_all((None, *GAMES))
+del i18n, GAMES`;
 
 let scripts = null;
 
@@ -58,17 +60,20 @@ export async function startEngine({ wheel, snapshot = null, makeSnapshot = false
   if (makeSnapshot) options._makeSnapshot = true;
   const pyodide = await loadPyodide(options);
   stage("engine", "Setting up the table");
-  // The file system is not part of a snapshot: the wheel is unpacked on every start.
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  // The file system is not part of a snapshot, and a start from one does without the engine's
+  // files: every module the page uses was imported, and every catalog read (BEFORE_SNAPSHOT),
+  // when it was taken. The build's trace runs every API method on such a start, and fails if one
+  // needs a file. Unpacking the wheel took ~100 ms of a return visit; a normal start still does.
+  if (!snapshot) {
+    const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  }
   // Imported with runPython, not pyimport: a snapshot must be taken before any JS object holds a
   // Python one. A restored heap has its `random` state frozen in: reseed it. (The engine's deal
   // seeds come from os.urandom, which a snapshot does not freeze.)
   pyodide.runPython(`import importlib; importlib.invalidate_caches(); import pygames_wasm.api
 ${snapshot ? "import random; random.seed()" : ""}`);
-  // A snapshot also keeps every language's catalogs read: a return visit's first move saves the
-  // game's summary in each language (engine/worker.js) without reading them again.
-  if (makeSnapshot) pyodide.runPython(WARM_CATALOGS);
+  if (makeSnapshot) pyodide.runPython(BEFORE_SNAPSHOT);
   // What is in memory now (the standard library, the engine, its tables and catalogs) lives as long
   // as the page: frozen, Python's collector never walks it again. A resume's first call, which
   // makes thousands of objects, took 15-30% less (bench/page_speed.py --only slow).
