@@ -217,7 +217,9 @@ def test_settings_are_kept_on_the_device(page: Page):
     ).to_be_checked()
 
 
-def test_a_first_visit_can_fill_in_the_lobby_and_start_before_the_engine_is_ready(page: Page):
+def test_a_first_visit_can_fill_in_the_lobby_and_start_before_the_engine_is_ready(cold_page: Page):
+    # A first visit (no start-up snapshot: a start from one does not wait for the wheel).
+    page = cold_page
     held = []
     page.context.route("**/wheels/*.whl", lambda route: held.append(route))  # the engine waits for it
     page.goto("./?speed=fast&seed=5&sw=off")
