@@ -48,7 +48,8 @@ export function pyodideScripts() {
 
 /** Python with the engine imported: restored from `snapshot` (its bytes, or a promise of them) if
  *  given, else started. Pyodide fetches its own files, so the WebAssembly compiles as it downloads;
- *  `wheel` (bytes, or a promise of them) is waited for only once Python is up.
+ *  `wheel` (bytes, or a promise of them) is waited for only once Python is up, and only when it was
+ *  started (a start from the snapshot does without it).
  *  `stage(name, label)` hears when each step begins (for the progress bar and the benchmarks).
  * @param {{wheel: Uint8Array | Promise<Uint8Array>, snapshot?: Uint8Array | Promise<Uint8Array> | null,
  *          makeSnapshot?: boolean, stage?: (name: string, label: string) => void}} how */
