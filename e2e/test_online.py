@@ -70,20 +70,57 @@ RECORD_HANDS = """(() => {
   });
 })()"""
 
-# Every page keeps the configuration of each RTCPeerConnection it makes. A page whose address has
-# `?unreachable` offers the other device no address (only relayed ones, and it has no relay), as a
-# device on another network would not be reached: its connection never comes up.
+# Every page keeps each RTCPeerConnection it makes, and its configuration (for `connections`). A
+# page whose address has `?unreachable` offers the other device no address (only relayed ones, and it
+# has no relay), as a device on another network would not be reached: its connection never comes up.
 RECORD_PEERS = """(() => {
   const Peer = RTCPeerConnection;
   window.peerConfigs = [];
+  window.peers = [];
   window.RTCPeerConnection = class extends Peer {
     constructor(config) {
       window.peerConfigs.push(config);
       const cut = new URLSearchParams(location.search).has("unreachable");
       super(cut ? { ...config, iceTransportPolicy: "relay" } : config);
+      window.peers.push(this);
     }
   };
 })()"""
+
+# How far each of a page's connections got: its states, its DTLS transport's, and each pair of
+# addresses ICE checked (checks sent, answers heard).
+CONNECTIONS = """async () => Promise.all(window.peers.map(async (pc) => {
+  const states = [pc.signalingState, pc.iceGatheringState, pc.iceConnectionState, pc.connectionState];
+  const parts = [];
+  const stats = await pc.getStats().catch(() => new Map());
+  stats.forEach((s) => {
+    if (s.type === "transport") parts.push(`dtls ${s.dtlsState}`);
+    if (s.type === "candidate-pair")
+      parts.push(`pair ${s.state}${s.nominated ? " nominated" : ""}: ${s.requestsSent} checks, ${s.responsesReceived} answers, ${s.requestsReceived} heard`);
+  });
+  return `${states.join("/")}: ${parts.join("; ")}`;
+}))"""
+
+
+def connections(page: Page) -> str:
+    """What `CONNECTIONS` says of the page's connections (made with RECORD_PEERS), for a failure's message."""
+    try:
+        return "\n  ".join(page.evaluate(CONNECTIONS))
+    except Exception as error:  # a page closed or gone: say so instead
+        return f"(unknown: {error})"
+
+
+def expect_connected(host: Page, guest: Page, name: str) -> None:
+    """The guest's table comes up; if not, the failure says how far both sides' connections got."""
+    try:
+        expect(guest.locator("#table")).to_be_visible(timeout=CONNECT_MS)
+    except AssertionError as failure:
+        panel = host.get_by_role("region", name=f"Invite {name}")
+        raise AssertionError(
+            f"{failure}\nThe host's panel: {panel.inner_text() if panel.count() else '(none)'}"
+            f"\nThe host's connections:\n  {connections(host)}\nThe guest's connections:\n  {connections(guest)}"
+        ) from failure
+
 
 REMOTE = "Player on another device"
 # Ceilings, not measurements (bench/online_speed.py times both): an answer is made once the guest's
@@ -122,7 +159,7 @@ def pass_codes(host: Page, guest: Page, name: str, paste: str | None = None) -> 
     panel.get_by_role("textbox", name=f"{name}'s answer").fill(answer.input_value())
     began = time.monotonic()
     panel.get_by_role("button", name="Connect").click()
-    expect(guest.locator("#table")).to_be_visible(timeout=CONNECT_MS)
+    expect_connected(host, guest, name)
     return time.monotonic() - began
 
 
@@ -142,7 +179,8 @@ class Table:
         self.host_context.add_init_script(HOLD_BOTS)
         self.host_context.add_init_script(RECORD_HANDS)
         self.guest_context.add_init_script(RECORD_CHANNEL)
-        self.guest_context.add_init_script(RECORD_PEERS)
+        for context in (self.host_context, self.guest_context):
+            context.add_init_script(RECORD_PEERS)
         self.errors: list[str] = []
         self.guest_requests: list[str] = []
         self.heard: list[str] = []
@@ -456,6 +494,7 @@ def test_canasta_two_guests_a_person_here_and_a_computer(own_browser, site_url, 
         guests[name] = watch(context.new_page(), name, errors)
     for context in contexts:
         context.set_default_timeout(20_000)
+        context.add_init_script(RECORD_PEERS)
     try:
         h = watch(host_context.new_page(), "host", errors)
         h.goto("./?speed=fast&seed=3")
@@ -547,6 +586,7 @@ def test_the_guest_scans_the_invitation_with_its_camera(own_browser, site_url, s
     )
     give_snapshot(host_context, start_snapshot)
     host_context.set_default_timeout(20_000)
+    host_context.add_init_script(RECORD_PEERS)
     camera = tmp_path / "camera.y4m"
     scanner = None
     try:
@@ -581,6 +621,7 @@ def test_the_guest_scans_the_invitation_with_its_camera(own_browser, site_url, s
             viewport={"width": 420, "height": 800}, base_url=site_url, service_workers="block"
         )
         guest_context.set_default_timeout(20_000)
+        guest_context.add_init_script(RECORD_PEERS)
         g = watch(guest_context.new_page(), "guest", errors)
         g.goto("./")
         assert not g.evaluate("() => 'BarcodeDetector' in window"), "this test is of the page's own decoder"
@@ -591,7 +632,7 @@ def test_the_guest_scans_the_invitation_with_its_camera(own_browser, site_url, s
         assert g.evaluate("() => location.hash") == "#" + link.input_value().split("#", 1)[1]
         panel.get_by_role("textbox", name="Bea's answer").fill(answer.input_value())
         panel.get_by_role("button", name="Connect").click()
-        expect(g.locator("#table")).to_be_visible(timeout=CONNECT_MS)
+        expect_connected(h, g, "Bea")
     finally:
         host_context.close()
         if scanner:
