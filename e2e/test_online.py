@@ -87,14 +87,15 @@ RECORD_PEERS = """(() => {
   };
 })()"""
 
-# How far each of a page's connections got: its states, its DTLS transport's, and each pair of
-# addresses ICE checked (checks sent, answers heard).
+# How far each of a page's connections got: its states, its DTLS transport's, each pair of addresses
+# ICE checked (checks sent, answers heard), and its data channel's messages.
 CONNECTIONS = """async () => Promise.all(window.peers.map(async (pc) => {
   const states = [pc.signalingState, pc.iceGatheringState, pc.iceConnectionState, pc.connectionState];
   const parts = [];
   const stats = await pc.getStats().catch(() => new Map());
   stats.forEach((s) => {
     if (s.type === "transport") parts.push(`dtls ${s.dtlsState}`);
+    if (s.type === "data-channel") parts.push(`channel ${s.state}: ${s.messagesSent} sent, ${s.messagesReceived} heard`);
     if (s.type === "candidate-pair")
       parts.push(`pair ${s.state}${s.nominated ? " nominated" : ""}: ${s.requestsSent} checks, ${s.responsesReceived} answers, ${s.requestsReceived} heard`);
   });
@@ -267,7 +268,7 @@ def table(own_browser, site_url, start_snapshot):
         yield t
     finally:
         t.close()
-    assert not t.errors, "errors in the pages:\n" + "\n".join(t.errors)
+        assert not t.errors, "errors in the pages:\n" + "\n".join(t.errors)  # (beside a failure, too)
 
 
 def public_view(table) -> str:

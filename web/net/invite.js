@@ -4,8 +4,9 @@
 // packed into bytes and written as base64url: short enough for a QR code and a URL's #fragment.
 // The other side rebuilds a complete data-channel SDP from it. Nothing here touches the network.
 
-/** The code's format; a code of another format is refused by name, not misread. */
-export const CODE_VERSION = 1;
+/** The code's format; a code of another format is refused by name, not misread. 2: the data channel
+ *  is made by both sides (peer.js), so a page of format 1 could connect to one of 2 but never talk. */
+export const CODE_VERSION = 2;
 
 export class CodeError extends Error {
   /** @param {"damaged" | "version" | "kind"} reason */

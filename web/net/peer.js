@@ -25,6 +25,10 @@ const GUEST_WAIT_MS = 120_000;
 const GATHER_MS = 5000;
 // Messages bigger than this are not read (a view is a few kilobytes).
 export const MAX_MESSAGE = 256 * 1024;
+// The one data channel, made alike by both sides (negotiated, stream 0) rather than announced by the
+// host: on a busy machine Chromium could take the guest's first message (its hello) on an announced
+// channel the moment it was announced, and never send it; both sides stayed connected and silent.
+const CHANNEL = { negotiated: true, id: 0, ordered: true };
 
 /** @param {RTCPeerConnection} pc */
 function gathered(pc) {
@@ -103,11 +107,12 @@ export class Link {
 const waitMs = (ms) => Number(new URLSearchParams(location.search).get("connect_ms")) || ms;
 
 /**
- * The channel of `pc`, once open (the offering side made it; the answering side hears of it). `link`
- * rejects, and `pc` is closed, if the connection fails, or is not up `ms` after `giveUpIn(ms)`:
- * devices that cannot reach each other often never fail, they just never connect.
+ * `pc`'s channel, once open. `link` rejects, and `pc` is closed, if the connection fails, or is not up
+ * `ms` after `giveUpIn(ms)`: devices that cannot reach each other often never fail, they just never
+ * connect.
  */
-function connecting(pc, channel) {
+function connecting(pc) {
+  const channel = pc.createDataChannel("pygames", CHANNEL);
   let giveUpIn = (_ms) => {};
   /** @type {Promise<Link>} */
   const link = new Promise((resolve, reject) => {
@@ -130,16 +135,14 @@ function connecting(pc, channel) {
     giveUpIn = (ms) => {
       timer = window.setTimeout(giveUp, waitMs(ms));
     };
-    const ready = (c) => {
-      const open = () => {
+    channel.addEventListener(
+      "open",
+      () => {
         stop();
-        resolve(new Link(pc, c));
-      };
-      if (c.readyState === "open") open();
-      else c.addEventListener("open", open, { once: true });
-    };
-    if (channel) ready(channel);
-    else pc.addEventListener("datachannel", (event) => ready(event.channel), { once: true });
+        resolve(new Link(pc, channel));
+      },
+      { once: true },
+    );
   });
   return { link, giveUpIn };
 }
@@ -148,10 +151,9 @@ function connecting(pc, channel) {
  *  rejects when the connection cannot be made. */
 export async function invite() {
   const pc = new RTCPeerConnection(config());
-  const channel = pc.createDataChannel("pygames", { ordered: true });
+  const { link, giveUpIn } = connecting(pc); // (its channel puts a data channel in the offer)
   await pc.setLocalDescription(await pc.createOffer());
   const code = await codeOf(pc, "offer");
-  const { link, giveUpIn } = connecting(pc, channel);
   return {
     code,
     link,
@@ -169,7 +171,7 @@ export async function invite() {
 export async function answer(offerCode) {
   const description = descriptionOf(offerCode, "offer"); // a damaged code throws before any work
   const pc = new RTCPeerConnection(config());
-  const { link, giveUpIn } = connecting(pc, null);
+  const { link, giveUpIn } = connecting(pc);
   await pc.setRemoteDescription(description);
   await pc.setLocalDescription(await pc.createAnswer());
   const code = await codeOf(pc, "answer");
