@@ -318,6 +318,19 @@ def test_guest_cannot_act_for_another_seat_out_of_turn_or_with_junk(table):
     h.evaluate("() => window.releaseBots()")
 
 
+def test_the_guest_reads_the_table_in_the_hosts_words_for_its_own_seat(table):
+    """ "Read the table" on Bea's page: the host's engine says it, for her seat only."""
+    said = table.call({"v": 1, "t": "call", "id": 6, "method": "read_table", "params": {}})["result"]["text"]
+    assert said.startswith("Total ") and "Ann has" in said and "Bea has" not in said, said  # Bea is "you"
+    other = table.call({"v": 1, "t": "call", "id": 7, "method": "read_table", "params": {"seat": 0}})
+    assert other["error"]["code"] == "not_your_seat"
+    g = table.guest
+    g.get_by_role("button", name="Read the table").click()
+    expect(g.locator("#announcer p").last).to_have_text(
+        table.call({"v": 1, "t": "call", "id": 8, "method": "read_table", "params": {}})["result"]["text"]
+    )
+
+
 def test_guest_closes_its_page_and_takes_its_seat_again(table):
     h = table.host
     table.keep_heard()

@@ -298,6 +298,12 @@ def _seen(params: dict[str, Any], match: AnyMatch) -> Reply:
     return seen
 
 
+def read_table(params: dict[str, Any]) -> Reply:
+    """ "Read the table": what `seat` (null: the public table) sees, said in a few sentences."""
+    match = _match(params)
+    return {"text": match.read_table(None if params.get("seat") is None else _seat(params, match))}
+
+
 def events(params: dict[str, Any]) -> Reply:
     """The public events after number `since` (0: all) that the open match has seen, e.g. to show the
     history again in another language."""
@@ -463,6 +469,7 @@ METHODS: dict[str, Callable[[dict[str, Any]], Reply]] = {
         info,
         summary,
         view,
+        read_table,
         events,
         legal_actions,
         act,

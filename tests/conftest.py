@@ -153,6 +153,11 @@ class ApiGame(_Table):
         assert "error" not in reply, reply
         return reply["view"]
 
+    def read_table(self, seat=None) -> str:
+        reply = self.call("read_table", seat=seat)
+        assert "error" not in reply, reply
+        return reply["text"]
+
     def record(self) -> dict:
         return self.call("save")["record"]
 

@@ -48,6 +48,10 @@ class GameTable(Generic[StateT]):
         self.module.check_invariants(self.state)
         return events_after(self.state.events, last)
 
+    def read_table(self, seat=None, lang: str = "en") -> str:
+        """ "Read the table" for `seat` (None: the public table), in words, as the API's `read_table` says it."""
+        return render(self.module.summary(self.state, seat), lang, self.module.GAME_ID)
+
     def refusal(self, seat: int, action) -> GameError:
         """The error `action` gets now: the game is exactly as it was, and `explain` says the same."""
         before = state_snapshot(self.state)

@@ -18,7 +18,7 @@ SECTIONS = {  # where each game's View is described: from this heading or line t
 SEATS = {"ono99": 3, "canasta": 4, "three_up": 3, "own_trumps": 3}
 
 
-EVERY_VIEW = "Every game's view (not the brief one) carries"  # the keys every game's view has
+EVERY_VIEW = "In every game's view:"  # the keys every game's view has
 
 
 def documented(game_id: str) -> set:

@@ -77,7 +77,7 @@ def test_a_turn_in_the_players_language(lang):
     assert [e["text"] for e in act(handle, 0, "meld KH KS KD | QH QS QD", lang)["events"]] == [words["melds"]]
     assert [e["text"] for e in act(handle, 0, "discard 4C", lang)["events"]] == [words["discards"]]
     view = api.call("view", {"handle": handle, "seat": 1, "lang": lang})["view"]
-    assert view["summary"] == words["summary"]
+    assert api.call("read_table", {"handle": handle, "seat": 1, "lang": lang})["text"] == words["summary"]
     assert view["teams"][0]["name"] == words["team"]
     assert view["hand"][0]["label"] != api.call("view", {"handle": handle, "seat": 1})["view"]["hand"][0]["label"]
     info = api.call("list_games", {"lang": lang})

@@ -207,9 +207,11 @@ def test_lang_renders_a_whole_reply_and_changes_no_game():
     game = api.call("new_game", {"game": "own_trumps", "seats": seats, "seed": 5})
     handle = game["handle"]
     views = {lang: api.call("view", {"handle": handle, "seat": 0, "lang": lang})["view"] for lang in LANGUAGES}
-    assert views["en"]["summary"] != views["pa"]["summary"] != views["gu"]["summary"]
-    assert re.search("[\u0a00-\u0a7f]", views["pa"]["summary"])  # Gurmukhi
-    assert re.search("[\u0a80-\u0aff]", views["gu"]["summary"])  # Gujarati
+    said = {lang: api.call("read_table", {"handle": handle, "seat": 0, "lang": lang})["text"] for lang in LANGUAGES}
+    assert said["en"] != said["pa"] != said["gu"]
+    assert re.search("[\u0a00-\u0a7f]", said["pa"])  # Gurmukhi
+    assert re.search("[\u0a80-\u0aff]", said["gu"])  # Gujarati
+    assert views["en"]["events"] != views["pa"]["events"] != views["gu"]["events"]
     assert api.call("view", {"handle": handle, "seat": 0})["view"] == views["en"]
     assert views["pa"]["actions"] == views["en"]["actions"]  # only words change
     assert api.call("save", {"handle": handle, "lang": "pa"}) == api.call("save", {"handle": handle})
@@ -355,7 +357,7 @@ def test_the_other_games_catalogs_are_read_only_when_a_msgid_needs_them(monkeypa
     handle = api.call("new_game", {"game": "canasta", "seats": seats, "seed": 4})["handle"]
     for _ in range(30):
         api.call("bot_act", {"handle": handle, "seat": api.call("view", {"handle": handle})["view"]["to_act"]})
-    assert api.call("view", {"handle": handle, "seat": 0, "lang": "pa"})["view"]["summary"]
+    assert api.call("read_table", {"handle": handle, "seat": 0, "lang": "pa"})["text"]
     chain = catalog("pa", "canasta")
     while not isinstance(chain, i18n._Later):
         chain = chain._fallback

@@ -46,7 +46,7 @@ def refusal(handle: str, seat: int, action: dict, lang: str) -> str:
 
 
 def summary(handle: str, seat: int, lang: str) -> str:
-    return api.call("view", {"handle": handle, "seat": seat, "lang": lang})["view"]["summary"]
+    return api.call("read_table", {"handle": handle, "seat": seat, "lang": lang})["text"]
 
 
 EXPECTED = {

@@ -68,7 +68,7 @@ def test_an_event_refusals_and_the_summary_in_each_language(lang):
         assert reply["error"]["message"] == words[key], key
         assert g.call("explain", seat=1, action=action, lang=lang) == {"legal": False, "why": words[key]}
     bob = g.call("view", seat=1, lang=lang)["view"]
-    assert bob["summary"] == words["summary"]
+    assert g.call("read_table", seat=1, lang=lang)["text"] == words["summary"]
     assert [line["label"] for line in bob["my_up"]] == words["up"]
     ann = g.call("view", seat=0, lang=lang)["view"]
     assert {line["why"] for line in ann["hand"]} == {words["why"]}  # why Ann's cards cannot be played now
@@ -108,7 +108,8 @@ def test_the_language_changes_no_game_state():
         assert views[lang]["actions"] == views["en"]["actions"]
         for key in ("hand", "my_up", "my_down", "players", "pile", "options", "scores", "turn", "to_act"):
             assert _codes(views[lang][key]) == _codes(views["en"][key]), (lang, key)
-        assert views[lang]["hand"] and views[lang]["summary"] != views["en"]["summary"]
+        said = {code: g.call("read_table", seat=1, lang=code)["text"] for code in ("en", lang)}
+        assert views[lang]["hand"] and said[lang] != said["en"]
 
 
 def _codes(value):

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Generic
 from . import checkpoint
 from .errors import GameError, shown
 from .game import Action, Event, GameModule, Move, OptionsT, StateT, View
-from .i18n import Message, msg
+from .i18n import Message, Text, msg
 from .options import describe_options
 from .rng import Rng, bot_rng, game_rng
 from .rules import seat_error
@@ -277,6 +277,13 @@ class Match(Generic[StateT, OptionsT]):
         view["can_undo"] = seat is not None and undo_why is None
         view["undo_why"] = undo_why
         return view
+
+    def read_table(self, seat: int | None) -> Text:
+        """The whole table in a few sentences as `seat` (None: anyone) sees it, for "Read the table":
+        made when asked, not with every view (it was a third of a Canasta view's cost)."""
+        if seat is not None:
+            self.check_seat(seat)
+        return self.module.summary(self.state, seat)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The seat's actions now, as its view lists them (without making the rest of the view)."""

@@ -1869,7 +1869,6 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
             "events": recent_events(state.events),
             "sheets": sheets,
             "last_hand": sheets[-1] if sheets else None,
-            "summary": summary(state, seat),
         }
     return view
 

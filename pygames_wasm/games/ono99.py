@@ -1026,7 +1026,6 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
         view |= {
             "events": recent_events(state.events),
             "last_round": copied(state.last_round),
-            "summary": summary(state, seat),
         }
     return view
 

@@ -1136,7 +1136,6 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
             "events": recent_events(state.events),
             "games": [copy_game(g) for g in state.games],
             "last_game": copy_game(state.games[-1]) if state.games else None,
-            "summary": summary(state, seat),
         }
     return view
 

@@ -1931,7 +1931,6 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
             "sheets": sheets,
             "last_round": copied(sheets[-1]) if sheets else None,
             "events": recent_events(state.events),
-            "summary": summary(state, seat),
         }
     return view
 
@@ -2042,8 +2041,8 @@ def undo_block(state: State, seat: int, last: Action) -> Message | None:
 
 # --- Invariants (the simulator and the property tests run these after every action) -----------------
 
-# The only parts of a seat's own view (its summary says "you" where the table's names the seat).
-PRIVATE = ("seat", "hand", "my_up", "my_down", "note", "actions", "summary")
+# The only parts of a seat's own view.
+PRIVATE = ("seat", "hand", "my_up", "my_down", "note", "actions")
 
 
 def hidden_places(state: State) -> list[list[str]]:

@@ -184,7 +184,11 @@ $("rules-button").addEventListener("click", () => {
   $("learn-button").onclick = () => startLesson(info.id);
 });
 keepFocus();
-setUpReadTable(() => game.view?.summary);
+setUpReadTable(async () => {
+  const seen = game.view; // the table shown now, as its seat sees it (the engine says it in words)
+  if (!seen || !game.handle) return null;
+  return (await client.call("read_table", { handle: game.handle, seat: seen.seat })).text;
+});
 $("settings-button").addEventListener("click", showSettings);
 $("leave-button").addEventListener("click", leaveGame);
 

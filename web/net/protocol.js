@@ -5,7 +5,7 @@
 export const PROTOCOL = 1;
 
 /** The engine methods a guest may ask of the host, always for its own seat and in its language. */
-export const GUEST_METHODS = ["view", "act", "undo", "explain", "hint", "events", "info", "list_games"];
+export const GUEST_METHODS = ["view", "read_table", "act", "undo", "explain", "hint", "events", "info", "list_games"];
 
 /** The methods that can change the game: after one, every guest hears of the new table first. */
 export const CHANGES = ["act", "undo"];

@@ -1,15 +1,16 @@
 // "Read the table": on request (the button, or the R key outside text fields) the polite live region
-// says the whole situation in a few sentences. The sentences are the engine's (view.summary), so
+// says the whole situation in a few sentences. The sentences are the engine's (its `read_table`), so
 // they are translated with the rest of the game's words; the page only passes them on.
 
 import { $, el } from "../app/dom.js";
 
 const TYPING = "input, select, textarea, [contenteditable]";
 
-/** Wire the button and the key; `summary()` gives the sentences for the table shown now, or null. */
+/** Wire the button and the key; `summary()` gives (a promise of) the sentences for the table shown
+ *  now, or null. */
 export function setUpReadTable(summary) {
-  const read = () => {
-    const text = summary();
+  const read = async () => {
+    const text = await summary().catch(() => null); // (a guest whose link is lost has nothing to read)
     if (!text) return;
     const box = $("announcer");
     box.append(el("p", { text }));
