@@ -4,7 +4,8 @@ The lobby draws the form from `spec.to_dict()`; `parse_options` checks what come
 """
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import cache
 from typing import Any, Literal
 
 from .errors import GameError, shown
@@ -83,6 +84,17 @@ class OptionSpec:
                     raise bad
             return dict(value)
         return value
+
+
+def options_shown(opts: Any) -> dict[str, Any]:
+    """A game's `Options` as its view shows them: each field, a deck table copied. (`asdict` copies
+    every value deeply: it was 80% of an ONO 99 view's cost, on every move.)"""
+    return {name: dict(v) if type(v := getattr(opts, name)) is dict else v for name in _field_names(type(opts))}
+
+
+@cache
+def _field_names(options_class: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(options_class))
 
 
 def parse_options(specs: Sequence[OptionSpec], raw: object, defaults: Mapping[str, object]) -> dict[str, Any]:

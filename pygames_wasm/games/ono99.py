@@ -10,14 +10,14 @@ card: until then the play can be taken back (undo), after it the move is final.
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any
 
 from ..core import GameError, Rng, Setup, build_deck, int_list, shown
 from ..core.game import Action, Event, View
 from ..core.i18n import Message, Text, listed, msg, plural, semicolons
-from ..core.options import OptionSpec, lobby_info, parse_options
+from ..core.options import OptionSpec, lobby_info, options_shown, parse_options
 from ..core.rules import action_kind, applier, final_winners, first_waiting, seat_error
 from ..core.views import copied, last_move, log, recent_events, situation
 
@@ -1097,7 +1097,7 @@ def your_turn(state: State, seat: int) -> Message:
 def public_options(opts: Options) -> dict[str, Any]:
     """The options in force, for a view: the deck table (how many of each card, as the lobby shows
     it) under its own name, so that a view never names a deck order."""
-    rules = asdict(opts)
+    rules = options_shown(opts)
     rules["deck_counts"] = rules.pop("deck")
     return rules
 

@@ -28,7 +28,7 @@ Choices where the rules file is silent (also in docs/api.md):
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain, product
 from typing import Any
@@ -36,7 +36,7 @@ from typing import Any
 from ..core import GameError, Rng, Setup, build_deck, shown
 from ..core.game import Action, Event, View
 from ..core.i18n import Message, Text, commas, listed, msg, plural, semicolons
-from ..core.options import OptionSpec, lobby_info, parse_options
+from ..core.options import OptionSpec, lobby_info, options_shown, parse_options
 from ..core.rng import SplitMix64
 from ..core.rules import action_kind, applier, final_winners, first_waiting, number_or_word, seat_error
 from ..core.views import copied, last_move, log, recent_events, situation
@@ -1918,7 +1918,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
         "my_down": None if seat is None else down_lines(state, seat),
         "note": None if seat is None else state.notes[seat],
         "actions": [] if seat is None else legal_actions(state, seat),
-        "options": asdict(state.opts),
+        "options": options_shown(state.opts),
         "scores": list(state.scores) if state.opts.scoring else None,
         "turns": state.turns,
         "turn_limit": state.opts.turn_limit,
