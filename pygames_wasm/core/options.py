@@ -5,7 +5,6 @@ The lobby draws the form from `spec.to_dict()`; `parse_options` checks what come
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from functools import cache
 from typing import Any, Literal
 
 from .errors import GameError, shown
@@ -89,12 +88,13 @@ class OptionSpec:
 def options_shown(opts: Any) -> dict[str, Any]:
     """A game's `Options` as its view shows them: each field, a deck table copied. (`asdict` copies
     every value deeply: it was 80% of an ONO 99 view's cost, on every move.)"""
-    return {name: dict(v) if type(v := getattr(opts, name)) is dict else v for name in _field_names(type(opts))}
+    names = _field_names.get(type(opts))
+    if names is None:
+        names = _field_names[type(opts)] = tuple(f.name for f in fields(opts))
+    return {name: dict(v) if type(v := getattr(opts, name)) is dict else v for name in names}
 
 
-@cache
-def _field_names(options_class: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(options_class))
+_field_names: dict[type, tuple[str, ...]] = {}  # each game's Options' fields, found once
 
 
 def parse_options(specs: Sequence[OptionSpec], raw: object, defaults: Mapping[str, object]) -> dict[str, Any]:
