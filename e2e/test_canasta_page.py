@@ -501,6 +501,27 @@ def test_selecting_cards_moves_no_card_and_no_choice(page: Page, size):
     assert hand_places(page)["choices"] == before["choices"]
 
 
+# Two cards tapped in one go, before the first tap's choices are back from the engine.
+TWO_QUICK_TAPS = """() => {
+  const [first, second] = document.querySelectorAll("#hand button");
+  first.click();
+  second.click();
+}"""
+
+
+def test_two_quick_taps_each_select_a_card_and_each_is_timed(page: Page):
+    """A second tap while the first one's choices are still being checked: both cards are selected,
+    no error, and each tap has its own tap-to-redraw measure (a shared named mark once made the
+    second measure throw)."""
+    kings_and_queens_melded(page)
+    timed = "() => performance.getEntriesByName('tap-to-redraw').filter((m) => m.detail.action === 'select').length"
+    before = page.evaluate(timed)
+    page.evaluate(TWO_QUICK_TAPS)
+    settled(page)
+    expect(page.locator("#hand button[aria-pressed=true]")).to_have_count(2)
+    page.wait_for_function(f"() => ({timed})() === {before + 2}")
+
+
 def test_two_people_pass_the_device(page: Page):
     seats = [("Ann", "Person"), ("Computer 1", "Normal computer"), ("Bea", "Person"), ("Computer 3", "Normal computer")]
     start(page, seed=SEED, seats=seats)

@@ -20,6 +20,7 @@ import {
   seatList,
   seatName,
   showMessage,
+  timeTap,
 } from "./kit.js";
 import { placeSeats, refitTable } from "./layout.js";
 import { rove } from "../app/keyboard.js";
@@ -522,17 +523,11 @@ function toggle(i) {
     showMessage(view.phase === "answer" ? t("Answer your partner first.") : t("It is not your turn."));
     return;
   }
-  performance.mark("select-tap");
+  const redrawn = timeTap("select"); // (bench/canasta_speed.py: a card's tap → what the selection allows)
   if (sel.picked.has(i)) sel.picked.delete(i);
   else sel.picked.add(i);
   showMessage("");
-  redraw(`card:${i}`).then(() => {
-    // Read by bench/canasta_speed.py: tap a card → the table shows what the selection allows.
-    performance.mark("select-redrawn");
-    performance.measure("tap-to-redraw", { start: "select-tap", end: "select-redrawn", detail: { action: "select" } });
-    performance.clearMarks("select-tap");
-    performance.clearMarks("select-redrawn");
-  });
+  redraw(`card:${i}`).then(redrawn);
 }
 
 /** Redraw the hand and the choices after a selection change (no engine call but explain). */

@@ -17,6 +17,7 @@ import {
   seatList,
   seatName,
   showMessage,
+  timeTap,
 } from "./kit.js";
 import { placeSeats, refitTable } from "./layout.js";
 import { rove } from "../app/keyboard.js";
@@ -345,15 +346,11 @@ function tapCard(c, button) {
 
 /** Raise (or lower) the beating card: a redraw of the hand, no engine call. */
 function select(card, focusCard) {
-  performance.mark("select-tap");
+  const redrawn = timeTap("select"); // (bench/own_trumps_speed.py: a beating card's tap → the cards to add)
   sel.beater = card;
   showMessage("");
   redraw(`card:${focusCard}`);
-  // Read by bench/own_trumps_speed.py: tap a beating card → the hand shows the cards to add.
-  performance.mark("select-redrawn");
-  performance.measure("tap-to-redraw", { start: "select-tap", end: "select-redrawn", detail: { action: "select" } });
-  performance.clearMarks("select-tap");
-  performance.clearMarks("select-redrawn");
+  redrawn();
 }
 
 function renderHand(view, ctx) {

@@ -18,6 +18,7 @@ import {
   seatList,
   seatName,
   showMessage,
+  timeTap,
 } from "./kit.js";
 import { placeSeats, refitTable } from "./layout.js";
 import { rove } from "../app/keyboard.js";
@@ -308,19 +309,9 @@ function toggle(item, on, button) {
     }
     sel.picked.push(item);
   }
-  performance.mark("tu-select-tap");
+  const redrawn = timeTap("select"); // (bench/three_up_speed.py: a card's tap → the choices it allows)
   showMessage("");
-  redraw(button?.dataset.focusKey).then(() => {
-    // Read by bench/three_up_speed.py: tap a card → the choices it allows are drawn.
-    performance.mark("tu-select-redrawn");
-    performance.measure("tap-to-redraw", {
-      start: "tu-select-tap",
-      end: "tu-select-redrawn",
-      detail: { action: "select" },
-    });
-    performance.clearMarks("tu-select-tap");
-    performance.clearMarks("tu-select-redrawn");
-  });
+  redraw(button?.dataset.focusKey).then(redrawn);
 }
 
 function renderDowns(view, ctx, box) {
