@@ -6,8 +6,8 @@ import { $, el } from "../app/dom.js";
 
 const TYPING = "input, select, textarea, [contenteditable]";
 
-/** Wire the button and the key; `summary()` gives (a promise of) the sentences for the table shown
- *  now, or null. */
+/** Wire the button and the key; `summary()` returns a promise of the sentences for the table shown
+ *  now, or of null. */
 export function setUpReadTable(summary) {
   const read = async () => {
     const text = await summary().catch(() => null); // (a guest whose link is lost has nothing to read)
