@@ -168,6 +168,25 @@ def test_back_closes_a_dialog_and_asks_before_leaving_a_game(page: Page):
     assert page.url == "about:blank"
 
 
+def test_back_twice_quickly_asks_once_more_and_the_answer_counts(page: Page):
+    """Back twice in quick succession at the table: the first closes "Leave this game?", the second
+    asks it again before the browser has told the page that the first one closed. That late close
+    must not answer the new question (it did: "Leave the game" then did nothing)."""
+    lobby(page)
+    start_ono99(page)
+    page.go_back()
+    question = page.get_by_role("dialog", name="Leave this game?")
+    expect(question).to_be_visible()
+    # What two quick Backs do, in one task: close the question, then ask it again.
+    page.evaluate("""() => {
+        document.querySelector("dialog[open]").close();
+        document.getElementById("leave-button").click();
+    }""")
+    expect(question).to_be_visible()
+    question.get_by_role("button", name="Leave the game").click()
+    expect(page.get_by_role("heading", name="Set up a game")).to_be_visible()
+
+
 def test_rules_open_at_their_title_with_headings(page: Page):
     page.set_viewport_size({"width": 390, "height": 844})
     lobby(page)

@@ -205,12 +205,25 @@ export function ask({ title, text, yes, no }) {
   return choose({ title, text, answers: [{ label: yes, value: true }], cancel: no }).then((v) => v === true);
 }
 
+// The question on screen: called with the dialog's returnValue when it closes. One at a time: a
+// question asked while another is open answers the first "no change". Closing the dialog and
+// opening it again in one moment (Back twice, quickly) must not let the first close, told late,
+// answer the second question.
+let answerQuestion = null;
+$("confirm-dialog").addEventListener("close", (e) => {
+  if (e.target.open) return; // a close told after the dialog was opened again: not this question's
+  const answer = answerQuestion;
+  answerQuestion = null;
+  answer?.(e.target.returnValue);
+});
+
 /**
  * A question with a button per answer (`answers`: [{label, value}]) and one that changes nothing
  * (`cancel`): resolves the value of the answer chosen, or null for `cancel`, Escape or Back.
  */
 export function choose({ title, text = "", answers, cancel }) {
   const dialog = $("confirm-dialog");
+  answerQuestion?.(""); // the question it replaces changes nothing
   $("confirm-title").textContent = title;
   $("confirm-text").textContent = text;
   $("confirm-text").hidden = !text;
@@ -220,7 +233,7 @@ export function choose({ title, text = "", answers, cancel }) {
   const no = el("button", { class: "secondary", id: "confirm-no", value: "", text: cancel });
   dialog.querySelector("form").replaceChildren(...buttons, no);
   return new Promise((resolve) => {
-    dialog.addEventListener("close", () => resolve(answers[dialog.returnValue]?.value ?? null), { once: true });
+    answerQuestion = (returnValue) => resolve(answers[returnValue]?.value ?? null);
     dialog.returnValue = "";
     open(dialog);
     no.focus(); // the answer that changes nothing
