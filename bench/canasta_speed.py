@@ -39,9 +39,12 @@ decisions = []
 
 def play_hands(seed, hands, time_moves):
     """Whole hands of four `BOT`s, up to `hands` of them: (hands played, actions)."""
-    actions, view = play_api("canasta", [BOT] * 4, seed, stop=lambda view: len(view["sheets"]) >= hands,
+    actions, view = play_api("canasta", [BOT] * 4, seed, stop=lambda view: hands_done(view) >= hands,
                              time_moves=decisions if time_moves else None, timed=(BOT,))
-    return min(len(view["sheets"]), hands), actions
+    return min(hands_done(view), hands), actions
+
+def hands_done(view):  # the next hand is dealt as one ends
+    return view["hand_no"] - 1 + view["over"]
 
 play_hands(999, WARMUP, False)
 t0 = time.perf_counter()

@@ -91,7 +91,7 @@ def api_game(seed, stop=lambda view, actions: False, timed=None):
     rng, actions = Stream(seed), 0
     while True:
         view = ok(api.call("view", {"handle": handle, "seat": None}))["view"]
-        done = len(view.get("sheets", [])) + view["over"] if GAME == "canasta" else int(view["over"])
+        done = view["hand_no"] - 1 + view["over"] if GAME == "canasta" else int(view["over"])  # as deals()
         if view["over"] or done >= HANDS_PER_GAME and timed is None or stop(view, actions):
             break
         seat = view["to_act"]

@@ -603,3 +603,29 @@ def test_whole_game_to_a_low_target_with_named_teams(page: Page):
     play_again.click()
     expect(result).to_be_hidden()
     expect(page.get_by_role("heading", name="Owls")).to_be_visible()  # the names carry over
+
+
+def test_the_result_shows_every_hand_of_the_game(page: Page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    """A game of three hands to 1,500 (the computers play it in CPython; the page resumes it at its
+    end): the result lists each hand's score for both teams and the final totals, then the last hand's
+    sheet. A view carries only the last hand's sheet; every hand's comes with the result."""
+    from e2e.test_accessibility import record, resume
+
+    resume(page, record("canasta", options={"target": 1500}))
+    result = page.locator("#result-dialog")
+    expect(result).to_be_visible(timeout=20_000)
+    # It opens at its title (the first button is below the sheets, a screen or two down on a phone).
+    expect(page.locator("#result-title")).to_be_focused()
+    assert result.evaluate("dialog => dialog.scrollTop") == 0
+    hands = result.locator("table.score-sheet").first
+    expect(hands.locator("thead th")).to_have_text(["North-South", "East-West"])
+    expect(hands.locator("tbody tr")).to_have_text(
+        [
+            re.compile(r"^Hand 1\s*1135\s*165$"),
+            re.compile(r"^Hand 2\s*-55\s*610$"),
+            re.compile(r"^Hand 3\s*320\s*980$"),
+            re.compile(r"^Total\s*1400\s*1755$"),
+        ]
+    )
+    expect(result.get_by_role("heading", name="Hand 3")).to_be_visible()  # then the last hand's sheet

@@ -92,8 +92,7 @@ def call(method: object, params: object = None) -> Reply:
 
 def _answer(method: object, params: object = None, fresh: bool = True) -> Reply:
     """The reply to one request; unless `fresh`, it shares words remembered for other replies (one
-    about to be turned into JSON needs no copies of them: late in a long game they are most of a
-    view's cost, its score sheets)."""
+    about to be turned into JSON needs no copies of them: the score sheet of a hand, say)."""
     if params is None:
         params = {}
     lang, domain = "en", None

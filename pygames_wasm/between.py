@@ -87,13 +87,14 @@ def _figures(game: str, final: View, seat: int) -> dict[str, Any]:
     result = final["result"]
     if game == "canasta":
         team = next(p["team"] for p in final["players"] if p["seat"] == seat)
-        lines = [t for sheet in final["sheets"] for t in sheet["teams"] if t["team"] == team]
+        sheets = result["sheets"]
+        lines = [t for sheet in sheets for t in sheet["teams"] if t["team"] == team]
         totals = [line["total"] for line in lines]
         return {
             "hands": len(lines),
             "average_hand_score": round(sum(totals) / len(totals)) if totals else 0,
             "canastas": sum(line["natural_canastas"] + line["mixed_canastas"] for line in lines),
-            "went_out": sum(1 for sheet in final["sheets"] if sheet["out_seat"] == seat),
+            "went_out": sum(1 for sheet in sheets if sheet["out_seat"] == seat),
         }
     if game == "three_up":
         return {"place": next(s["place"] for s in result["standings"] if s["seat"] == seat)}

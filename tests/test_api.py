@@ -220,23 +220,23 @@ def test_handle_round_trips_json(game):
 
 
 def test_a_reply_is_the_callers_own_and_the_page_s_json_reads_the_same():
-    """Late in a Canasta game the view carries every hand's score sheet, whose words are remembered
-    (i18n.fixed). `call` gives each caller its own copy: changing one reply changes no other. The
-    page's way in (`handle`) serialises the shared words at once, and reads exactly the same."""
+    """After a Canasta hand the view carries its score sheet, whose words are remembered (i18n.fixed)
+    from move to move. `call` gives each caller its own copy: changing one reply changes no other.
+    The page's way in (`handle`) serialises the shared words at once, and reads exactly the same."""
     game = api.call("new_game", {"game": "canasta", "seats": seats(4), "seed": 3, "options": {"target": 10_000}})
     handle, rng = game["handle"], random.Random(1)
-    while len(api.call("view", {"handle": handle, "seat": None})["view"]["sheets"]) < 2:
+    while api.call("view", {"handle": handle, "seat": None})["view"]["last_hand"] is None:
         seat = api.call("view", {"handle": handle, "seat": None})["view"]["to_act"]
         choices = api.call("legal_actions", {"handle": handle, "seat": seat})["actions"]
         api.call("act", {"handle": handle, "seat": seat, "action": rng.choice(choices)})
     for lang in ("en", "pa"):
         params = {"handle": handle, "seat": 0, "lang": lang}
         mine = api.call("view", params)["view"]
-        first = json.dumps(mine["sheets"])
-        mine["sheets"][0]["teams"][0]["name"] = "changed"
-        mine["sheets"].clear()
+        first = json.dumps(mine["last_hand"])
+        mine["last_hand"]["teams"][0]["name"] = "changed"
+        mine["last_hand"]["teams"].clear()
         again = api.call("view", params)
-        assert json.dumps(again["view"]["sheets"]) == first
+        assert json.dumps(again["view"]["last_hand"]) == first
         assert api.handle(json.dumps({"method": "view", "params": params})) == json.dumps(again)
 
 

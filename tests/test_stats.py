@@ -101,17 +101,18 @@ def test_canasta_figures_agree_with_the_score_sheets():
     stats = stats_of(record)
     loaded = api.call("load", {"record": record})
     view = api.call("view", {"handle": loaded["handle"], "seat": None})["view"]
-    hands = view["hand_no"]
+    hands, sheets = view["hand_no"], view["result"]["sheets"]  # the result holds every hand's sheet
+    assert [sheet["hand"] for sheet in sheets] == list(range(1, hands + 1)) and sheets[-1] == view["last_hand"]
     for line in stats["seats"]:
         figures, team = line["figures"], view["players"][line["seat"]]["team"]
         score = view["teams"][team]["score"]
         assert figures["hands"] == hands
         assert abs(figures["average_hand_score"] * hands - score) <= hands  # the mean of the hands' scores
         assert figures["canastas"] == sum(
-            t["natural_canastas"] + t["mixed_canastas"] for s in view["sheets"] for t in s["teams"] if t["team"] == team
+            t["natural_canastas"] + t["mixed_canastas"] for s in sheets for t in s["teams"] if t["team"] == team
         )
         assert line["outcome"] == ("won" if line["seat"] in view["result"]["winners"] else "lost")
-    outs = [sheet["out_seat"] for sheet in view["sheets"]]
+    outs = [sheet["out_seat"] for sheet in sheets]
     assert by_seat(stats, "went_out") == [outs.count(seat) for seat in range(4)]
 
 

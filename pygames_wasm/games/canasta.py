@@ -1739,7 +1739,13 @@ def result(state: State) -> dict[str, Any] | None:
                     "detail": msg("{team}: {points} points", team=team_name(state, team), points=state.scores[team]),
                 }
             )
-    return {"winners": list(final_winners(state)), "team": t, "text": result_text(state), "standings": standings}
+    return {
+        "winners": list(final_winners(state)),
+        "team": t,
+        "text": result_text(state),
+        "standings": standings,
+        "sheets": parsed_sheets(state.sheets_json),  # every hand's score sheet, in order
+    }
 
 
 # --- What a seat sees ---------------------------------------------------------------------------------
@@ -1863,11 +1869,12 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
         "result": result(state),
     }
     if not brief:  # a view is a copy: a caller that changes it changes no game
+        # The last hand's sheet only: every hand's sheets come with the result (a view's cost stays
+        # flat in the game's length; the table shows the last hand, the result every hand).
         sheets = parsed_sheets(state.sheets_json)
         view |= {
             "partnership_draw": copied(state.draw_cards),
             "events": recent_events(state.events),
-            "sheets": sheets,
             "last_hand": sheets[-1] if sheets else None,
         }
     return view

@@ -339,7 +339,7 @@ export function showResult(view, { onPlayAgain, onNewGame }, parts = null) {
   };
   // The result stays until the player chooses: Escape must not strand them.
   dialog.oncancel = (e) => e.preventDefault();
-  open(dialog);
+  openAtTop(dialog, $("result-title")); // not at its first button, below a long score sheet
 }
 
 export function closeAll() {

@@ -671,10 +671,31 @@ export function summary(view) {
   };
 }
 
+/** Every hand of the game, a row each: what each team made in it, and the final totals. */
+function handsTable(sheets) {
+  const table = el("table", { class: "score-sheet hands-sheet" });
+  table.append(el("caption", { class: "visually-hidden", text: t("Score sheet") }));
+  const head = el("tr", {}, el("td"));
+  for (const tm of sheets[0].teams) head.append(el("th", { scope: "col", text: tm.name }));
+  table.append(el("thead", {}, head));
+  const body = el("tbody");
+  for (const sheet of sheets) {
+    const row = el("tr", {}, el("th", { scope: "row", text: t("Hand {hand}", { hand: sheet.hand }) }));
+    for (const tm of sheet.teams) row.append(el("td", { text: String(tm.total) }));
+    body.append(row);
+  }
+  const totals = el("tr", { class: "row-score" }, el("th", { scope: "row", text: t("Total") }));
+  for (const tm of sheets[sheets.length - 1].teams) totals.append(el("td", { text: String(tm.score) }));
+  body.append(totals);
+  table.append(body);
+  return table;
+}
+
 export function result(view) {
   const r = view.result || {};
   const team = r.team != null ? teamOf(view, r.team) : null;
   const nodes = [];
+  if (r.sheets?.length > 1) nodes.push(handsTable(r.sheets)); // one hand: its sheet below says it all
   if (view.last_hand)
     nodes.push(
       el("h3", { text: t("Hand {hand}", { hand: view.last_hand.hand }) }),
