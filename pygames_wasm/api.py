@@ -37,11 +37,12 @@ _handles = count(1)
 MIN_THINK_MS, MAX_THINK_MS = 20, 5000  # a Hard player's thinking time, per move
 MAX_DEALS = 2000  # a Hard player's imagined deals, per move, when counted instead of timed
 MAX_DEPTH = 32  # nesting of a request; ours need 6. Deeper JSON would exhaust the stack in Pyodide.
-# For `nesting`: all bytes but the brackets and the quotes; a string's two quotes and what is left of it.
+# For `nesting`: braces read as square brackets (a pair is a pair, whichever kind); all bytes but the
+# brackets and the quotes; a string's two quotes and what is left of it.
+_BRACES_AS_BRACKETS = bytes.maketrans(b"{}", b"[]")
 _NOT_BRACKETS_OR_QUOTES = bytes(b for b in range(256) if b not in b'[]{}"')
 _STRING = re.compile(rb'"[^"]*"')
-_INNERMOST = re.compile(rb"[\[{][\]}]")  # a pair of brackets with nothing between them
-_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+_STEP = {ord("["): 1, ord("]"): -1}
 MOVE_KEYS = frozenset({"seat", "action"})  # a recorded move
 
 
@@ -68,13 +69,15 @@ def nesting(text: str) -> int:
     The escapes go first (a backslash pairs with the next character), then everything but brackets
     and quotes; then the strings, whose quotes now alternate: an empty one "" at once (two quotes side
     by side enclose nothing that is outside a string, whichever pair they are), the few holding a
-    bracket by a pattern. Then each pass takes the innermost pairs of brackets off: one per level."""
-    marks = text.replace("\\\\", "").replace('\\"', "").encode().translate(None, _NOT_BRACKETS_OR_QUOTES)
-    marks = marks.replace(b'""', b"")
+    bracket by a pattern. Then each pass takes the innermost pairs of brackets off: one per level (a
+    replace does not look again at what it has joined)."""
+    if "\\" in text:  # (rare: a record holds none)
+        text = text.replace("\\\\", "").replace('\\"', "")
+    marks = text.encode().translate(_BRACES_AS_BRACKETS, _NOT_BRACKETS_OR_QUOTES).replace(b'""', b"")
     brackets = _STRING.sub(b"", marks).replace(b'"', b"") if b'"' in marks else marks  # (an unclosed one)
     depth, left = 0, brackets
     while left and depth <= MAX_DEPTH:
-        inner = _INNERMOST.sub(b"", left)
+        inner = left.replace(b"[]", b"")
         if len(inner) == len(left):  # brackets that do not pair (the parser refuses the text): counted
             return max(accumulate(map(_STEP.__getitem__, brackets)))
         left, depth = inner, depth + 1
