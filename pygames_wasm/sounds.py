@@ -1,8 +1,9 @@
 """What each public event sounds like: the page plays a short sound per event kind (web/app/sound.js)
 and decides nothing itself. An event's kind is found from its message (its msgid), so the games log
-their events as they always have; `tests/test_sounds.py` checks every msgid here is one a game logs."""
+their events as they always have; `tests/test_lessons.py` checks every msgid here is one a game logs."""
 
 from .core.game import Event
+from .core.i18n import fixed, is_fixed
 
 PLAY, DRAW, PICKUP, CANASTA, BURN, WIN = "play", "draw", "pickup", "canasta", "burn", "win"
 
@@ -70,9 +71,25 @@ SOUND_OF = {msgid: kind for kind, msgids in _KINDS.items() for msgid in msgids} 
 def with_sounds(events: list[Event]) -> list[Event]:
     """The events, each that makes a sound with its `sound` kind (a new dict: logged events are
     never changed)."""
-    out = []
-    for event in events:
-        text = event["text"]
-        kind = SOUND_OF.get(text.get("msg", "")) if type(text) is dict else None
-        out.append(event | {"sound": kind} if kind else event)
-    return out
+    return [sounded(event) for event in events]
+
+
+# A view shows the same events move after move, each marked `fixed` (core/views.py): the copy with
+# its sound is made once and marked too, so that its words are found once, not walked in every view.
+SOUNDED_KEPT = 256
+_sounded: dict[int, tuple[Event, Event]] = {}
+
+
+def sounded(event: Event) -> Event:
+    text = event["text"]
+    kind = SOUND_OF.get(text.get("msg", "")) if type(text) is dict else None
+    if not kind:
+        return event
+    if not is_fixed(event):
+        return event | {"sound": kind}
+    hit = _sounded.get(id(event))
+    if hit is None or hit[0] is not event:  # (an entry keeps its event: no other can take its id)
+        if len(_sounded) >= SOUNDED_KEPT:
+            _sounded.clear()
+        hit = _sounded[id(event)] = (event, fixed(event | {"sound": kind}))
+    return hit[1]

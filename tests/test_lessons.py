@@ -2,11 +2,14 @@
 from its start to its end by taking each step's expected action, with every step legal where it
 comes. A change of a rule or of a lesson's stacked deal that broke a lesson fails here."""
 
+import json
+
 import pytest
 
 from pygames_wasm import api
 from pygames_wasm.games import GAMES
 from pygames_wasm.lessons import LEARNER, LESSONS
+from pygames_wasm.sounds import sounded
 
 GAMES_WITH_LESSONS = sorted(LESSONS)
 
@@ -131,6 +134,25 @@ def test_an_event_carries_its_sound(game, action, sound):
     events = call("act", handle=handle, seat=LEARNER, action=action)["events"]
     assert [e.get("sound") for e in events] == [sound]
     assert call("view", handle=handle, seat=LEARNER)["view"]["events"][-1]["sound"] == sound
+
+
+def test_a_views_sounded_events_are_made_once_and_are_each_callers_own():
+    """The events a view shows carry their sound in a copy made once per event (sounds.sounded), put
+    into words once: the page's JSON reads the same as a call's reply, which its caller may change
+    without changing the next one."""
+    handle = call("new_lesson", game="canasta")["handle"]
+    call("act", handle=handle, seat=LEARNER, action="draw")
+    params = {"handle": handle, "seat": LEARNER}
+    first = call("view", **params)["view"]["events"]
+    again = call("view", **params)["view"]["events"]
+    assert first == again and first[-1]["sound"] == "draw" and first[-1] is not again[-1]
+    first[-1]["sound"] = "changed"
+    first[-1]["text"] = "changed"
+    assert call("view", **params)["view"]["events"] == again
+    page = json.loads(api.handle(json.dumps({"method": "view", "params": params})))["view"]["events"]
+    assert page == again
+    shown = api._matches[handle].view(LEARNER)["events"][-1]  # as the engine keeps it
+    assert sounded(shown) is sounded(shown) and sounded(shown)["sound"] == "draw"
 
 
 def test_the_lessons_sound_a_pickup_and_a_burn():

@@ -223,6 +223,11 @@ def fixed(value: JsonT) -> JsonT:
     return value
 
 
+def is_fixed(value: object) -> bool:
+    """Whether `value` was marked `fixed` (and is still known as such)."""
+    return _fixed.get(id(value)) is value
+
+
 def _render(text: Message, lang: str, domain: str | None) -> str:
     if "list" in text:
         return _joined(text, [render(item, lang, domain) for item in text["list"]], lang, domain)
