@@ -290,9 +290,9 @@ def _copied(words: Any) -> Any:
     """Remembered words in new dicts and lists: cheaper than finding them again, and nobody's to change."""
     kind = type(words)
     if kind is dict:
-        return {k: _copied(v) for k, v in words.items()}
+        return {k: v if type(v) in _PLAIN else _copied(v) for k, v in words.items()}
     if kind is list:
-        return [_copied(v) for v in words]
+        return [v if type(v) in _PLAIN else _copied(v) for v in words]
     return words
 
 
