@@ -25,7 +25,7 @@ from .core.match import RECORD_FORMAT, Match, check_distinct_names
 from .core.rng import new_seed
 from .games import GAMES
 from .lessons import LESSON_SEED, LESSONS, Lesson, lesson_reply, lesson_seats, lesson_setup, off_script, scripted
-from .sounds import with_sounds
+from .sounds import heard, with_sounds
 
 AnyMatch = Match[Any, Any]  # a match of any game
 Reply = dict[str, Any]  # a method's result, as JSON
@@ -293,10 +293,10 @@ def view(params: dict[str, Any]) -> Reply:
 
 
 def _seen(params: dict[str, Any], match: AnyMatch) -> Reply:
-    """What `seat` (null: the public table) sees of `match`, its events with their sounds."""
+    """What `seat` (null: the public table) sees of `match`, its events in words with their sounds."""
     seen = match.view(None if params.get("seat") is None else _seat(params, match))
     if "events" in seen:
-        seen["events"] = with_sounds(seen["events"])
+        seen["events"] = heard(seen["events"], language(params.get("lang")), match.module.GAME_ID)
     return seen
 
 

@@ -3,7 +3,7 @@ and decides nothing itself. An event's kind is found from its message (its msgid
 their events as they always have; `tests/test_lessons.py` checks every msgid here is one a game logs."""
 
 from .core.game import Event
-from .core.i18n import fixed, is_fixed
+from .core.i18n import Said, rendered
 
 PLAY, DRAW, PICKUP, CANASTA, BURN, WIN = "play", "draw", "pickup", "canasta", "burn", "win"
 
@@ -71,25 +71,33 @@ SOUND_OF = {msgid: kind for kind, msgids in _KINDS.items() for msgid in msgids} 
 def with_sounds(events: list[Event]) -> list[Event]:
     """The events, each that makes a sound with its `sound` kind (a new dict: logged events are
     never changed)."""
-    return [sounded(event) for event in events]
+    return [with_sound(event) for event in events]
 
 
-# A view shows the same events move after move, each marked `fixed` (core/views.py): the copy with
-# its sound is made once and marked too, so that its words are found once, not walked in every view.
-SOUNDED_KEPT = 256
-_sounded: dict[int, tuple[Event, Event]] = {}
-
-
-def sounded(event: Event) -> Event:
+def with_sound(event: Event, words: Event | None = None) -> Event:
+    """`event` (or its `words`, a copy of it in a language) with its sound, if it makes one."""
     text = event["text"]
     kind = SOUND_OF.get(text.get("msg", "")) if type(text) is dict else None
-    if not kind:
-        return event
-    if not is_fixed(event):
-        return event | {"sound": kind}
-    hit = _sounded.get(id(event))
-    if hit is None or hit[0] is not event:  # (an entry keeps its event: no other can take its id)
-        if len(_sounded) >= SOUNDED_KEPT:
-            _sounded.clear()
-        hit = _sounded[id(event)] = (event, fixed(event | {"sound": kind}))
-    return hit[1]
+    said = event if words is None else words
+    return said | {"sound": kind} if kind else said
+
+
+# A view shows the same events move after move (logged events never change): each one's words, its
+# sound with them, are found once per language. Events are flat ({"n", "seat", "text"}), so a copy
+# of their words is one dict.
+HEARD_KEPT = 512  # per language; a full memo is emptied, and what is still shown is found again
+_heard: dict[tuple[str, str | None], dict[int, tuple[Event, Event]]] = {}
+
+
+def heard(events: list[Event], lang: str, domain: str | None) -> Said:
+    """A view's events in `lang`'s words, with their sounds, for one reply (its caller's own)."""
+    memo = _heard.setdefault((lang, domain), {})
+    out = Said()
+    for event in events:
+        hit = memo.get(id(event))
+        if hit is None or hit[0] is not event:  # (an entry keeps its event: no other can take its id)
+            if len(memo) >= HEARD_KEPT:
+                memo.clear()
+            hit = memo[id(event)] = (event, with_sound(event, rendered(event, lang, domain)))
+        out.append(dict(hit[1]))
+    return out

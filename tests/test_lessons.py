@@ -9,7 +9,6 @@ import pytest
 from pygames_wasm import api
 from pygames_wasm.games import GAMES
 from pygames_wasm.lessons import LEARNER, LESSONS
-from pygames_wasm.sounds import sounded
 
 GAMES_WITH_LESSONS = sorted(LESSONS)
 
@@ -136,10 +135,10 @@ def test_an_event_carries_its_sound(game, action, sound):
     assert call("view", handle=handle, seat=LEARNER)["view"]["events"][-1]["sound"] == sound
 
 
-def test_a_views_sounded_events_are_made_once_and_are_each_callers_own():
-    """The events a view shows carry their sound in a copy made once per event (sounds.sounded), put
-    into words once: the page's JSON reads the same as a call's reply, which its caller may change
-    without changing the next one."""
+def test_a_views_events_are_put_into_words_once_and_are_each_callers_own():
+    """A view's events carry their sound, their words found once per language (sounds.heard): the
+    page's JSON reads the same as a call's reply, which its caller may change without changing the
+    next one; another language has its own words."""
     handle = call("new_lesson", game="canasta")["handle"]
     call("act", handle=handle, seat=LEARNER, action="draw")
     params = {"handle": handle, "seat": LEARNER}
@@ -148,11 +147,14 @@ def test_a_views_sounded_events_are_made_once_and_are_each_callers_own():
     assert first == again and first[-1]["sound"] == "draw" and first[-1] is not again[-1]
     first[-1]["sound"] = "changed"
     first[-1]["text"] = "changed"
+    first.clear()
     assert call("view", **params)["view"]["events"] == again
     page = json.loads(api.handle(json.dumps({"method": "view", "params": params})))["view"]["events"]
     assert page == again
-    shown = api._matches[handle].view(LEARNER)["events"][-1]  # as the engine keeps it
-    assert sounded(shown) is sounded(shown) and sounded(shown)["sound"] == "draw"
+    punjabi = call("view", **params, lang="pa")["view"]["events"]
+    assert [e["n"] for e in punjabi] == [e["n"] for e in again] and punjabi[-1]["sound"] == "draw"
+    assert punjabi[-1]["text"] != again[-1]["text"]
+    assert call("view", **params)["view"]["events"] == again  # English again, as it was
 
 
 def test_the_lessons_sound_a_pickup_and_a_burn():

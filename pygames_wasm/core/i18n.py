@@ -223,11 +223,6 @@ def fixed(value: JsonT) -> JsonT:
     return value
 
 
-def is_fixed(value: object) -> bool:
-    """Whether `value` was marked `fixed` (and is still known as such)."""
-    return _fixed.get(id(value)) is value
-
-
 def _render(text: Message, lang: str, domain: str | None) -> str:
     if "list" in text:
         return _joined(text, [render(item, lang, domain) for item in text["list"]], lang, domain)
@@ -263,6 +258,11 @@ def _joined(row: Message, items: list[str], lang: str, domain: str | None) -> st
 
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+class Said(list[Any]):
+    """Values already in words, made for one reply (its caller's own): `rendered` keeps them as they
+    are (it walks only plain dicts and lists), and JSON reads them as a list."""
 
 
 def rendered(value: Any, lang: str = "en", domain: str | None = None, fresh: bool = True) -> Any:
