@@ -6,7 +6,7 @@ import json
 from typing import TypeVar
 
 from .game import Event, GameState
-from .i18n import Message, Text, fixed, msg, spaced
+from .i18n import Message, Text, msg, spaced
 
 JsonT = TypeVar("JsonT")
 
@@ -45,9 +45,8 @@ def last_event_number(events: list[Event]) -> int:
 
 def recent_events(events: list[Event]) -> list[Event]:
     """The last events, for a view: the events themselves (never changed), in a list of the view's own.
-    Views show the same event move after move: each is marked `fixed`, so that it is put into words
-    once. (Marked here, not when logged: the Hard player's playouts log thousands nobody sees.)"""
-    return [fixed(event) for event in events[-EVENTS_SHOWN:]]
+    The API puts them into words once each (sounds.heard): views show the same ones move after move."""
+    return events[-EVENTS_SHOWN:]
 
 
 # --- "Read the table": one paragraph a screen reader speaks on request --------------------------------
