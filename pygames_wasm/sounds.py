@@ -91,7 +91,9 @@ _heard: dict[tuple[str, str | None], dict[int, tuple[Event, Event]]] = {}
 
 def heard(events: list[Event], lang: str, domain: str | None) -> Said:
     """A view's events in `lang`'s words, with their sounds, for one reply (its caller's own)."""
-    memo = _heard.setdefault((lang, domain), {})
+    memo = _heard.get((lang, domain))
+    if memo is None:
+        memo = _heard[lang, domain] = {}
     out = Said()
     for event in events:
         hit = memo.get(id(event))
