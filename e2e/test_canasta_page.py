@@ -606,12 +606,12 @@ def test_whole_game_to_a_low_target_with_named_teams(page: Page):
 
 
 def test_the_result_shows_every_hand_of_the_game(page: Page):
-    page.set_viewport_size({"width": 390, "height": 844})
     """A game of three hands to 1,500 (the computers play it in CPython; the page resumes it at its
-    end): the result lists each hand's score for both teams and the final totals, then the last hand's
-    sheet. A view carries only the last hand's sheet; every hand's comes with the result."""
+    end), on a phone: the result lists each hand's score for both teams and the final totals, then the
+    last hand's sheet. A view carries only the last hand's sheet; every hand's comes with the result."""
     from e2e.test_accessibility import record, resume
 
+    page.set_viewport_size({"width": 390, "height": 844})
     resume(page, record("canasta", options={"target": 1500}))
     result = page.locator("#result-dialog")
     expect(result).to_be_visible(timeout=20_000)
