@@ -71,15 +71,13 @@ SOUND_OF = {msgid: kind for kind, msgids in _KINDS.items() for msgid in msgids} 
 def with_sounds(events: list[Event]) -> list[Event]:
     """The events, each that makes a sound with its `sound` kind (a new dict: logged events are
     never changed)."""
-    return [with_sound(event) for event in events]
+    return [event | {"sound": kind} if (kind := sound_of(event)) else event for event in events]
 
 
-def with_sound(event: Event, words: Event | None = None) -> Event:
-    """`event` (or its `words`, a copy of it in a language) with its sound, if it makes one."""
+def sound_of(event: Event) -> str | None:
+    """The kind of sound `event` makes, if any (by its message's msgid)."""
     text = event["text"]
-    kind = SOUND_OF.get(text.get("msg", "")) if type(text) is dict else None
-    said = event if words is None else words
-    return said | {"sound": kind} if kind else said
+    return SOUND_OF.get(text.get("msg", "")) if type(text) is dict else None
 
 
 # A view shows the same events move after move (logged events never change): each one's words, its
@@ -100,6 +98,9 @@ def heard(events: list[Event], lang: str, domain: str | None) -> Said:
         if hit is None or hit[0] is not event:  # (an entry keeps its event: no other can take its id)
             if len(memo) >= HEARD_KEPT:
                 memo.clear()
-            hit = memo[id(event)] = (event, with_sound(event, rendered(event, lang, domain)))
+            words = rendered(event, lang, domain)  # (a new dict)
+            if kind := sound_of(event):
+                words["sound"] = kind
+            hit = memo[id(event)] = (event, words)
         out.append(dict(hit[1]))
     return out
