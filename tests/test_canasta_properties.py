@@ -131,3 +131,16 @@ def test_same_seed_and_actions_give_the_same_game(seed):
     for seat, text in taken:  # the string forms replay the game
         C.apply(again, seat, text)
     assert [C.view(again, s) for s in (None, 0, 1, 2, 3)] == [C.view(state, s) for s in (None, 0, 1, 2, 3)]
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from([c for c in C.DECK if not C.is_red_three(c)]), max_size=20), st.booleans())
+def test_a_hands_suggested_melds_are_valid_under_every_option_and_in_display_order(hand, exclude_some):
+    # hand_melds lists its melds without checking them (it builds only valid ones): this is the check.
+    exclude = {C.rank(c) for c in hand[:3]} if exclude_some else set()
+    melds = C.hand_melds(hand, exclude)
+    assert not Counter(c for m in melds for c in m) - Counter(hand), "a meld uses a card the hand lacks"
+    for ratio in ("standard", "literal", "no_outnumber"):
+        opts = C.make_options({"wild_ratio": ratio})
+        assert all(C.meld_block(opts, m) is None for m in melds), (ratio, melds)
+    assert all(m == C.sorted_cards(m) and C.meld_rank(m) not in exclude for m in melds)

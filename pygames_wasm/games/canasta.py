@@ -679,10 +679,11 @@ def meld_block(opts: Options, cards: list[str]) -> Message | None:
     wilds = len(cards) - len(naturals)
     if not naturals:
         return msg("Wild cards alone are not a meld: it needs natural cards.")
-    ranks = sorted({RANK_OF[c] for c in naturals}, key=RANKS.index)
+    ranks = {RANK_OF[c] for c in naturals}
     if len(ranks) > 1:
-        return msg("A meld is cards of one rank: {ranks} do not mix.", ranks=listed([rank_plural(r) for r in ranks]))
-    r = ranks[0]
+        mixed = sorted(ranks, key=RANKS.index)
+        return msg("A meld is cards of one rank: {ranks} do not mix.", ranks=listed([rank_plural(r) for r in mixed]))
+    r = ranks.pop()
     if r == "3":
         if wilds:
             return msg("A meld of black threes cannot hold wild cards.")
@@ -876,6 +877,12 @@ def hand_after(hand: list[str], cards: list[str]) -> list[str]:
     return left
 
 
+def keeps_playing(state: State, seat: int, left: int) -> bool:
+    """Whether a meld leaving `left` cards can neither go out nor break a yes (R13): most melds, which
+    need no look at the melds they make."""
+    return left >= 2 and not told_to_go_out(state, seat)
+
+
 def going_out_block(state: State, seat: int, melds_after: dict[str, list[str]], left: int) -> Message | None:
     """R13: leaving fewer than two cards before the discard (or none at all) means going out, which
     needs a team canasta (A30) and, with the option, no "no" from the partner this turn."""
@@ -1034,9 +1041,11 @@ def meld_action_block(state: State, seat: int, action: Action) -> Message | None
         return why
     team = team_of(state, seat)
     left = len(hand) - len(used)
-    melds_after = with_cards(state.melds[team], melds)
     if any(meld_rank(m) == "3" for m in melds) and left > 1:
         return BLACK_THREES_LAST
+    if keeps_playing(state, seat, left):  # not going out: only the first meld's minimum is left to check
+        return None if state.has_melded[team] else initial_block(state, seat, used)
+    melds_after = with_cards(state.melds[team], melds)
     if not state.has_melded[team] and not concealed_exempt(state, seat, melds_after, left):
         why = initial_block(state, seat, used)
         if why:
@@ -1079,6 +1088,8 @@ def add_block(state: State, seat: int, action: Action) -> Message | None:
     if why:
         return why
     left = len(hand) - len(cards)
+    if keeps_playing(state, seat, left):
+        return None
     melds_after = with_cards(state.melds[team], [cards], r)
     return going_out_block(state, seat, melds_after, left) or must_go_out_block(
         state, seat, hand_after(hand, cards), melds_after
@@ -1235,8 +1246,13 @@ def check(state: State, seat: int, action: Action) -> GameError | None:
     block = turn_block(state, seat, action["type"])
     if block:
         return block
-    why = BLOCKS[action["type"]](state, seat, action)
+    why = rule_block(state, seat, action)
     return GameError("illegal_action", why) if why else None
+
+
+def rule_block(state: State, seat: int, action: Action) -> Message | None:
+    """Why the rules refuse `action` of the seat whose turn and phase it is, or None."""
+    return BLOCKS[action["type"]](state, seat, action)
 
 
 BLOCKS = {  # each action type's rule check, past the turn and phase: why it is refused, or None
@@ -1280,9 +1296,9 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         if state.opts.ask_partner:
             candidates.append({"type": "ask_go_out"})
     out, seen = [], set()
-    for action in candidates:
+    for action in candidates:  # each of the seat's turn and phase: only the rules are left to check
         text = action_text(action)
-        if text not in seen and check(state, seat, action) is None:
+        if text not in seen and rule_block(state, seat, action) is None:
             seen.add(text)
             out.append(action)
     if state.phase == "play":
@@ -1319,7 +1335,7 @@ def take_suggestions(state: State, seat: int) -> list[Action]:
     for cards in options:
         extra = []
         if not state.has_melded[team_of(state, seat)]:
-            extra = hand_melds(state.opts, hand_after(hand, cards), exclude={r})
+            extra = hand_melds(hand_after(hand, cards), exclude={r})
         out.append({"type": "take_pile", "cards": sorted_cards(cards), "melds": extra})
         if extra:
             out.append({"type": "take_pile", "cards": sorted_cards(cards), "melds": []})
@@ -1327,41 +1343,54 @@ def take_suggestions(state: State, seat: int) -> list[Action]:
 
 
 def cheapest_wilds(hand: Iterable[str]) -> list[str]:
-    return sorted((c for c in hand if is_wild(c)), key=lambda c: (value(c), sort_key(c)))
+    return sorted([c for c in hand if c in WILD], key=WILD_ORDER.__getitem__)
 
 
-def hand_melds(opts: Options, hand: list[str], exclude: Collection[str] = ()) -> list[list[str]]:
-    """Melds a hand can lay down at once: each rank with three naturals, then pairs with a wild card."""
-    by_rank: dict[str, list[str]] = {}
-    for c in sorted_cards(hand):
-        if c in NATURAL and RANK_OF[c] not in exclude:
-            by_rank.setdefault(RANK_OF[c], []).append(c)
-    melds = [cards for cards in by_rank.values() if len(cards) >= 3]
-    wilds = cheapest_wilds(hand)
-    for cards in by_rank.values():
+WILD_ORDER = {c: (value(c), sort_key(c)) for c in WILD}  # the cheapest first, then in display order
+
+
+def hand_melds(hand: list[str], exclude: Collection[str] = ()) -> list[list[str]]:
+    """Melds a hand can lay down at once, in display order: each rank with three naturals, then pairs
+    with a wild card. Each is valid under every option (R7: two naturals or more, one wild card at
+    most, never a three)."""
+    return melds_of(by_rank(hand), cheapest_wilds(hand), exclude)
+
+
+def melds_of(groups: dict[str, list[str]], wilds: list[str], exclude: Collection[str]) -> list[list[str]]:
+    """`hand_melds` of a hand already grouped `by_rank`, with its `cheapest_wilds`."""
+    naturals = [cards for r, cards in groups.items() if r in NATURAL_RANKS and r not in exclude]
+    melds = [cards for cards in naturals if len(cards) >= 3]
+    wilds = list(wilds)
+    for cards in naturals:
         if len(cards) == 2 and wilds:
-            melds.append(cards + [wilds.pop(0)])
-    return [sorted_cards(m) for m in melds if meld_block(opts, m) is None]
+            melds.append([wilds.pop(0), *cards])  # wild cards come first in display order
+    return melds
+
+
+def by_rank(hand: list[str]) -> dict[str, list[str]]:
+    """The hand's cards by rank, each rank's in display order, the ranks in display order too."""
+    groups: dict[str, list[str]] = {}
+    for c in sorted_cards(hand):
+        groups.setdefault(RANK_OF[c], []).append(c)
+    return groups
 
 
 def meld_suggestions(state: State, seat: int) -> list[Action]:
     hand = state.hands[seat]
     team_melds = state.melds[team_of(state, seat)]
     out = []
-    fresh = hand_melds(state.opts, hand, exclude=set(team_melds))
+    groups, wilds = by_rank(hand), cheapest_wilds(hand)
+    fresh = melds_of(groups, wilds, team_melds)
     if fresh:
         out.append({"type": "meld", "melds": fresh})
         out += [{"type": "meld", "melds": [m]} for m in fresh] if len(fresh) > 1 else []
-    blacks = [c for c in hand if is_black_three(c)]
+    blacks = [c for c in groups.get("3", []) if is_black_three(c)]
     if len(blacks) >= 3:
-        out.append({"type": "meld", "melds": [sorted_cards(blacks)]})
-    wild = cheapest_wilds(hand)[:1]
-    by_rank: dict[str, list[str]] = {}
-    for c in sorted_cards(hand):
-        by_rank.setdefault(RANK_OF[c], []).append(c)
+        out.append({"type": "meld", "melds": [blacks]})
+    wild = wilds[:1]
     for r in team_melds:
-        if r in by_rank:
-            out.append({"type": "add", "meld": r, "cards": by_rank[r]})
+        if r in groups:
+            out.append({"type": "add", "meld": r, "cards": groups[r]})
         if wild and r != "3":
             out.append({"type": "add", "meld": r, "cards": wild})
     return out
