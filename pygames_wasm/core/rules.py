@@ -24,10 +24,11 @@ def action_kind(raw: object, fields: Mapping[str, Iterable[str]], example: str, 
     kind = raw["type"]
     if kind not in fields:
         raise GameError("bad_action", msg("'{kind}' is not {kinds}.", kind=shown(kind), kinds=kinds))
-    extra = sorted(map(str, set(raw) - set(fields[kind]) - {"type"}))
+    extra = raw.keys() - fields[kind] - {"type"}
     if extra:
+        field = sorted(map(str, extra))[0]
         raise GameError(
-            "bad_action", msg("Unexpected field '{field}' in a '{kind}' action.", field=shown(extra[0]), kind=kind)
+            "bad_action", msg("Unexpected field '{field}' in a '{kind}' action.", field=shown(field), kind=kind)
         )
     return kind
 
