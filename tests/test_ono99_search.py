@@ -133,7 +133,7 @@ def test_a_deal_gives_another_player_none_of_the_cards_it_passed_over(monkeypatc
             {"seat": seat, "action": {"type": "draw"}},
         ]
     view = ono99.view(table.state, 0, brief=True)
-    assert reads(view, history, table.state.opts) == {1: (passed_over(table.state.opts, 45, "3"), 1)}
+    assert reads(view, history, table.state.opts) == {1: [(passed_over(table.state.opts, 45, "3"), 1)]}
 
     def high_cards(slip: float) -> list[int]:
         monkeypatch.setattr(ono99_search, "SLIP", slip)
@@ -142,3 +142,23 @@ def test_a_deal_gives_another_player_none_of_the_cards_it_passed_over(monkeypatc
 
     assert max(high_cards(0.0)) <= 1
     assert max(high_cards(1.0)) >= 2  # a player taken to play otherwise: dealt as the cards fall
+
+
+def test_a_card_held_through_two_free_choices_fits_both(monkeypatch):
+    """Seat 1 played a 1 on 45 (so held no 2 to 10), drew, then an 8 on 46 (no 9 or 10), and drew:
+    two of its cards were held through both choices, so at most two of its four are a 2 to 8."""
+    table = stacked_table([["5", "0", "REV", "REV"], ["1", "8", "0", "0"]], draw=["0", "REV", "0", "REV"], total=40)
+    history = []
+    for seat, card in ((0, "5"), (1, "1"), (0, "0"), (1, "8")):
+        table.play(seat, card)
+        history += [
+            {"seat": seat, "action": {"type": "play", "card": card}},
+            {"seat": seat, "action": {"type": "draw"}},
+        ]
+    view = ono99.view(table.state, 0, brief=True)
+    opts = table.state.opts
+    assert reads(view, history, opts) == {1: [(passed_over(opts, 46, "8"), 1), (passed_over(opts, 45, "1"), 2)]}
+    monkeypatch.setattr(ono99_search, "SLIP", 0.0)
+    middling = {"2", "3", "4", "5", "6", "7", "8"}
+    hands = [determinize(view, history, Random(k)).hands[1] for k in range(60)]
+    assert max(sum(card in middling for card in hand) for hand in hands) == 2

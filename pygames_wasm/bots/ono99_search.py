@@ -10,8 +10,10 @@ they could not play, except laying the hand down (then it is seen).
 What the others chose says more (`reads`): a sensible player (the Normal player's idea) plays its
 highest number while it can, and an escape card only when it has no number to play, so a player
 who played a 3 on 50 most likely held no 4 to 9 then. The cards it held then, all of its hand but
-those drawn since, are dealt from the cards that fit; now and then (`SLIP`) a player is taken to
-have played otherwise, so a player who does not play that way misleads the search little.
+those drawn since, are dealt from the cards that fit; a card held through several free choices fits
+them all (the oldest cards of a hand, as many as it has not drawn since the earliest). Now and then
+(`SLIP`) a player is taken to have played otherwise, so a player who does not play that way
+misleads the search little.
 
 Known gap: after a reshuffle the draw pile can only hold cards of the reshuffled discard pile; the
 deal here ignores that (it changes the odds a little, and reshuffles are rare: the 2022 deck is big).
@@ -76,10 +78,11 @@ def passed_over(opts: G.Options, total: int, card: str) -> set[str]:
     return ono | pressure | numbers | (set(order[: order.index(card)]) if card in order else set())
 
 
-def reads(view: View, history: list[Move], opts: G.Options) -> dict[int, tuple[set[str], int]]:
-    """seat -> (the cards it would have played instead when it last chose a card freely, the cards it
-    has drawn since), for the other players whose last play of this round the history shows with
-    its total: read back from the total now through the plays since, and a play answering no Play 2."""
+def reads(view: View, history: list[Move], opts: G.Options) -> dict[int, list[tuple[set[str], int]]]:
+    """seat -> [(the cards it would have played instead when it chose a card freely, the cards it has
+    drawn since)], its latest choice first, for the other players' plays of this round that the
+    history shows with their totals: read back from the total now through the plays since, and
+    plays answering no Play 2."""
     plays: list[tuple[int, str, int, int]] = []  # (seat, card, total before, cards the seat drew since), latest first
     drawn: Counter[int] = Counter()
     total = view["total"]
@@ -93,11 +96,11 @@ def reads(view: View, history: list[Move], opts: G.Options) -> dict[int, tuple[s
             break  # a new round, or a total the cards do not give back
         plays.append((seat, action["card"], was, drawn[seat]))
         total = was
-    found: dict[int, tuple[set[str], int]] = {}
+    found: dict[int, list[tuple[set[str], int]]] = {}
     for (seat, card, total, since), (prior, prior_card, _, _) in pairwise(plays):
         free = prior != seat and prior_card not in G.OBLIGATORS and prior_card not in G.DEFLECTORS
-        if seat != view["seat"] and seat not in found and free:
-            found[seat] = passed_over(opts, total, card), since
+        if seat != view["seat"] and free:
+            found.setdefault(seat, []).append((passed_over(opts, total, card), since))
     return found
 
 
@@ -121,7 +124,7 @@ def determinize(view: View, history: list[Move], rng: Random) -> G.State:
         if p["seat"] == seat:
             hands.append(list(hand))
         elif p["seat"] in read and rng.random() >= SLIP:
-            hands.append(deal_fitting(pool, p["hand_count"], *read[p["seat"]]))
+            hands.append(deal_fitting(pool, p["hand_count"], read[p["seat"]]))
         else:
             hands.append(pool[: p["hand_count"]])
             del pool[: p["hand_count"]]
@@ -161,13 +164,22 @@ def determinize(view: View, history: list[Move], rng: Random) -> G.State:
     return state
 
 
-def deal_fitting(pool: list[str], count: int, passed: set[str], drawn: int) -> list[str]:
-    """`count` cards from the shuffled `pool`: those held since the last free choice none of the cards
-    `passed` over then (as many as fit), those drawn since any."""
-    held = [i for i, card in enumerate(pool) if card not in passed][: max(0, count - drawn)]
-    hand = [pool[i] for i in held]
-    for i in reversed(held):
-        del pool[i]
+def deal_fitting(pool: list[str], count: int, choices: list[tuple[set[str], int]]) -> list[str]:
+    """`count` cards from the shuffled `pool` for a hand that made the free `choices` (`reads`: the
+    cards passed over, the cards drawn since; latest first): the cards held since a choice are none
+    of those passed over at it or at any later one (as many as fit), those drawn since the latest
+    any. The oldest cards, bound by every choice, are dealt first."""
+    passed: set[str] = set()
+    tiers = []  # (the cards none of them can be, how many were held since then), latest choice first
+    for passed_then, drawn in choices:
+        passed |= passed_then
+        tiers.append((set(passed), max(0, count - drawn)))
+    hand: list[str] = []
+    for excluded, held in reversed(tiers):
+        fitting = [i for i, card in enumerate(pool) if card not in excluded][: max(0, held - len(hand))]
+        hand += [pool[i] for i in fitting]
+        for i in reversed(fitting):
+            del pool[i]
     rest = count - len(hand)
     hand += pool[:rest]
     del pool[:rest]
