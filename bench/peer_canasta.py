@@ -2,19 +2,26 @@
 """Our Canasta against the peer engine canasta-openspiel (../shared/peers), random legal play,
 alternating rounds on CPython; prints the median per-round ratios.
 
-    python bench/peer_canasta.py [--rounds 5] [--peer-python ../peer-venv/bin/python]
+    python bench/peer_canasta.py [--rounds 5] [--peer-python ../peer-venv/bin/python] [--instructions]
 
 Needs the peer's venv (../shared/peers/README.md says how) and a built site (./build.sh build).
 Both engines are timed by their process's CPU time (the peer's runner is made to). Issue 21's
 target: >= 1.5x player actions per second.
 The peer's hands are shorter (it stops at the next deal, and often when its stock runs out), so
 player actions per second are compared first, hands per second second.
+--instructions counts instead what each engine executes per player action (valgrind's
+cachegrind): a second figure, the same on every run where the clock on a shared machine is not.
+The two run at different instructions per second (ours is interpreted dict and list work, the
+peer's partly OpenSpiel's C++), so the clock's ratio is the one the target means.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -33,6 +40,56 @@ time.perf_counter = time.process_time
 sys.argv = sys.argv[1:]
 runpy.run_path(sys.argv[0], run_name="__main__")
 """
+# The peer's runner with a clock that counts its hands: asked for N "seconds", it plays N - 1 hands.
+PEER_BY_HANDS = """import itertools, runpy, sys, time
+time.perf_counter = itertools.count().__next__
+sys.argv = sys.argv[1:]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+# Ours for --instructions: random legal play as engine_speed.py's engine loop, N games of 5 hands.
+OURS_GAMES = """import sys
+from pygames_wasm.games import canasta as C
+from pygames_wasm.core import NO_SETUP, game_rng
+from pygames_wasm.core.rng import SplitMix64
+actions = 0
+for seed in range(int(sys.argv[1])):
+    state, rng = C.new_state(C.make_options({}), list("ABCD"), game_rng(seed), NO_SETUP), SplitMix64(seed)
+    while not state.over and state.hand_no - 1 + state.over < 5:
+        seat = C.to_act(state)
+        C.apply(state, seat, rng.choice(C.legal_actions(state, seat)))
+        actions += 1
+print(actions)
+"""
+
+
+def instructions(command: list[str], **run) -> tuple[int, str]:
+    """The instructions `command` executed (valgrind), and what it printed."""
+    proc = subprocess.run(
+        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", *command],
+        capture_output=True,
+        text=True,
+        check=True,
+        **run,
+    )
+    found = re.search(r"I\s+refs:\s+([\d,]+)", proc.stderr)
+    if found is None:
+        raise SystemExit(f"valgrind printed no instruction count:\n{proc.stderr[-500:]}")
+    return int(found.group(1).replace(",", "")), proc.stdout
+
+
+def per_action(command: list[str], work: int, actions_of, **run) -> float:
+    """Instructions per player action: `work` played, less the same command with none (start-up)."""
+    busy, out = instructions([*command, str(work)], **run)
+    idle, _ = instructions([*command, "0"], **run)
+    return (busy - idle) / actions_of(out)
+
+
+def count_instructions(peer_python: str) -> None:
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
+    ours = per_action([sys.executable, "-c", OURS_GAMES], 3, int, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    peer = per_action([peer_python, "-c", PEER_BY_HANDS, str(PEER)], 41, lambda out: json.loads(out)["player_actions"])
+    print(f"instructions per player action: ours {ours:,.0f}, the peer {peer:,.0f} (ours / peer {ours / peer:.2f})")
 
 
 def main(argv=None) -> int:
@@ -40,7 +97,11 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--peer-python", default=str(ROOT.parent / "peer-venv" / "bin" / "python"))
     ap.add_argument("--peer-seconds", type=float, default=8.0)
+    ap.add_argument("--instructions", action="store_true", help="count instructions per action instead (valgrind)")
     args = ap.parse_args(argv)
+    if args.instructions:
+        count_instructions(args.peer_python)
+        return 0
     wheel = built_wheel()
     actions, hands = [], []
     for _ in range(args.rounds):
