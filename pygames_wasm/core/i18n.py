@@ -261,8 +261,10 @@ _PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 class Said(list[Any]):
-    """Values already in words, made for one reply (its caller's own): `rendered` keeps them as they
-    are (it walks only plain dicts and lists), and JSON reads them as a list."""
+    """Values with no message left in them (put into words already, or plain data such as a view's
+    player lines and melds), made for one reply (its caller's own): `rendered` keeps them as they are
+    (it walks only plain dicts and lists), and JSON reads them as a list. tests/test_i18n.py checks
+    that no message reaches a reply unsaid."""
 
 
 def rendered(value: Any, lang: str = "en", domain: str | None = None, fresh: bool = True) -> Any:

@@ -29,10 +29,10 @@ from typing import Any, TypeGuard
 from ..core import GameError, Rng, Setup, build_deck, int_list, shown
 from ..core.cards import JOKER, card_name
 from ..core.game import Action, Event, View
-from ..core.i18n import Message, Text, commas, fixed, listed, msg, plural, series, spaced
+from ..core.i18n import Message, Said, Text, commas, fixed, listed, msg, plural, series, spaced
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, final_winners, first_waiting, seat_error
-from ..core.views import copied, last_move, log, recent_events, situation
+from ..core.views import last_move, log, recent_events, situation
 
 GAME_ID = "canasta"
 TITLE = msg("Canasta")
@@ -1812,7 +1812,7 @@ def team_line(state: State, team: int) -> dict[str, Any]:
         "name": team_name(state, team),
         "seats": team_seats(state, team),
         "score": state.scores[team],
-        "melds": lines,
+        "melds": Said(lines),  # plain values, made anew: not walked again for words
         "canastas": sum(1 for line in lines if line["canasta"]),
         "red_threes": sorted_cards(state.red_threes[team]),
         "red_three_value": ALL_RED_THREES if threes == 4 else RED_THREE_VALUE * threes,
@@ -1855,7 +1855,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
         "game": GAME_ID,
         "seat": seat,
         "team": mine,
-        "players": [
+        "players": Said(  # plain values, made anew: not walked again for words
             {
                 "seat": s,
                 "name": state.names[s],
@@ -1865,7 +1865,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
                 "dealer": s == state.dealer,
             }
             for s in range(PLAYERS)
-        ],
+        ),
         "order": list(state.order),  # the seating, clockwise from the first team's first player
         "teams": [team_line(state, t) for t in (0, 1)],
         "stock_count": len(state.stock),
@@ -1902,7 +1902,9 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
         # flat in the game's length; the table shows the last hand, the result every hand).
         sheets = parsed_sheets(state.sheets_json)
         view |= {
-            "partnership_draw": copied(state.draw_cards),
+            "partnership_draw": Said(list(cards) for cards in state.draw_cards)
+            if state.draw_cards is not None
+            else None,
             "events": recent_events(state.events),
             "last_hand": sheets[-1] if sheets else None,
         }

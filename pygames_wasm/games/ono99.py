@@ -16,7 +16,7 @@ from typing import Any
 
 from ..core import GameError, Rng, Setup, build_deck, int_list, shown
 from ..core.game import Action, Event, View
-from ..core.i18n import Message, Text, listed, msg, plural, semicolons
+from ..core.i18n import Message, Said, Text, listed, msg, plural, semicolons
 from ..core.options import OptionSpec, lobby_info, options_shown, parse_options
 from ..core.rules import action_kind, applier, final_winners, first_waiting, seat_error
 from ..core.views import copied, last_move, log, recent_events, situation
@@ -1000,7 +1000,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
         "version": state.opts.version,
         "rules": public_options(state.opts),  # what a searching bot plays by
         "dealer_seat": state.dealer,  # public (who deals the next round, 1980)
-        "players": [player_line(state, s) for s in range(state.n)],
+        "players": Said(player_line(state, s) for s in range(state.n)),  # plain values, made anew: not walked for words
         "total": state.total,
         "direction": "clockwise" if state.direction == 1 else "counterclockwise",
         "draw_count": len(state.draw_pile),
