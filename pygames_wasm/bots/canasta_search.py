@@ -265,7 +265,7 @@ def meld_move(state: C.State, seat: int) -> Action | None:
         return len(meld) + 1 >= 7 and not C.canasta_kind(meld)
 
     for action in C.meld_suggestions(state, seat):
-        if worth(action) and C.check(state, seat, action) is None:
+        if worth(action) and C.suggestion_block(state, seat, action) is None:
             return action
     return None
 

@@ -21,7 +21,7 @@ is illegal ("Your team's first meld needs 90 points; these cards count 70.").
 
 import json
 from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any, TypeGuard
@@ -1034,11 +1034,15 @@ BLACK_THREES_LAST = msg("Black threes can only be melded when you go out.")
 
 def meld_action_block(state: State, seat: int, action: Action) -> Message | None:
     melds = action["melds"]
-    hand = state.hands[seat]
     used = [c for m in melds for c in m]
-    why = missing_cards(hand, used) or new_melds_block(state, seat, melds)
-    if why:
-        return why
+    why = missing_cards(state.hands[seat], used) or new_melds_block(state, seat, melds)
+    return why or melding_block(state, seat, melds, used)
+
+
+def melding_block(state: State, seat: int, melds: list[list[str]], used: list[str]) -> Message | None:
+    """What is left to check of new melds that are held and valid, of ranks the team has not melded
+    (`used`: their cards): black threes only when going out, the first meld's minimum, going out."""
+    hand = state.hands[seat]
     team = team_of(state, seat)
     left = len(hand) - len(used)
     if any(meld_rank(m) == "3" for m in melds) and left > 1:
@@ -1069,8 +1073,7 @@ def concealed_exempt(state: State, seat: int, melds_after: dict[str, list[str]],
 def add_block(state: State, seat: int, action: Action) -> Message | None:
     r, cards = action["meld"], action["cards"]
     team = team_of(state, seat)
-    hand = state.hands[seat]
-    why = missing_cards(hand, cards)
+    why = missing_cards(state.hands[seat], cards)
     if why:
         return why
     if r not in state.melds[team]:
@@ -1082,8 +1085,16 @@ def add_block(state: State, seat: int, action: Action) -> Message | None:
     odd = [c for c in cards if rank(c) != r and not is_wild(c)]
     if odd:
         return msg("The {card} does not belong in a meld of {rank}.", card=short(odd[0]), rank=rank_plural(r))
+    return adding_block(state, seat, r, cards)
+
+
+def adding_block(state: State, seat: int, r: str, cards: list[str]) -> Message | None:
+    """What is left to check of held cards of rank `r` or wild, added to the team's meld of `r`: black
+    threes only when going out, the grown meld's limits, going out."""
+    hand = state.hands[seat]
     if r == "3" and len(hand) - len(cards) > 1:
         return BLACK_THREES_LAST
+    team = team_of(state, seat)
     why = meld_block(state.opts, state.melds[team][r] + cards)
     if why:
         return why
@@ -1094,6 +1105,15 @@ def add_block(state: State, seat: int, action: Action) -> Message | None:
     return going_out_block(state, seat, melds_after, left) or must_go_out_block(
         state, seat, hand_after(hand, cards), melds_after
     )
+
+
+def suggestion_block(state: State, seat: int, action: Action) -> Message | None:
+    """Why the rules refuse one of `meld_suggestions` (of the seat whose turn and phase it is), or None:
+    they are made of held cards, as valid melds of ranks the team has not melded or as additions of a
+    rank's cards or a wild card to the team's meld of it, so only the rest of the check is left."""
+    if action["type"] == "meld":
+        return melding_block(state, seat, action["melds"], [c for m in action["melds"] for c in m])
+    return adding_block(state, seat, action["meld"], action["cards"])
 
 
 def discard_block(state: State, seat: int, action: Action) -> Message | None:
@@ -1255,7 +1275,9 @@ def rule_block(state: State, seat: int, action: Action) -> Message | None:
     return BLOCKS[action["type"]](state, seat, action)
 
 
-BLOCKS = {  # each action type's rule check, past the turn and phase: why it is refused, or None
+Block = Callable[[State, int, Action], Message | None]  # why the rules refuse an action, or None
+
+BLOCKS: dict[str, Block] = {  # each action type's rule check, past the turn and phase: why it is refused, or None
     "draw": lambda state, seat, action: (
         None if state.stock else msg("The stock is empty: pick up the pile, or end the hand.")
     ),
@@ -1283,22 +1305,22 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return []
     if seat != state.turn:
         return []
-    candidates: list[Action] = []
+    candidates: list[tuple[Action, Block]] = []  # each with its check (the seat's turn and phase hold)
     if state.phase == "draw":
-        candidates.append({"type": "draw"} if state.stock else {"type": "end_hand"})
-        candidates += take_suggestions(state, seat)
+        candidates.append(({"type": "draw"} if state.stock else {"type": "end_hand"}, rule_block))
+        candidates += [(action, rule_block) for action in take_suggestions(state, seat)]
     else:
         if told_to_go_out(state, seat):  # the rules make the player go out: offer a way
             plan = going_out_plan(state, seat, state.hands[seat], state.melds[team_of(state, seat)])
             assert plan is not None  # a yes is given only when going out is possible, and melds keep it so
-            candidates += plan[:1]
-        candidates += meld_suggestions(state, seat)
+            candidates += [(action, rule_block) for action in plan[:1]]
+        candidates += [(action, suggestion_block) for action in meld_suggestions(state, seat)]
         if state.opts.ask_partner:
-            candidates.append({"type": "ask_go_out"})
+            candidates.append(({"type": "ask_go_out"}, rule_block))
     out, seen = [], set()
-    for action in candidates:  # each of the seat's turn and phase: only the rules are left to check
+    for action, block in candidates:
         text = action_text(action)
-        if text not in seen and rule_block(state, seat, action) is None:
+        if text not in seen and block(state, seat, action) is None:
             seen.add(text)
             out.append(action)
     if state.phase == "play":
