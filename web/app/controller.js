@@ -5,7 +5,7 @@
 import { EngineClient, EngineError } from "../engine/client.js";
 import { isGameInfo, Lobby, rememberedSetup } from "./lobby.js";
 import { ono99Table } from "../tables/ono99.js";
-import { showMessage, timeTap, watchFelt } from "../tables/kit.js";
+import { placeFocus, showMessage, timeTap, watchFelt } from "../tables/kit.js";
 import { refitTable } from "../tables/layout.js";
 import { canastaTable } from "../tables/canasta.js";
 import { threeUpTable } from "../tables/three-up.js";
@@ -641,6 +641,7 @@ function show(view, extraButtons) {
   showStep(client, game.handle, view);
   renderHistory();
   refitTable();
+  placeFocus(); // once the table is fitted and measured: the focus then lays out nothing again
   watchFelt();
   announce(view);
   document.title = renderer().title(view);

@@ -14,6 +14,7 @@ import {
   closingButtons,
   finishHand,
   focusKey,
+  focusWhenDrawn,
   redrawIf,
   refuse,
   seatFacts,
@@ -561,7 +562,7 @@ function ensureBoard() {
 
 export function render(view, ctx) {
   ensureBoard();
-  const key = focusKey();
+  const key = focusKey(view);
   const k = handKey(view);
   if (k !== sel.key) {
     sel.key = k;
@@ -584,7 +585,7 @@ export function render(view, ctx) {
       table.querySelector(".draw-button") ||
       table.querySelector("#hand button") ||
       table.querySelector("#actions button");
-    if (target) target.focus({ preventScroll: true });
+    if (target) focusWhenDrawn(target);
   }
 }
 

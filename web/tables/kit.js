@@ -106,13 +106,38 @@ export function closingButtons(view, ctx) {
 /** Where the keyboard focus is on the table (its focus key), so a redraw can put it back. A button
  * that every drawing makes anew (the choices, `data-remade` boxes) lets go of the focus now: taken out
  * of the page once the drawing has changed the table, it would make the browser lay the table out
- * then and there. */
-export function focusKey() {
+ * then and there. So does a card of the hand that the drawing will not show (`view`'s hand): the card
+ * a tap just played holds the focus. */
+export function focusKey(view = null) {
   const a = document.activeElement;
   if (!a || !$("table").contains(a)) return null;
   const key = a.dataset.focusKey || "table";
-  if (a.closest("[data-remade]")) a.blur();
+  if (a.closest("[data-remade]") || leavesTheHand(a, view)) a.blur();
   return key;
+}
+
+// The button a drawing of the whole table gives the focus to, once the table is fitted (placeFocus).
+let focusDue = null;
+
+/** Give `target` the focus once the whole table is drawn and fitted (app/controller.js calls
+ * placeFocus): focused in a table half drawn, it would make the browser lay the table out one more
+ * time a move. A drawing that nobody fits (a replay's) gets it when the drawing is over. */
+export function focusWhenDrawn(target) {
+  focusDue = target;
+  queueMicrotask(placeFocus);
+}
+
+/** The focus `focusWhenDrawn` asked for, given now. */
+export function placeFocus() {
+  const target = focusDue;
+  focusDue = null;
+  if (target?.isConnected) target.focus({ preventScroll: true });
+}
+
+/** Is `button` a card of the hand that `view`'s hand no longer holds? */
+function leavesTheHand(button, view) {
+  const face = view && button.closest("#hand") && (button.dataset.card ? button : button.querySelector("[data-card]"));
+  return !!face && !(view.hand || []).some((line) => line.card === face.dataset.card);
 }
 
 /**

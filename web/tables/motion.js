@@ -132,6 +132,7 @@ export function capture(previous) {
     play(view) {
       if (table.hidden) return;
       const after = cardsOnTable(table);
+      const seatsNow = seatRects(table); // read before the glides start: they restyle what they move
       const keys = new Map(before.map((c) => [c.key, c]));
       const now = new Set(after.map((c) => c.key));
       // Cards that left their place, by code: where a card new somewhere else came from.
@@ -158,7 +159,6 @@ export function capture(previous) {
         .flat()
         .filter((c) => c.home !== "hand")
         .map((c) => c.rect);
-      const seatsNow = seatRects(table);
       for (const p of view.players || []) {
         if (p.seat === view.seat) continue;
         const grew = (p.hand_count || 0) - (had.get(p.seat) || 0);

@@ -2,7 +2,17 @@
 // played comes from the engine (view.hand[i].why, view.actions, view.undo_why).
 
 import { $, el } from "../app/dom.js";
-import { cardRow, clearTable, closingButtons, finishHand, focusKey, seatFacts, seatList, seatName } from "./kit.js";
+import {
+  cardRow,
+  clearTable,
+  closingButtons,
+  finishHand,
+  focusKey,
+  focusWhenDrawn,
+  seatFacts,
+  seatList,
+  seatName,
+} from "./kit.js";
 import { placeSeats } from "./layout.js";
 import { rove } from "../app/keyboard.js";
 import { cardLabel, drawFace, miniCard } from "./cards.js";
@@ -232,12 +242,12 @@ function restoreFocus(key) {
     table.querySelector('#hand button[data-playable="true"]') ||
     table.querySelector("#actions button") ||
     table.querySelector("#hand button");
-  if (target) target.focus({ preventScroll: true });
+  if (target) focusWhenDrawn(target);
 }
 
 /** Draw the whole table for `view`. */
 export function renderTable(view, ctx) {
-  const key = focusKey();
+  const key = focusKey(view);
   const table = $("table");
   table.hidden = false;
   table.dataset.version = view.version || "";

@@ -13,6 +13,7 @@ import {
   closingButtons,
   finishHand,
   focusKey,
+  focusWhenDrawn,
   seatFacts,
   seatList,
   seatName,
@@ -438,7 +439,7 @@ function ensureBoard() {
 
 export function render(view, ctx) {
   ensureBoard();
-  const key = focusKey();
+  const key = focusKey(view);
   const k = selectionKey(view);
   if (k !== sel.key) {
     sel.key = k;
@@ -461,7 +462,7 @@ export function render(view, ctx) {
       table.querySelector('#hand button[data-playable="true"]') ||
       table.querySelector("#actions button") ||
       table.querySelector(".ot-suit:not([aria-disabled])");
-    if (target) target.focus({ preventScroll: true });
+    if (target) focusWhenDrawn(target);
   }
 }
 

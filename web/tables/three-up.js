@@ -14,6 +14,7 @@ import {
   closingButtons,
   finishHand,
   focusKey,
+  focusWhenDrawn,
   seatFacts,
   seatList,
   seatName,
@@ -562,7 +563,7 @@ function ensureBoard() {
 
 export function render(view, ctx) {
   ensureBoard();
-  const key = focusKey();
+  const key = focusKey(view);
   const k = selKey(view);
   if (k !== sel.key) {
     sel.key = k;
@@ -582,7 +583,7 @@ export function render(view, ctx) {
       (key !== "table" && table.querySelector(`[data-focus-key="${CSS.escape(key)}"]`)) ||
       table.querySelector('#hand button[data-playable="true"]') ||
       table.querySelector("#actions button");
-    if (target) target.focus({ preventScroll: true });
+    if (target) focusWhenDrawn(target);
   }
 }
 
