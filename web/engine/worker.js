@@ -34,7 +34,10 @@ import {
 } from "./python-boot.js";
 
 const MUTATING = new Set(["new_game", "act", "bot_act", "undo"]);
-const SNAPSHOT_DELAY_MS = 2000; // after the engine is ready, before a first visit's snapshot is made
+// A first visit's snapshot is made once the engine has had no call for this long (the player is
+// reading or thinking): making it costs another start's worth of CPU, which would slow the taps of
+// a player who starts to play at once.
+const SNAPSHOT_QUIET_MS = 2000;
 // ?snapshot=off on the page: never make a snapshot (for measuring the normal start).
 const NO_SNAPSHOT = new URL(self.location.href).searchParams.get("snapshot") === "off";
 const INTERNAL = new Set(["save", "load"]);
@@ -53,6 +56,7 @@ const keys = new Map(); // handle -> {key, moves}: where its save is, and how ma
 const timings = {}; // method -> [ms, ...] (engine time only)
 const options = { timeBotMove: false };
 const started = performance.now();
+let lastCall = started; // when the engine was last called (whenQuiet)
 
 /** @param {import("./protocol.js").WorkerMessage} msg */
 function post(msg) {
@@ -202,7 +206,7 @@ async function boot() {
   if (!snapshot && !NO_SNAPSHOT && (await snapshotWanted(info))) {
     // Made by its own worker, a little later: the first game never waits for it.
     snapshotMaking = "to be made";
-    setTimeout(() => {
+    whenQuiet(() => {
       const maker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
       maker.onmessage = (e) => {
         snapshotMaking = e.data.outcome;
@@ -210,13 +214,21 @@ async function boot() {
       maker.onerror = (e) => {
         snapshotMaking = `failed: ${e.message}`;
       };
-    }, SNAPSHOT_DELAY_MS);
+    });
   }
+}
+
+/** `run` once no call has come for SNAPSHOT_QUIET_MS. */
+function whenQuiet(run) {
+  const wait = lastCall + SNAPSHOT_QUIET_MS - performance.now();
+  if (wait > 0) setTimeout(() => whenQuiet(run), wait);
+  else run();
 }
 
 // ---------------------------------------------------------------- engine calls
 function engine(method, params) {
   const t0 = performance.now();
+  lastCall = t0;
   const reply = JSON.parse(api.handle(JSON.stringify({ method, params: params || {} })));
   timed(method, t0);
   return reply;
