@@ -134,7 +134,7 @@ LAND_CARDS = """document.getAnimations()
 
 def snapshot_outcome(page, seconds: int = 120) -> str:
     """What became of the start-up snapshot of `page`'s first visit, once known: it is made in the
-    background, some seconds after the engine is ready ("made", or why not)."""
+    background, once the engine has been idle for 2 s ("made", or why not)."""
     for _ in range(seconds * 5):
         outcome = page.evaluate("async () => (await pygames.stats()).snapshotMaking")
         if outcome != "to be made":
