@@ -55,7 +55,7 @@ from pygames_wasm.core import rng as R
 GAME, LOOP = __GAME__, __LOOP__
 LATE_MOVES = 2050  # --late: the acts timed late are moves 1,950 to 2,050
 HANDS_PER_GAME = 5  # Canasta: hands timed per game (a whole game can run to 30 hands)
-WORK = {"canasta": 20, "ono99": 100}[GAME]  # hands / games a round
+WORK = __WORK__ or {"canasta": 20, "ono99": 100}[GAME]  # hands / games a round
 try:  # the test setup came with 128-bit seeds; a baseline build may predate both
     from pygames_wasm.core import NO_SETUP
     def new_state(module, seed):
@@ -128,8 +128,9 @@ print(json.dumps({"python": sys.version.split()[0], "game": GAME, "loop": LOOP, 
 """
 
 
-def bench_code(game: str, loop: str) -> str:
-    return BENCH_CODE.replace("__GAME__", repr(game)).replace("__LOOP__", repr(loop))
+def bench_code(game: str, loop: str, work: int | None = None) -> str:
+    """The bench's code for one round; `work`: hands (Canasta) or games (ONO 99), if not the usual."""
+    return BENCH_CODE.replace("__GAME__", repr(game)).replace("__LOOP__", repr(loop)).replace("__WORK__", repr(work))
 
 
 def built_wheel(root: Path = ROOT) -> Path:

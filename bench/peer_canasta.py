@@ -33,6 +33,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 from engine_speed import bench_code, built_wheel, run_cpython  # noqa: E402
 
 PEER = ROOT.parent / "shared" / "peers" / "run_canasta_openspiel.py"
+# Ours plays this many hands a round (~1 s of CPU, as the peer's seconds are): engine_speed.py's
+# usual 20 hands take ~0.07 s, too short a stretch to time steadily.
+OUR_HANDS = 300
 # The peer's runner, timed by its process's CPU time as engine_speed.py times ours: on a machine
 # shared with others the wall clock counts the time a process waits for a core.
 PEER_BY_CPU_TIME = """import runpy, sys, time
@@ -113,7 +116,7 @@ def main(argv=None) -> int:
                 check=True,
             ).stdout
         )
-        ours = run_cpython(bench_code("canasta", "engine"), wheel)
+        ours = run_cpython(bench_code("canasta", "engine", OUR_HANDS), wheel)
         actions.append(ours["actions_per_s"] / peer["player_actions_per_s"])
         hands.append(ours["deals_per_s"] / peer["hands_per_s"])
         print(
