@@ -218,7 +218,7 @@ async function boot() {
   }
 }
 
-/** `run` once no call has come for SNAPSHOT_QUIET_MS. */
+/** `run` once the engine has had no call for SNAPSHOT_QUIET_MS (the page's __stats polls are not engine calls). */
 function whenQuiet(run) {
   const wait = lastCall + SNAPSHOT_QUIET_MS - performance.now();
   if (wait > 0) setTimeout(() => whenQuiet(run), wait);

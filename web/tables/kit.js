@@ -121,7 +121,7 @@ let focusDue = null;
 
 /** Give `target` the focus once the whole table is drawn and fitted (app/controller.js calls
  * placeFocus): focused in a table half drawn, it would make the browser lay the table out one more
- * time a move. A drawing that nobody fits (a replay's) gets it when the drawing is over. */
+ * time a move. A drawing the controller does not show (a replay's) gets it when its task is over. */
 export function focusWhenDrawn(target) {
   focusDue = target;
   queueMicrotask(placeFocus);
