@@ -20,7 +20,7 @@ from .bots import BOTS, SEARCH, levels
 from .bots.search import DEFAULT_MS, Budget, decide
 from .core import GameError, Setup, shown
 from .core.game import Action, GameModule, Move
-from .core.i18n import LANGUAGES, msg, rendered
+from .core.i18n import LANGUAGES, Said, msg, rendered
 from .core.match import RECORD_FORMAT, Match, check_distinct_names
 from .core.rng import new_seed
 from .games import GAMES
@@ -318,7 +318,8 @@ def events(params: dict[str, Any]) -> Reply:
 
 def legal_actions(params: dict[str, Any]) -> Reply:
     match = _match(params)
-    return {"actions": match.legal_actions(_seat(params, match))}
+    # Made anew at each call and holding no message: not walked for words (core/views.py, actions_of).
+    return {"actions": Said(match.legal_actions(_seat(params, match)))}
 
 
 def act(params: dict[str, Any]) -> Reply:

@@ -240,6 +240,39 @@ def test_a_reply_is_the_callers_own_and_the_page_s_json_reads_the_same():
         assert api.handle(json.dumps({"method": "view", "params": params})) == json.dumps(again)
 
 
+def scrambled(value) -> None:
+    """Empty every list and dict in `value`, as a careless caller might change a reply."""
+    parts = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    for part in list(parts):
+        scrambled(part)
+    if isinstance(value, (dict, list)):
+        value.clear()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_legal_actions_are_the_callers_own(game):
+    """`legal_actions` hands out the game's own lists (no walk for words: they hold no message), so
+    every game must make them anew at each call: a caller who changes them changes neither the
+    game nor the next answer."""
+    players = 4 if game == "canasta" else 3
+    handle = api.call("new_game", {"game": game, "seats": seats(players), "seed": 8})["handle"]
+    rng = random.Random(8)
+    for _ in range(150):
+        public = api.call("view", {"handle": handle, "seat": None})["view"]
+        if public["over"]:
+            break
+        params = {"handle": handle, "seat": public["to_act"]}
+        before = json.dumps([api.call("save", {"handle": handle}), api.call("view", params)])
+        actions = api.call("legal_actions", params)["actions"]
+        first = json.dumps(actions)
+        scrambled(actions)
+        again = api.call("legal_actions", params)["actions"]
+        assert json.dumps(again) == first
+        assert json.dumps([api.call("save", {"handle": handle}), api.call("view", params)]) == before
+        api.call("act", {**params, "action": rng.choice(again)})
+    api.call("close", {"handle": handle})
+
+
 # --- new_game: bad options, seats, and the rest -----------------------------------------------------------
 
 

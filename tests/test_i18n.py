@@ -233,7 +233,8 @@ def test_no_message_leaves_the_api_unsaid(game):
                 break
             seat = view["to_act"]
             replies.append(api.call("view", {"handle": handle, "seat": seat, "lang": lang}))
-            actions = api.call("legal_actions", {"handle": handle, "seat": seat, "lang": lang})["actions"]
+            replies.append(api.call("legal_actions", {"handle": handle, "seat": seat, "lang": lang}))
+            actions = replies[-1]["actions"]
             replies.append(
                 api.call("act", {"handle": handle, "seat": seat, "action": rng.choice(actions), "lang": lang})
             )

@@ -3,10 +3,11 @@ the game's state (it shares only what is never changed once made: messages, and 
 the history a state keeps is short (it is copied for undo)."""
 
 import json
-from typing import TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from .game import Event, GameState
-from .i18n import Message, Text, msg, spaced
+from .game import Action, Event, GameState
+from .i18n import Message, Said, Text, msg, spaced
 
 JsonT = TypeVar("JsonT")
 
@@ -18,6 +19,13 @@ def copied(value: JsonT) -> JsonT:
     """A JSON-like value (dicts, lists, strings, numbers) copied whole, at C speed: `deepcopy` is
     ten times slower, and views are made on every move."""
     return json.loads(json.dumps(value))
+
+
+def actions_of(legal_actions: Callable[[Any, int], list[Action]], state: Any, seat: int | None) -> Said:
+    """A view's actions: none on the public table, else the seat's legal actions. Every game makes them
+    anew at each call and puts no message in them, so they are already said: the walk for words skips
+    them (tests/test_api.py: test_legal_actions_are_the_callers_own)."""
+    return Said() if seat is None else Said(legal_actions(state, seat))
 
 
 def log(state: GameState, seat: int | None, text: Text) -> None:

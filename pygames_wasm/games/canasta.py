@@ -32,7 +32,7 @@ from ..core.game import Action, Event, View
 from ..core.i18n import Message, Said, Text, commas, fixed, listed, msg, plural, series, spaced
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, final_winners, first_waiting, seat_error
-from ..core.views import last_move, log, recent_events, situation
+from ..core.views import actions_of, last_move, log, recent_events, situation
 
 GAME_ID = "canasta"
 TITLE = msg("Canasta")
@@ -1905,7 +1905,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
         "hand": None
         if seat is None
         else [{"card": c, "label": label(c), "value": value(c)} for c in sorted_cards(state.hands[seat])],
-        "actions": [] if seat is None else legal_actions(state, seat),
+        "actions": actions_of(legal_actions, state, seat),
         "must_go_out": told_to_go_out(state, seat) if seat is not None else False,
         "options": {
             "ask_partner": state.opts.ask_partner,

@@ -19,7 +19,7 @@ from ..core.game import Action, Event, View
 from ..core.i18n import Message, Said, Text, listed, msg, plural, semicolons
 from ..core.options import OptionSpec, lobby_info, options_shown, parse_options
 from ..core.rules import action_kind, applier, final_winners, first_waiting, seat_error
-from ..core.views import copied, last_move, log, recent_events, situation
+from ..core.views import actions_of, copied, last_move, log, recent_events, situation
 
 GAME_ID = "ono99"
 TITLE = msg("ONO 99")
@@ -1018,7 +1018,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
         "hand": None
         if seat is None
         else [hand_line(state, seat, c) for c in sorted(state.hands[seat], key=hand_order)],
-        "actions": [] if seat is None else legal_actions(state, seat),
+        "actions": actions_of(legal_actions, state, seat),
         "over": state.over,
         "result": result(state),
     }

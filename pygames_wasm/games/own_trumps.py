@@ -28,7 +28,7 @@ from ..core.game import Action, Event, View
 from ..core.i18n import COMMAS, Message, Text, listed, msg, plural, render, rendered, series
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, final_winners, first_waiting, number_or_word, seat_error
-from ..core.views import last_event_number, last_move, log, recent_events, situation
+from ..core.views import actions_of, last_event_number, last_move, log, recent_events, situation
 
 GAME_ID = "own_trumps"
 TITLE = msg("Own Trumps")
@@ -1120,7 +1120,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
         "turns": state.turns,
         "repeats": state.repeats if playing else 0,
         "hand": None if seat is None else hand_view(state, seat),
-        "actions": [] if seat is None else legal_actions(state, seat),
+        "actions": actions_of(legal_actions, state, seat),
         "options": {
             "pass_sixes": state.opts.pass_sixes,
             "voluntary_pickup": state.opts.voluntary_pickup,

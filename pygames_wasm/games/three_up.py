@@ -39,7 +39,7 @@ from ..core.i18n import Message, Text, commas, listed, msg, plural, semicolons
 from ..core.options import OptionSpec, lobby_info, options_shown, parse_options
 from ..core.rng import SplitMix64
 from ..core.rules import action_kind, applier, final_winners, first_waiting, number_or_word, seat_error
-from ..core.views import copied, last_move, log, recent_events, situation
+from ..core.views import actions_of, copied, last_move, log, recent_events, situation
 
 GAME_ID = "three_up"
 TITLE = "3UP 3DOWN"
@@ -1917,7 +1917,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
         "my_up": None if seat is None else seat_card_lines(state, seat, "up"),
         "my_down": None if seat is None else down_lines(state, seat),
         "note": None if seat is None else state.notes[seat],
-        "actions": [] if seat is None else legal_actions(state, seat),
+        "actions": actions_of(legal_actions, state, seat),
         "options": options_shown(state.opts),
         "scores": list(state.scores) if state.opts.scoring else None,
         "turns": state.turns,
