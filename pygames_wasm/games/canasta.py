@@ -1832,11 +1832,11 @@ def team_line(state: State, team: int) -> dict[str, Any]:
     return {
         "team": team,
         "name": team_name(state, team),
-        "seats": team_seats(state, team),
+        "seats": Said(team_seats(state, team)),  # (Said: plain values, made anew, not walked for words)
         "score": state.scores[team],
-        "melds": Said(lines),  # plain values, made anew: not walked again for words
+        "melds": Said(lines),
         "canastas": sum(1 for line in lines if line["canasta"]),
-        "red_threes": sorted_cards(state.red_threes[team]),
+        "red_threes": Said(sorted_cards(state.red_threes[team])),
         "red_three_value": ALL_RED_THREES if threes == 4 else RED_THREE_VALUE * threes,
         "initial_needed": state.initial[team],
         "initial_met": state.has_melded[team],
@@ -1888,18 +1888,18 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
             }
             for s in range(PLAYERS)
         ),
-        "order": list(state.order),  # the seating, clockwise from the first team's first player
+        "order": Said(state.order),  # the seating, clockwise from the first team's first player
         "teams": [team_line(state, t) for t in (0, 1)],
         "stock_count": len(state.stock),
         "pile": pile_line(state, seat),
         "hand_no": state.hand_no,
         "hand_moves": state.hand_moves,  # a computer player finds this hand's moves in the history with it
-        "upcards": list(state.upcards),
+        "upcards": Said(state.upcards),
         "dealer": state.dealer,
         "turn": None if state.over else state.turn,
         "phase": state.phase,
         "to_act": to_act(state),
-        "waiting_for": waiting_for(state),
+        "waiting_for": Said(waiting_for(state)),
         "drew": state.drew,
         "asked": dict(state.asked) if state.asked else None,
         "hand": None
