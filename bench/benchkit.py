@@ -1,11 +1,14 @@
-"""What the benchmarks share: percentiles, a game bench's command line, and timing taps on a game's
-table in Chromium."""
+"""What the benchmarks share: percentiles, counting instructions, a game bench's command line, and
+timing taps on a game's table in Chromium."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
+import shutil
 import statistics
+import subprocess
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -45,6 +48,24 @@ def play_api(game, bots, seed, options=None, stop=None, time_moves=None, timed=(
     api.call("close", {"handle": handle})
     return actions, view
 '''
+
+
+def instructions(command: list[str], **run) -> tuple[int, str]:
+    """The instructions `command` executed (valgrind: the same count on every run, however busy the
+    machine), and what it printed."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("counting instructions needs valgrind (apt-get install valgrind)")
+    proc = subprocess.run(
+        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", *command],
+        capture_output=True,
+        text=True,
+        check=True,
+        **run,
+    )
+    found = re.search(r"I\s+refs:\s+([\d,]+)", proc.stderr)
+    if found is None:
+        raise SystemExit(f"valgrind printed no instruction count:\n{proc.stderr[-500:]}")
+    return int(found.group(1).replace(",", "")), proc.stdout
 
 
 def pct(values, q):

@@ -2,7 +2,7 @@
 """Engine speed: random legal play, on CPython and in Pyodide, optionally against a baseline build.
 
     python bench/engine_speed.py [--game canasta|ono99|all] [--runtime cpython|pyodide | --both]
-                                 [--rounds 5] [--baseline DIR] [--api] [--late] [--json]
+                                 [--rounds 5] [--baseline DIR] [--api] [--late] [--instructions] [--json]
 
 Two loops, the same Python source on both runtimes, against the built wheel (dist/site/wheels,
 from ./build.sh build): CPython imports the engine's sources (the wheel holds only Pyodide's
@@ -25,6 +25,10 @@ CPython at move 2,000).
 --baseline DIR times another build in the same run (DIR is a checkout with its own dist/site
 built, e.g. `git worktree add ../wt-d2bf4e3 d2bf4e3`), alternating with ours round by round; the
 printed speed-up is the median of the per-round ratios, so load on the machine cancels out.
+--instructions counts, instead of timing, what one action costs each build on CPython (valgrind's
+instruction count, the same on every run however busy the machine; a ratio of instructions is not
+one of speed, but it shows a change that timing on a shared machine cannot tell from noise).
+
 Times are the process's CPU time (`time.process_time`), not the wall clock: on a machine shared with
 others a process waiting for a core is not slower code.
 """
@@ -41,10 +45,14 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
 RUNNER = ROOT / "tests" / "pyodide_runner.mjs"
+from benchkit import instructions  # noqa: E402
 
 BENCH_CODE = r"""
 import json, sys, time
@@ -140,15 +148,21 @@ def built_wheel(root: Path = ROOT) -> Path:
     return root / "dist" / "site" / json.loads(info_file.read_text())["wheel"]
 
 
-def run_cpython(code: str, wheel: Path) -> dict:
-    """`code` on this CPython, with the engine of `wheel`: the wheel unpacked, or, when the wheel holds
+@contextmanager
+def cpython_site(wheel: Path) -> Iterator[str]:
+    """Where this CPython finds the engine of `wheel`: the wheel unpacked, or, when the wheel holds
     only Pyodide's bytecode (which CPython 3.11 cannot read), the sources it was built from."""
     with tempfile.TemporaryDirectory(prefix="bench-cpython-") as site:
         with zipfile.ZipFile(wheel) as zf:
-            if any(name.endswith(".py") for name in zf.namelist()):
+            sources = any(name.endswith(".py") for name in zf.namelist())
+            if sources:
                 zf.extractall(site)
-            else:
-                site = str(wheel.parents[3])  # <checkout>/dist/site/wheels/<wheel>
+        yield site if sources else str(wheel.parents[3])  # <checkout>/dist/site/wheels/<wheel>
+
+
+def run_cpython(code: str, wheel: Path) -> dict:
+    """`code` on this CPython, with the engine of `wheel`."""
+    with cpython_site(wheel) as site:
         proc = subprocess.run(
             [sys.executable, "-c", code],
             cwd=site,
@@ -159,6 +173,23 @@ def run_cpython(code: str, wheel: Path) -> dict:
     if proc.returncode != 0:
         raise SystemExit(f"CPython run failed:\n{proc.stderr}")
     return json.loads(proc.stdout)
+
+
+# --instructions: the work of two runs (hands or games), whose difference is counted per action, so
+# that start-up, imports and the warm-up game cancel out.
+COUNTED_WORK = {"canasta": (2, 6), "ono99": (10, 40)}
+
+
+def instructions_per_action(game: str, loop: str, wheel: Path) -> float:
+    """What one action of `loop` costs the engine of `wheel` on CPython, in instructions (valgrind)."""
+    runs = []
+    with cpython_site(wheel) as site:
+        for work in COUNTED_WORK[game]:
+            command = [sys.executable, "-c", bench_code(game, loop, work)]
+            count, out = instructions(command, cwd=site, env={**os.environ, "PYTHONPATH": site})
+            runs.append((count, json.loads(out)["actions"]))
+    (fewer, fewer_actions), (more, more_actions) = runs
+    return (more - fewer) / (more_actions - fewer_actions)
 
 
 def run_pyodide(code: str, wheel: Path) -> dict:
@@ -189,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--baseline", type=Path, help="a checkout with dist/site built, timed in the same run")
     ap.add_argument("--api", action="store_true", help="time a person's path (api.call) instead of the module")
     ap.add_argument("--late", action="store_true", help="time act early and late in a long Canasta game")
+    ap.add_argument("--instructions", action="store_true", help="count instructions per action (CPython, valgrind)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 
@@ -196,6 +228,10 @@ def main(argv: list[str] | None = None) -> int:
     builds = {"ours": built_wheel()} | ({"baseline": built_wheel(args.baseline)} if args.baseline else {})
     games = ["canasta"] if args.late else ["canasta", "ono99"] if args.game == "all" else [args.game]
     runtimes = ["cpython", "pyodide"] if args.both else [args.runtime]
+    if args.instructions:
+        if args.late:
+            ap.error("--instructions counts the engine or api loop, not --late")
+        return print_instructions(games, loop, builds)
     results = {}
     for game in games:
         for rt in runtimes:
@@ -232,6 +268,17 @@ def main(argv: list[str] | None = None) -> int:
                     f"   {statistics.median(ratios):.2f}x actions/s  (rounds: {', '.join(f'{x:.2f}' for x in ratios)})"
                 )
             print(line)
+    return 0
+
+
+def print_instructions(games: list[str], loop: str, builds: dict[str, Path]) -> int:
+    print(f"instructions per action, {loop} loop, random legal play, CPython (valgrind: the same on every run)")
+    for game in games:
+        counts = {name: instructions_per_action(game, loop, wheel) for name, wheel in builds.items()}
+        line = f"{game:<9}" + "".join(f"{name} {count:>12,.0f}   " for name, count in counts.items())
+        if "baseline" in counts:
+            line += f"baseline / ours {counts['baseline'] / counts['ours']:.2f}x"
+        print(line)
     return 0
 
 

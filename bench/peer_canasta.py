@@ -20,8 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -30,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
+from benchkit import instructions  # noqa: E402
 from engine_speed import bench_code, built_wheel, run_cpython  # noqa: E402
 
 PEER = ROOT.parent / "shared" / "peers" / "run_canasta_openspiel.py"
@@ -65,21 +64,6 @@ print(actions)
 """
 
 
-def instructions(command: list[str], **run) -> tuple[int, str]:
-    """The instructions `command` executed (valgrind), and what it printed."""
-    proc = subprocess.run(
-        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", *command],
-        capture_output=True,
-        text=True,
-        check=True,
-        **run,
-    )
-    found = re.search(r"I\s+refs:\s+([\d,]+)", proc.stderr)
-    if found is None:
-        raise SystemExit(f"valgrind printed no instruction count:\n{proc.stderr[-500:]}")
-    return int(found.group(1).replace(",", "")), proc.stdout
-
-
 def per_action(command: list[str], work: int, actions_of, **run) -> float:
     """Instructions per player action: `work` played, less the same command with none (start-up)."""
     busy, out = instructions([*command, str(work)], **run)
@@ -88,8 +72,6 @@ def per_action(command: list[str], work: int, actions_of, **run) -> float:
 
 
 def count_instructions(peer_python: str) -> None:
-    if shutil.which("valgrind") is None:
-        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
     ours = per_action([sys.executable, "-c", OURS_GAMES], 3, int, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     peer = per_action([peer_python, "-c", PEER_BY_HANDS, str(PEER)], 41, lambda out: json.loads(out)["player_actions"])
     print(f"instructions per player action: ours {ours:,.0f}, the peer {peer:,.0f} (ours / peer {ours / peer:.2f})")
