@@ -267,6 +267,10 @@ class Said(list[Any]):
     that no message reaches a reply unsaid."""
 
 
+class SaidMap(dict[str, Any]):
+    """A dict with no message in it (a view's options, say), made for one reply: as `Said`, for a dict."""
+
+
 def rendered(value: Any, lang: str = "en", domain: str | None = None, fresh: bool = True) -> Any:
     """A reply (dicts, lists, strings, numbers) with every message in it put into words, in new dicts
     and lists (plain values are never walked into). A `fixed` value's remembered words are copied in

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from .errors import GameError, shown
-from .i18n import Message, Text, msg, plural
+from .i18n import Message, SaidMap, Text, msg, plural
 
 # An option's value: a switch, a choice (a word or a number), a number, a short text, a deck table.
 OptionValue = bool | int | str | dict[str, int]
@@ -85,13 +85,14 @@ class OptionSpec:
         return value
 
 
-def options_shown(opts: Any) -> dict[str, Any]:
+def options_shown(opts: Any) -> SaidMap:
     """A game's `Options` as its view shows them: each field, a deck table copied. (`asdict` copies
-    every value deeply: it was 80% of an ONO 99 view's cost, on every move.)"""
+    every value deeply: it was 80% of an ONO 99 view's cost, on every move.) Options hold no message:
+    made anew, they are not walked for words."""
     names = _field_names.get(type(opts))
     if names is None:
         names = _field_names[type(opts)] = tuple(f.name for f in fields(opts))
-    return {name: dict(v) if type(v := getattr(opts, name)) is dict else v for name in names}
+    return SaidMap({name: dict(v) if type(v := getattr(opts, name)) is dict else v for name in names})
 
 
 _field_names: dict[type, tuple[str, ...]] = {}  # each game's Options' fields, found once

@@ -25,7 +25,7 @@ from typing import Any
 from ..core import GameError, Rng, Setup, shown
 from ..core.cards import SUIT_WORDS, card_name
 from ..core.game import Action, Event, View
-from ..core.i18n import COMMAS, Message, Text, listed, msg, plural, render, rendered, series
+from ..core.i18n import COMMAS, Message, SaidMap, Text, listed, msg, plural, render, rendered, series
 from ..core.options import OptionSpec, lobby_info, parse_options
 from ..core.rules import action_kind, applier, final_winners, first_waiting, number_or_word, seat_error
 from ..core.views import actions_of, last_event_number, last_move, log, recent_events, situation
@@ -1121,13 +1121,13 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
         "repeats": state.repeats if playing else 0,
         "hand": None if seat is None else hand_view(state, seat),
         "actions": actions_of(legal_actions, state, seat),
-        "options": {
-            "pass_sixes": state.opts.pass_sixes,
-            "voluntary_pickup": state.opts.voluntary_pickup,
-            "allow_same_trump": state.opts.allow_same_trump,
-            "repetition_draw": state.opts.repetition_draw,
-            "turn_limit": state.opts.turn_limit,
-        },
+        "options": SaidMap(  # plain values, made anew: not walked for words
+            pass_sixes=state.opts.pass_sixes,
+            voluntary_pickup=state.opts.voluntary_pickup,
+            allow_same_trump=state.opts.allow_same_trump,
+            repetition_draw=state.opts.repetition_draw,
+            turn_limit=state.opts.turn_limit,
+        ),
         "over": state.over,
         "result": result(state),
     }
