@@ -15,6 +15,7 @@ is rendered with its own domain first (`domain=` the game id), then core, then t
 """
 
 import gettext
+import marshal
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeGuard, TypeVar
@@ -274,36 +275,30 @@ class SaidMap(dict[str, Any]):
 def rendered(value: Any, lang: str = "en", domain: str | None = None, fresh: bool = True) -> Any:
     """A reply (dicts, lists, strings, numbers) with every message in it put into words, in new dicts
     and lists (plain values are never walked into). A `fixed` value's remembered words are copied in
-    when `fresh`, so that a caller who changes its reply changes nobody else's; a reply turned into
+    (from their marshalled bytes) when `fresh`, so that a caller who changes its reply changes nobody else's; a reply turned into
     JSON at once (api.handle, the page's way in) shares them instead."""
     kind = type(value)
     if kind is dict:
         if "msg" in value:
             return render(value, lang, domain)
         if _fixed.get(id(value)) is value:
-            words = _remembered(value, lang, domain, _walked)
-            return _copied(words) if fresh else words
+            words, kept = _remembered(value, lang, domain, _walked)
+            return marshal.loads(kept) if fresh else words
         return {k: v if type(v) in _PLAIN else rendered(v, lang, domain, fresh) for k, v in value.items()}
     if kind is list:
         if _fixed.get(id(value)) is value:
-            words = _remembered(value, lang, domain, _walked)
-            return _copied(words) if fresh else words
+            words, kept = _remembered(value, lang, domain, _walked)
+            return marshal.loads(kept) if fresh else words
         return [v if type(v) in _PLAIN else rendered(v, lang, domain, fresh) for v in value]
     return value
 
 
-def _copied(words: Any) -> Any:
-    """Remembered words in new dicts and lists: cheaper than finding them again, and nobody's to change."""
-    kind = type(words)
-    if kind is dict:
-        return {k: v if type(v) in _PLAIN else _copied(v) for k, v in words.items()}
-    if kind is list:
-        return [v if type(v) in _PLAIN else _copied(v) for v in words]
-    return words
-
-
-def _walked(value: Any, lang: str, domain: str | None) -> Any:
-    """A fixed dict's or list's words, found once."""
+def _walked(value: Any, lang: str, domain: str | None) -> tuple[Any, bytes]:
+    """A fixed dict's or list's words, found once, and kept marshalled as well: a reply that is its
+    caller's to change gets its own copy of them from the bytes (`marshal.loads` makes new dicts and
+    lists at C speed, twice as fast as a walk). A fixed value is JSON-like, and so are its words."""
     if type(value) is dict:
-        return {k: v if type(v) in _PLAIN else rendered(v, lang, domain) for k, v in value.items()}
-    return [v if type(v) in _PLAIN else rendered(v, lang, domain) for v in value]
+        words: Any = {k: v if type(v) in _PLAIN else rendered(v, lang, domain) for k, v in value.items()}
+    else:
+        words = [v if type(v) in _PLAIN else rendered(v, lang, domain) for v in value]
+    return words, marshal.dumps(words)
