@@ -2,7 +2,7 @@
 """Engine speed: random legal play, on CPython and in Pyodide, optionally against a baseline build.
 
     python bench/engine_speed.py [--game canasta|ono99|all] [--runtime cpython|pyodide | --both]
-                                 [--rounds 5] [--baseline DIR] [--api] [--late] [--instructions] [--json]
+                                 [--rounds 5] [--baseline DIR] [--api [--as-json]] [--late] [--instructions] [--json]
 
 Two loops, the same Python source on both runtimes, against the built wheel (dist/site/wheels,
 from ./build.sh build): CPython imports the engine's sources (the wheel holds only Pyodide's
@@ -16,6 +16,9 @@ would.
   move the public view (whose turn it is), that seat's `legal_actions`, and `act` with a random
   one, until the same number of hands or games.
   Issue 21's target: >= 2x the engine of d2bf4e3 (--baseline).
+  --as-json: each call through `api.handle`, JSON text in and out, as the page's worker makes it
+  (the reply parsed back here, where the page parses it in JavaScript): what a page's move costs
+  the engine, the reply's encoding included.
 
 --late (Canasta, --api's path): one long game of four people playing at random (100 hands at
 most and a target of 10,000, so that it runs past move 2,000); each `act` is timed and the medians around move 100 and
@@ -60,7 +63,7 @@ from pygames_wasm import api
 from pygames_wasm.games import GAMES
 from pygames_wasm.core import rng as R
 
-GAME, LOOP = __GAME__, __LOOP__
+GAME, LOOP, AS_JSON = __GAME__, __LOOP__, __AS_JSON__
 LATE_MOVES = 2050  # --late: the acts timed late are moves 1,950 to 2,050
 HANDS_PER_GAME = 5  # Canasta: hands timed per game (a whole game can run to 30 hands)
 WORK = __WORK__ or {"canasta": 20, "ono99": 100}[GAME]  # hands / games a round
@@ -90,27 +93,32 @@ def ok(reply):
     assert "error" not in reply, reply
     return reply
 
+def call(method, params):
+    if AS_JSON:  # as the page's worker calls it (the page parses the reply in JavaScript, this here)
+        return json.loads(api.handle(json.dumps({"method": method, "params": params})))
+    return api.call(method, params)
+
 def api_game(seed, stop=lambda view, actions: False, timed=None):
     # Four people at one device, through the API, a move at a time: the view (the public one: the
     # table, and whose turn it is), that seat's legal actions, and act with a random one.
     seats = [{"name": n, "kind": "human"} for n in NAMES]
     options = {"hand_limit": 100, "target": 10_000} if timed is not None else {}
-    handle = ok(api.call("new_game", {"game": GAME, "seats": seats, "seed": seed, "options": options}))["handle"]
+    handle = ok(call("new_game", {"game": GAME, "seats": seats, "seed": seed, "options": options}))["handle"]
     rng, actions = Stream(seed), 0
     while True:
-        view = ok(api.call("view", {"handle": handle, "seat": None}))["view"]
+        view = ok(call("view", {"handle": handle, "seat": None}))["view"]
         done = view["hand_no"] - 1 + view["over"] if GAME == "canasta" else int(view["over"])  # as deals()
         if view["over"] or done >= HANDS_PER_GAME and timed is None or stop(view, actions):
             break
         seat = view["to_act"]
-        choices = ok(api.call("legal_actions", {"handle": handle, "seat": seat}))["actions"]
+        choices = ok(call("legal_actions", {"handle": handle, "seat": seat}))["actions"]
         params = {"handle": handle, "seat": seat, "action": rng.choice(choices)}
         t0 = time.process_time()
-        ok(api.call("act", params))
+        ok(call("act", params))
         if timed is not None:
             timed.append(time.process_time() - t0)
         actions += 1
-    api.call("close", {"handle": handle})
+    call("close", {"handle": handle})
     return min(done, HANDS_PER_GAME), actions
 
 if LOOP == "late":
@@ -136,9 +144,15 @@ print(json.dumps({"python": sys.version.split()[0], "game": GAME, "loop": LOOP, 
 """
 
 
-def bench_code(game: str, loop: str, work: int | None = None) -> str:
-    """The bench's code for one round; `work`: hands (Canasta) or games (ONO 99), if not the usual."""
-    return BENCH_CODE.replace("__GAME__", repr(game)).replace("__LOOP__", repr(loop)).replace("__WORK__", repr(work))
+def bench_code(game: str, loop: str, work: int | None = None, as_json: bool = False) -> str:
+    """The bench's code for one round; `work`: hands (Canasta) or games (ONO 99), if not the usual;
+    `as_json`: the api loop's calls through `api.handle`, JSON text in and out."""
+    return (
+        BENCH_CODE.replace("__GAME__", repr(game))
+        .replace("__LOOP__", repr(loop))
+        .replace("__WORK__", repr(work))
+        .replace("__AS_JSON__", repr(as_json))
+    )
 
 
 def built_wheel(root: Path = ROOT) -> Path:
@@ -180,12 +194,12 @@ def run_cpython(code: str, wheel: Path) -> dict:
 COUNTED_WORK = {"canasta": (2, 6), "ono99": (10, 40)}
 
 
-def instructions_per_action(game: str, loop: str, wheel: Path) -> float:
+def instructions_per_action(game: str, loop: str, wheel: Path, as_json: bool = False) -> float:
     """What one action of `loop` costs the engine of `wheel` on CPython, in instructions (valgrind)."""
     runs = []
     with cpython_site(wheel) as site:
         for work in COUNTED_WORK[game]:
-            command = [sys.executable, "-c", bench_code(game, loop, work)]
+            command = [sys.executable, "-c", bench_code(game, loop, work, as_json)]
             count, out = instructions(command, cwd=site, env={**os.environ, "PYTHONPATH": site})
             runs.append((count, json.loads(out)["actions"]))
     (fewer, fewer_actions), (more, more_actions) = runs
@@ -219,6 +233,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=5, help="timed rounds; medians are reported (default 5)")
     ap.add_argument("--baseline", type=Path, help="a checkout with dist/site built, timed in the same run")
     ap.add_argument("--api", action="store_true", help="time a person's path (api.call) instead of the module")
+    ap.add_argument(
+        "--as-json", action="store_true", help="with --api: through api.handle, JSON in and out, as the page"
+    )
     ap.add_argument("--late", action="store_true", help="time act early and late in a long Canasta game")
     ap.add_argument("--instructions", action="store_true", help="count instructions per action (CPython, valgrind)")
     ap.add_argument("--json", action="store_true")
@@ -231,14 +248,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.instructions:
         if args.late:
             ap.error("--instructions counts the engine or api loop, not --late")
-        return print_instructions(games, loop, builds)
+        return print_instructions(games, loop, builds, args.as_json)
     results = {}
     for game in games:
         for rt in runtimes:
             rounds: dict[str, list[dict]] = {name: [] for name in builds}
             for _ in range(args.rounds):  # alternate, so both builds see the same load
                 for name, wheel in builds.items():
-                    rounds[name].append(RUN[rt](bench_code(game, loop), wheel))
+                    rounds[name].append(RUN[rt](bench_code(game, loop, as_json=args.as_json), wheel))
             results[(game, rt)] = rounds
 
     if args.json:
@@ -248,8 +265,8 @@ def main(argv: list[str] | None = None) -> int:
         return print_late(results, args)
     unit = {"canasta": "hands", "ono99": "games"}
     print(
-        f"engine speed, {loop} loop, random legal play, medians of {args.rounds} rounds"
-        + (f"; baseline {args.baseline}" if args.baseline else "")
+        f"engine speed, {loop} loop{' through api.handle (JSON)' if args.as_json else ''}, random legal play,"
+        f" medians of {args.rounds} rounds" + (f"; baseline {args.baseline}" if args.baseline else "")
     )
     print(
         f"{'game':<9}{'runtime':<18}{'build':<10}{'actions/s':>11}{'deals/s':>10}"
@@ -271,10 +288,11 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def print_instructions(games: list[str], loop: str, builds: dict[str, Path]) -> int:
-    print(f"instructions per action, {loop} loop, random legal play, CPython (valgrind: the same on every run)")
+def print_instructions(games: list[str], loop: str, builds: dict[str, Path], as_json: bool) -> int:
+    how = " through api.handle (JSON)" if as_json else ""
+    print(f"instructions per action, {loop} loop{how}, random legal play, CPython (valgrind: the same on every run)")
     for game in games:
-        counts = {name: instructions_per_action(game, loop, wheel) for name, wheel in builds.items()}
+        counts = {name: instructions_per_action(game, loop, wheel, as_json) for name, wheel in builds.items()}
         line = f"{game:<9}" + "".join(f"{name} {count:>12,.0f}   " for name, count in counts.items())
         if "baseline" in counts:
             line += f"baseline / ours {counts['baseline'] / counts['ours']:.2f}x"
