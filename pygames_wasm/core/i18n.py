@@ -214,8 +214,9 @@ _fixed: dict[int, Any] = {}
 
 
 def fixed(value: JsonT) -> JsonT:
-    """`value` (a dict or a list), which nothing changes from now on, marked so that its words are
-    found once per language (and copied into each reply that is its caller's to change)."""
+    """`value` (a dict or a list of plain dicts, lists, strings, numbers and messages), which nothing
+    changes from now on, marked so that its words are found once per language (and copied into each
+    reply that is its caller's to change)."""
     if _fixed.get(id(value)) is value:
         return value
     if len(_fixed) >= FIXED_KEPT:  # (a value known here is alive, so a new one never has its id)
@@ -275,8 +276,8 @@ class SaidMap(dict[str, Any]):
 def rendered(value: Any, lang: str = "en", domain: str | None = None, fresh: bool = True) -> Any:
     """A reply (dicts, lists, strings, numbers) with every message in it put into words, in new dicts
     and lists (plain values are never walked into). A `fixed` value's remembered words are copied in
-    (from their marshalled bytes) when `fresh`, so that a caller who changes its reply changes nobody else's; a reply turned into
-    JSON at once (api.handle, the page's way in) shares them instead."""
+    (from their marshalled bytes) when `fresh`, so that a caller who changes its reply changes nobody
+    else's; a reply turned into JSON at once (api.handle, the page's way in) shares them instead."""
     kind = type(value)
     if kind is dict:
         if "msg" in value:
