@@ -241,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 
+    if args.as_json and not (args.api or args.late):
+        ap.error("--as-json changes the api loop: give --api too")
     loop = "late" if args.late else "api" if args.api else "engine"
     builds = {"ours": built_wheel()} | ({"baseline": built_wheel(args.baseline)} if args.baseline else {})
     games = ["canasta"] if args.late else ["canasta", "ono99"] if args.game == "all" else [args.game]
