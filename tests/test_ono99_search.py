@@ -10,7 +10,7 @@ import pytest
 from conftest import stacked_table
 
 from pygames_wasm.bots import BOTS, ono99_search
-from pygames_wasm.bots.ono99_search import GAME, determinize, discarded, passed_over, policy, reads
+from pygames_wasm.bots.ono99_search import GAME, determinize, discarded, duty_passed_over, passed_over, policy, reads
 from pygames_wasm.bots.search import Budget, decide
 from pygames_wasm.core.match import Match
 from pygames_wasm.core.rng import SplitMix64
@@ -162,3 +162,61 @@ def test_a_card_held_through_two_free_choices_fits_both(monkeypatch):
     middling = {"2", "3", "4", "5", "6", "7", "8"}
     hands = [determinize(view, history, Random(k)).hands[1] for k in range(60)]
     assert max(sum(card in middling for card in hand) for hand in hands) == 2
+
+
+def test_the_first_of_two_owed_cards_says_whether_the_player_could_pass_them_on():
+    """From 50 the Normal player answers a Play 2 with its cheapest card that passes it on; below
+    that, it passes it on only when few of its cards are safe (nothing read), and otherwise chooses
+    as freely."""
+    opts = ono99.make_options({})
+    assert duty_passed_over(opts, 60, "5") == {"P2", "HOLD", "REV"}
+    assert duty_passed_over(opts, 85, "REV") == {"P2", "HOLD"}  # Play 2 comes first near the top
+    assert duty_passed_over(opts, 60, "P2") == {"HOLD", "REV"}
+    assert duty_passed_over(opts, 40, "5") == passed_over(opts, 40, "5") == {"6", "7", "8", "9", "10"}
+    assert duty_passed_over(opts, 40, "REV") == set()
+
+
+def owed_two(cards_one: list[str], total: int, draw: list[str]):
+    """Seat 0 plays a Play 2 on `total` and draws; seat 1 plays its first two cards and draws after
+    each (as it must: one owed card, a draw, the other). Returns the table and the public history."""
+    table = stacked_table([["P2", "0", "0", "0"], cards_one], draw=draw, total=total)
+    history = []
+    for seat, card in ((0, "P2"), (1, cards_one[0]), (1, cards_one[1])):
+        table.play(seat, card)
+        history += [
+            {"seat": seat, "action": {"type": "play", "card": card}},
+            {"seat": seat, "action": {"type": "draw"}},
+        ]
+    return table, history
+
+
+def test_a_player_who_owed_two_cards_and_played_two_held_nothing_to_pass_them_on(monkeypatch):
+    """Seat 1 owed two cards on 60 and played a 3, then (on 63) a 4: it held no Reverse or Play 2 at
+    the first (else it would have passed the duty on), and no 5 to 10 at the second."""
+    table, history = owed_two(["3", "4", "1", "2"], 60, draw=["0", "REV", "P2", "0"])
+    assert table.state.total == 67 and ono99.to_act(table.state) == 0
+    view = ono99.view(table.state, 0, brief=True)
+    opts = table.state.opts
+    assert reads(view, history, opts) == {1: [(passed_over(opts, 63, "4"), 1), (duty_passed_over(opts, 60, "3"), 2)]}
+    monkeypatch.setattr(ono99_search, "SLIP", 0.0)
+    hands = [determinize(view, history, Random(k)).hands[1] for k in range(60)]
+    # two cards were held through both choices: neither passes a duty on; the two drawn may
+    assert max(sum(card in {"REV", "P2"} for card in hand[:2]) for hand in hands) == 0
+    assert max(sum(card in {"REV", "P2"} for card in hand) for hand in hands) == 2
+
+
+def test_a_play_after_a_free_reverse_is_read_as_free():
+    """A Reverse played freely passes no duty on: the next player's card is a free choice."""
+    table = stacked_table(
+        [["0", "5", "5", "-10"], ["1", "2", "3", "-10"], ["REV", "1", "1", "-10"]], draw=["6", "7", "8", "9"], total=45
+    )
+    history = []
+    for seat, card in ((0, "0"), (1, "1"), (2, "REV"), (1, "2")):  # after the Reverse, seat 1 is next again
+        table.play(seat, card)
+        history += [
+            {"seat": seat, "action": {"type": "play", "card": card}},
+            {"seat": seat, "action": {"type": "draw"}},
+        ]
+    view = ono99.view(table.state, 0, brief=True)
+    opts = table.state.opts
+    assert reads(view, history, opts)[1] == [(passed_over(opts, 46, "2"), 1), (passed_over(opts, 45, "1"), 2)]

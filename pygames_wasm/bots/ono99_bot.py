@@ -12,6 +12,7 @@ from ..games.ono99 import DEFLECTORS, is_number
 
 ESCAPE_ORDER = ["0", "HOLD", "REV", "DP", "P2", "-10"]  # cheapest escape to spend first
 HIGH_TOTAL = 80  # from here on, pressure on the next player pays
+DUTY_TOTAL = 50  # from here on, two cards owed are passed on whenever a card can
 
 
 def choose(view: View, rng: Chooser | None) -> Action:  # never draws at random: the search passes None
@@ -39,7 +40,7 @@ def pick_card(view: View, plays: list[str]) -> str:
     first_of_two = duty is not None and duty["seat"] == view["seat"] and duty["plays_left"] == 2
     if first_of_two:
         deflectors = [c for c in plays if c in DEFLECTORS]
-        if deflectors and (total >= 50 or safe_count(hand, total) < 3):
+        if deflectors and (total >= DUTY_TOTAL or safe_count(hand, total) < 3):
             return cheapest_escape(deflectors, total)
         keeping_a_second = [c for c in plays if has_second_card(hand, c, total)]
         plays = keeping_a_second or plays

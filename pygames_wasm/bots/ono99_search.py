@@ -9,9 +9,11 @@ they could not play, except laying the hand down (then it is seen).
 
 What the others chose says more (`reads`): a sensible player (the Normal player's idea) plays its
 highest number while it can, and an escape card only when it has no number to play, so a player
-who played a 3 on 50 most likely held no 4 to 9 then. The cards it held then, all of its hand but
-those drawn since, are dealt from the cards that fit; a card held through several free choices fits
-them all (the oldest cards of a hand, as many as it has not drawn since the earliest). Now and then
+who played a 3 on 50 most likely held no 4 to 9 then; and, owing two cards on a total of 50 or
+more, it passes the duty on with a Reverse or Play 2 if it can, so one who played two held neither
+then. The cards it held then, all of its hand but those drawn since, are dealt from the cards that
+fit; a card held through several choices fits them all (the oldest cards of a hand, as many as it
+has not drawn since the earliest). Now and then
 (`SLIP`) a player is taken to have played otherwise, so a player who does not play that way
 misleads the search little.
 
@@ -60,13 +62,18 @@ def before(total: int, card: str) -> int | None:
     return None if card == "ONO" else total
 
 
+def ono_first(opts: G.Options, total: int) -> set[str]:
+    """The ONO 99 card, when it may be played on `total`: the Normal player sheds one before all else."""
+    return {"ONO"} if opts.ono99_on_zero and total % 10 == 0 else set()
+
+
 def passed_over(opts: G.Options, total: int, card: str) -> set[str]:
     """The cards the Normal player would have played instead of `card` on `total` had it held them
     (ono99_bot.pick_card, with no Play 2 duty): an ONO 99 card it may play, then its highest number,
     then (from HIGH_TOTAL) a Play 2 or Double Play, then the cheapest escape."""
     if card == "ONO":
         return set()
-    ono = {"ONO"} if opts.ono99_on_zero and total % 10 == 0 else set()
+    ono = ono_first(opts, total)
     numbers = {n for n, v in G.NUMBER_VALUE.items() if v and not G.busts(opts, total + v)}  # playable, not 0
     high = total >= ono99_bot.HIGH_TOTAL
     if high and card in ("P2", "DP"):
@@ -78,11 +85,27 @@ def passed_over(opts: G.Options, total: int, card: str) -> set[str]:
     return ono | pressure | numbers | (set(order[: order.index(card)]) if card in order else set())
 
 
+def duty_passed_over(opts: G.Options, total: int, card: str) -> set[str]:
+    """The cards the Normal player would have played instead of `card` as the first of two cards it
+    owed (ono99_bot.pick_card). From DUTY_TOTAL it answers with its cheapest card that passes the
+    duty on, if it has one; below, it passes it on only when few of its cards are safe (unknown), and
+    otherwise chooses as freely (keeping a safe second card, which below DUTY_TOTAL every number does)."""
+    order = (["P2", "DP"] if total >= ono99_bot.HIGH_TOTAL else []) + ono99_bot.ESCAPE_ORDER
+    deflectors = [c for c in order if c in G.DEFLECTORS]
+    if card in deflectors:
+        cheaper = set(deflectors[: deflectors.index(card)]) if total >= ono99_bot.DUTY_TOTAL else set()
+        return cheaper | ono_first(opts, total)  # (an ONO 99 card it may play comes first)
+    if total < ono99_bot.DUTY_TOTAL:
+        return passed_over(opts, total, card)
+    return set(deflectors) | ono_first(opts, total)
+
+
 def reads(view: View, history: list[Move], opts: G.Options) -> dict[int, list[tuple[set[str], int]]]:
-    """seat -> [(the cards it would have played instead when it chose a card freely, the cards it has
-    drawn since)], its latest choice first, for the other players' plays of this round that the
-    history shows with their totals: read back from the total now through the plays since, and
-    plays answering no Play 2."""
+    """seat -> [(the cards it would have played instead when it chose a card, the cards it has drawn
+    since)], its latest choice first, for the other players' plays of this round that the history
+    shows with their totals: read back from the total now through the plays since. A play is read
+    as the Normal player's choice: freely (`passed_over`), or as the first of two cards it owed
+    (`duty_passed_over`); the oldest play read back is only a start (whether it was owed is unknown)."""
     plays: list[tuple[int, str, int, int]] = []  # (seat, card, total before, cards the seat drew since), latest first
     drawn: Counter[int] = Counter()
     total = view["total"]
@@ -97,10 +120,19 @@ def reads(view: View, history: list[Move], opts: G.Options) -> dict[int, list[tu
         plays.append((seat, action["card"], was, drawn[seat]))
         total = was
     found: dict[int, list[tuple[set[str], int]]] = {}
-    for (seat, card, total, since), (prior, prior_card, _, _) in pairwise(plays):
-        free = prior != seat and prior_card not in G.OBLIGATORS and prior_card not in G.DEFLECTORS
-        if seat != view["seat"] and free:
-            found.setdefault(seat, []).append((passed_over(opts, total, card), since))
+    owed: bool | None = None  # whether the play in hand was the first of two owed cards (None: unknown)
+    for (prior, prior_card, _, _), (seat, card, total, since) in pairwise(reversed(plays)):
+        if prior == seat:
+            owed = False  # the second of two cards (the first did not pass the duty on)
+        elif prior_card in G.OBLIGATORS:
+            owed = True
+        elif prior_card in G.DEFLECTORS:
+            owed = True if owed else None if owed is None else False  # it passed a duty on, if it had one
+        else:
+            owed = False
+        if seat != view["seat"] and owed is not None:
+            read = duty_passed_over(opts, total, card) if owed else passed_over(opts, total, card)
+            found.setdefault(seat, []).insert(0, (read, since))
     return found
 
 
