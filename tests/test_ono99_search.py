@@ -30,6 +30,19 @@ def positions(options: dict, players: int, seed: int):
         match.act(seat, match.bot_move(seat))
 
 
+def played(table, plays) -> list:
+    """Play each (seat, card) of `plays` at `table`, each followed by the player's draw; returns the
+    public history of it, as a bot is given it."""
+    history = []
+    for seat, card in plays:
+        table.play(seat, card)
+        history += [
+            {"seat": seat, "action": {"type": "play", "card": card}},
+            {"seat": seat, "action": {"type": "draw"}},
+        ]
+    return history
+
+
 def test_the_view_shows_the_public_facts_a_deal_needs():
     table = stacked_table([["5", "7", "0", "1"], ["2", "3", "4", "6"]])
     view = table.view(0)
@@ -125,13 +138,7 @@ def test_a_free_choice_of_card_says_what_the_player_did_not_hold():
 def test_a_deal_gives_another_player_none_of_the_cards_it_passed_over(monkeypatch):
     """Seat 1 played a 3 on 45 and drew: of its four cards, only the one drawn may be a 4 to 10."""
     table = stacked_table([["5", "0", "REV", "REV"], ["3", "1", "2", "0"]], draw=["9", "-10"], total=40)
-    history = []
-    for seat, card in ((0, "5"), (1, "3")):
-        table.play(seat, card)
-        history += [
-            {"seat": seat, "action": {"type": "play", "card": card}},
-            {"seat": seat, "action": {"type": "draw"}},
-        ]
+    history = played(table, ((0, "5"), (1, "3")))
     view = ono99.view(table.state, 0, brief=True)
     assert reads(view, history, table.state.opts) == {1: [(passed_over(table.state.opts, 45, "3"), 1)]}
 
@@ -148,13 +155,7 @@ def test_a_card_held_through_two_free_choices_fits_both(monkeypatch):
     """Seat 1 played a 1 on 45 (so held no 2 to 10), drew, then an 8 on 46 (no 9 or 10), and drew:
     two of its cards were held through both choices, so at most two of its four are a 2 to 8."""
     table = stacked_table([["5", "0", "REV", "REV"], ["1", "8", "0", "0"]], draw=["0", "REV", "0", "REV"], total=40)
-    history = []
-    for seat, card in ((0, "5"), (1, "1"), (0, "0"), (1, "8")):
-        table.play(seat, card)
-        history += [
-            {"seat": seat, "action": {"type": "play", "card": card}},
-            {"seat": seat, "action": {"type": "draw"}},
-        ]
+    history = played(table, ((0, "5"), (1, "1"), (0, "0"), (1, "8")))
     view = ono99.view(table.state, 0, brief=True)
     opts = table.state.opts
     assert reads(view, history, opts) == {1: [(passed_over(opts, 46, "8"), 1), (passed_over(opts, 45, "1"), 2)]}
@@ -176,24 +177,11 @@ def test_the_first_of_two_owed_cards_says_whether_the_player_could_pass_them_on(
     assert duty_passed_over(opts, 40, "REV") == set()
 
 
-def owed_two(cards_one: list[str], total: int, draw: list[str]):
-    """Seat 0 plays a Play 2 on `total` and draws; seat 1 plays its first two cards and draws after
-    each (as it must: one owed card, a draw, the other). Returns the table and the public history."""
-    table = stacked_table([["P2", "0", "0", "0"], cards_one], draw=draw, total=total)
-    history = []
-    for seat, card in ((0, "P2"), (1, cards_one[0]), (1, cards_one[1])):
-        table.play(seat, card)
-        history += [
-            {"seat": seat, "action": {"type": "play", "card": card}},
-            {"seat": seat, "action": {"type": "draw"}},
-        ]
-    return table, history
-
-
 def test_a_player_who_owed_two_cards_and_played_two_held_nothing_to_pass_them_on(monkeypatch):
     """Seat 1 owed two cards on 60 and played a 3, then (on 63) a 4: it held no Reverse or Play 2 at
     the first (else it would have passed the duty on), and no 5 to 10 at the second."""
-    table, history = owed_two(["3", "4", "1", "2"], 60, draw=["0", "REV", "P2", "0"])
+    table = stacked_table([["P2", "0", "0", "0"], ["3", "4", "1", "2"]], draw=["0", "REV", "P2", "0"], total=60)
+    history = played(table, ((0, "P2"), (1, "3"), (1, "4")))  # seat 1 owes two: one card, a draw, the other
     assert table.state.total == 67 and ono99.to_act(table.state) == 0
     view = ono99.view(table.state, 0, brief=True)
     opts = table.state.opts
@@ -210,13 +198,7 @@ def test_a_play_after_a_free_reverse_is_read_as_free():
     table = stacked_table(
         [["0", "5", "5", "-10"], ["1", "2", "3", "-10"], ["REV", "1", "1", "-10"]], draw=["6", "7", "8", "9"], total=45
     )
-    history = []
-    for seat, card in ((0, "0"), (1, "1"), (2, "REV"), (1, "2")):  # after the Reverse, seat 1 is next again
-        table.play(seat, card)
-        history += [
-            {"seat": seat, "action": {"type": "play", "card": card}},
-            {"seat": seat, "action": {"type": "draw"}},
-        ]
+    history = played(table, ((0, "0"), (1, "1"), (2, "REV"), (1, "2")))  # after the Reverse, seat 1 is next again
     view = ono99.view(table.state, 0, brief=True)
     opts = table.state.opts
     assert reads(view, history, opts)[1] == [(passed_over(opts, 46, "2"), 1), (passed_over(opts, 45, "1"), 2)]
