@@ -126,10 +126,9 @@ def reads(view: View, history: list[Move], opts: G.Options) -> dict[int, list[tu
             owed = False  # the second of two cards (the first did not pass the duty on)
         elif prior_card in G.OBLIGATORS:
             owed = True
-        elif prior_card in G.DEFLECTORS:
-            owed = True if owed else None if owed is None else False  # it passed a duty on, if it had one
-        else:
+        elif prior_card not in G.DEFLECTORS:
             owed = False
+        # (after a Reverse or Hold the duty is owed as it was by the one who played it: passed on)
         if seat != view["seat"] and owed is not None:
             read = duty_passed_over(opts, total, card) if owed else passed_over(opts, total, card)
             found.setdefault(seat, []).insert(0, (read, since))
