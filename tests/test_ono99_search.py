@@ -202,3 +202,27 @@ def test_a_play_after_a_free_reverse_is_read_as_free():
     view = ono99.view(table.state, 0, brief=True)
     opts = table.state.opts
     assert reads(view, history, opts)[1] == [(passed_over(opts, 46, "2"), 1), (passed_over(opts, 45, "1"), 2)]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_read_of_normal_players_is_true_of_the_hands_they_held(players):
+    """Played by Normal players, every read of every seat's view holds for the real hands: of the
+    cards a player held through its choices (all but those drawn since), none is one it passed over
+    (so a change to the Normal player's choices that the reads miss fails here)."""
+    checked = 0
+    for seed in range(12):
+        seats = [{"name": f"P{i}", "kind": "bot", "bot": "normal"} for i in range(players)]
+        match = Match(ono99, BOTS["ono99"], {}, seats, seed)
+        while not match.state.over:
+            seat = ono99.to_act(match.state)
+            assert seat is not None  # a game that is not over waits for somebody
+            view, history, _ = match.knowledge(seat)
+            for other, choices in reads(view, history, match.state.opts).items():
+                hand = match.state.hands[other]
+                passed: set[str] = set()
+                for passed_then, drawn in choices:  # latest first: a card held longer fits more of them
+                    passed |= passed_then
+                    assert sum(card not in passed for card in hand) >= len(hand) - drawn, (seed, other, hand, choices)
+                    checked += 1
+            match.act(seat, match.bot_move(seat))
+    assert checked > 1000
