@@ -13,9 +13,8 @@ who played a 3 on 50 most likely held no 4 to 9 then; and, owing two cards on a 
 more, it passes the duty on with a Reverse or Play 2 if it can, so one who played two held neither
 then. The cards it held then, all of its hand but those drawn since, are dealt from the cards that
 fit; a card held through several choices fits them all (the oldest cards of a hand, as many as it
-has not drawn since the earliest). Now and then
-(`SLIP`) a player is taken to have played otherwise, so a player who does not play that way
-misleads the search little.
+has not drawn since the earliest). Now and then (`SLIP`) a player is taken to have played otherwise,
+so a player who does not play that way misleads the search little.
 
 Known gap: after a reshuffle the draw pile can only hold cards of the reshuffled discard pile; the
 deal here ignores that (it changes the odds a little, and reshuffles are rare: the 2022 deck is big).
