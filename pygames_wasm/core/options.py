@@ -85,11 +85,12 @@ class OptionSpec:
         return value
 
 
-def options_shown(opts: Any) -> SaidMap:
-    """A game's `Options` as its view shows them: each field, a deck table copied. (`asdict` copies
-    every value deeply: it was 80% of an ONO 99 view's cost, on every move.) Options hold no message:
-    made anew, they are not walked for words."""
-    names = _field_names.get(type(opts))
+def options_shown(opts: Any, names: tuple[str, ...] | None = None) -> SaidMap:
+    """A game's `Options` as its view shows them: each field (or only `names`), a deck table copied.
+    (`asdict` copies every value deeply: it was 80% of an ONO 99 view's cost, on every move.) Options
+    hold no message: made anew, they are not walked for words."""
+    if names is None:
+        names = _field_names.get(type(opts))
     if names is None:
         names = _field_names[type(opts)] = tuple(f.name for f in fields(opts))
     return SaidMap({name: dict(v) if type(v := getattr(opts, name)) is dict else v for name in names})

@@ -29,8 +29,8 @@ from typing import Any, TypeGuard
 from ..core import GameError, Rng, Setup, build_deck, int_list, shown
 from ..core.cards import JOKER, card_name
 from ..core.game import Action, Event, View
-from ..core.i18n import Message, Said, SaidMap, Text, commas, fixed, listed, msg, plural, series, spaced
-from ..core.options import OptionSpec, lobby_info, parse_options
+from ..core.i18n import Message, Said, Text, commas, fixed, listed, msg, plural, series, spaced
+from ..core.options import OptionSpec, lobby_info, options_shown, parse_options
 from ..core.rules import action_kind, applier, final_winners, first_waiting, seat_error
 from ..core.views import actions_of, last_move, log, recent_events, situation
 
@@ -1867,6 +1867,17 @@ def pile_line(state: State, seat: int | None) -> dict[str, Any]:
     return line
 
 
+OPTIONS_SHOWN = (
+    "ask_partner",
+    "target",
+    "hand_limit",
+    "partnership_draw",
+    "wild_ratio",
+    "black_three_freezes",
+    "concealed_min_only_if_pile",
+)  # the options a view shows, each a plain value
+
+
 def view(state: State, seat: int | None, brief: bool = False) -> View:
     """What `seat` may see: its own hand, the table, counts. `None` is the public table. The discard
     pile shows its top card and the card that froze it; the cards under them are not searched (but
@@ -1907,15 +1918,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
         else [{"card": c, "label": label(c), "value": value(c)} for c in sorted_cards(state.hands[seat])],
         "actions": actions_of(legal_actions, state, seat),
         "must_go_out": told_to_go_out(state, seat) if seat is not None else False,
-        "options": SaidMap(  # plain values, made anew: not walked for words
-            ask_partner=state.opts.ask_partner,
-            target=state.opts.target,
-            hand_limit=state.opts.hand_limit,
-            partnership_draw=state.opts.partnership_draw,
-            wild_ratio=state.opts.wild_ratio,
-            black_three_freezes=state.opts.black_three_freezes,
-            concealed_min_only_if_pile=state.opts.concealed_min_only_if_pile,
-        ),
+        "options": options_shown(state.opts, OPTIONS_SHOWN),
         "over": state.over,
         "result": result(state),
     }

@@ -25,8 +25,8 @@ from typing import Any
 from ..core import GameError, Rng, Setup, shown
 from ..core.cards import SUIT_WORDS, card_name
 from ..core.game import Action, Event, View
-from ..core.i18n import COMMAS, Message, SaidMap, Text, listed, msg, plural, render, rendered, series
-from ..core.options import OptionSpec, lobby_info, parse_options
+from ..core.i18n import COMMAS, Message, Text, listed, msg, plural, render, rendered, series
+from ..core.options import OptionSpec, lobby_info, options_shown, parse_options
 from ..core.rules import action_kind, applier, final_winners, first_waiting, number_or_word, seat_error
 from ..core.views import actions_of, last_event_number, last_move, log, recent_events, situation
 
@@ -1082,6 +1082,15 @@ def hand_view(state: State, seat: int) -> list[dict[str, Any]]:
     return lines
 
 
+OPTIONS_SHOWN = (
+    "pass_sixes",
+    "voluntary_pickup",
+    "allow_same_trump",
+    "repetition_draw",
+    "turn_limit",
+)  # the options a view shows, each a plain value
+
+
 def view(state: State, seat: int | None, brief: bool = False) -> View:
     """What `seat` may see: its own hand, the whole pile in order (R11.3), the trumps (R11.2), hand
     counts (R11.1) and the cards everyone knows a player holds. `None` is the public table.
@@ -1121,13 +1130,7 @@ def view(state: State, seat: int | None, brief: bool = False) -> View:
         "repeats": state.repeats if playing else 0,
         "hand": None if seat is None else hand_view(state, seat),
         "actions": actions_of(legal_actions, state, seat),
-        "options": SaidMap(  # plain values, made anew: not walked for words
-            pass_sixes=state.opts.pass_sixes,
-            voluntary_pickup=state.opts.voluntary_pickup,
-            allow_same_trump=state.opts.allow_same_trump,
-            repetition_draw=state.opts.repetition_draw,
-            turn_limit=state.opts.turn_limit,
-        ),
+        "options": options_shown(state.opts, OPTIONS_SHOWN),
         "over": state.over,
         "result": result(state),
     }
