@@ -8,14 +8,15 @@
 
 import { $, el } from "../app/dom.js";
 import {
+  byFocusKey,
   cardRow,
   choiceButton,
   clearTable,
   closingButtons,
   finishHand,
   focusKey,
-  focusWhenDrawn,
   redrawIf,
+  refocus,
   refuse,
   seatFacts,
   seatList,
@@ -538,7 +539,7 @@ function redraw(focus) {
   const key = focus || focusKey(); // read before the choices are made anew
   const done = renderHand(view, ctx);
   refitTable();
-  const found = key && $("table").querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+  const found = byFocusKey(key);
   // A choice left out where the table is tightest (a `waits` one) hands the focus to the hand.
   const target = found?.getClientRects().length ? found : found && $("table").querySelector("#hand button");
   if (target) target.focus({ preventScroll: true });
@@ -579,14 +580,7 @@ export function render(view, ctx) {
   renderTeams(view);
   $("turn-line").textContent = turnLine(view);
   renderHand(view, ctx);
-  if (key) {
-    const target =
-      (key !== "table" && table.querySelector(`[data-focus-key="${CSS.escape(key)}"]`)) ||
-      table.querySelector(".draw-button") ||
-      table.querySelector("#hand button") ||
-      table.querySelector("#actions button");
-    if (target) focusWhenDrawn(target);
-  }
+  refocus(key, [".draw-button", "#hand button", "#actions button"]);
 }
 
 export function clear() {

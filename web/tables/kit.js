@@ -116,6 +116,21 @@ export function focusKey(view = null) {
   return key;
 }
 
+/** The table's element of focus key `key` (`data-focus-key`), if it has one. */
+export function byFocusKey(key) {
+  return key ? $("table").querySelector(`[data-focus-key="${CSS.escape(key)}"]`) : null;
+}
+
+/** After a drawing of the whole table, the focus goes back where it was (`key`, from focusKey before
+ * the drawing), else to the first of `fallbacks` (selectors: the game's likely next move) the table
+ * holds. A focus that was not on the table stays where it is. */
+export function refocus(key, fallbacks) {
+  if (!key) return;
+  let target = key !== "table" && byFocusKey(key);
+  for (const selector of fallbacks) target ||= $("table").querySelector(selector);
+  if (target) focusWhenDrawn(target);
+}
+
 // The button a drawing of the whole table gives the focus to, once the table is fitted (placeFocus).
 let focusDue = null;
 

@@ -9,6 +9,7 @@ import {
   finishHand,
   focusKey,
   focusWhenDrawn,
+  refocus,
   seatFacts,
   seatList,
   seatName,
@@ -231,18 +232,10 @@ function renderHand(view, ctx) {
 }
 
 function restoreFocus(key) {
-  if (!key) return;
-  const table = $("table");
   // After a card is played the next thing to do is usually to draw.
-  const draw = key.startsWith("card:") && table.querySelector(".draw-button");
-  const target =
-    draw ||
-    (key !== "table" && table.querySelector(`[data-focus-key="${CSS.escape(key)}"]`)) ||
-    table.querySelector(".draw-button") ||
-    table.querySelector('#hand button[data-playable="true"]') ||
-    table.querySelector("#actions button") ||
-    table.querySelector("#hand button");
-  if (target) focusWhenDrawn(target);
+  const draw = key?.startsWith("card:") && $("table").querySelector(".draw-button");
+  if (draw) focusWhenDrawn(draw);
+  else refocus(key, [".draw-button", '#hand button[data-playable="true"]', "#actions button", "#hand button"]);
 }
 
 /** Draw the whole table for `view`. */

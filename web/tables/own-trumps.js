@@ -8,12 +8,13 @@
 
 import { $, el } from "../app/dom.js";
 import {
+  byFocusKey,
   cardRow,
   clearTable,
   closingButtons,
   finishHand,
   focusKey,
-  focusWhenDrawn,
+  refocus,
   seatFacts,
   seatList,
   seatName,
@@ -419,8 +420,7 @@ function redraw(focus) {
   renderHand(view, ctx);
   $("turn-line").textContent = turnLine(view);
   refitTable();
-  const target = focus && $("table").querySelector(`[data-focus-key="${CSS.escape(focus)}"]`);
-  if (target) target.focus({ preventScroll: true });
+  byFocusKey(focus)?.focus({ preventScroll: true });
 }
 
 // ------------------------------------------------------------------ the renderer
@@ -456,14 +456,7 @@ export function render(view, ctx) {
   renderBoard(view, ctx);
   $("turn-line").textContent = turnLine(view);
   renderHand(view, ctx);
-  if (key) {
-    const target =
-      (key !== "table" && table.querySelector(`[data-focus-key="${CSS.escape(key)}"]`)) ||
-      table.querySelector('#hand button[data-playable="true"]') ||
-      table.querySelector("#actions button") ||
-      table.querySelector(".ot-suit:not([aria-disabled])");
-    if (target) focusWhenDrawn(target);
-  }
+  refocus(key, ['#hand button[data-playable="true"]', "#actions button", ".ot-suit:not([aria-disabled])"]);
 }
 
 export function clear() {

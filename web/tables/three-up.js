@@ -8,13 +8,14 @@
 
 import { $, el } from "../app/dom.js";
 import {
+  byFocusKey,
   cardRow,
   choiceButton,
   clearTable,
   closingButtons,
   finishHand,
   focusKey,
-  focusWhenDrawn,
+  refocus,
   seatFacts,
   seatList,
   seatName,
@@ -529,8 +530,7 @@ function redraw(focus) {
   if (view.phase === "trade") renderPlayers(view);
   refitTable();
   const key = focus || document.activeElement?.dataset.focusKey;
-  const target = key && $("table").querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
-  if (target) target.focus({ preventScroll: true });
+  byFocusKey(key)?.focus({ preventScroll: true });
   return done;
 }
 
@@ -578,13 +578,7 @@ export function render(view, ctx) {
   renderCenter(view);
   $("turn-line").textContent = turnLine(view);
   renderMine(view, ctx);
-  if (key) {
-    const target =
-      (key !== "table" && table.querySelector(`[data-focus-key="${CSS.escape(key)}"]`)) ||
-      table.querySelector('#hand button[data-playable="true"]') ||
-      table.querySelector("#actions button");
-    if (target) focusWhenDrawn(target);
-  }
+  refocus(key, ['#hand button[data-playable="true"]', "#actions button"]);
 }
 
 export function clear() {
