@@ -314,6 +314,31 @@ def test_keyboard_only_play_with_arrow_keys(page: Page):
     assert_focus_not_lost(page, "a draw")
 
 
+def test_the_focus_stays_on_its_card_while_the_computers_play(page: Page):
+    # A computer's move draws the whole table again: the focus stays on the card it was on, not on the
+    # hand's first card, where a lost focus would land (app/keyboard.js keepFocus).
+    saved = ono99_turn_with_a_card_refused()
+    hand = seat_view(saved, 0)["hand"]
+    resume(page, saved, hold_bots=True)
+    cards = page.locator("#hand button")
+    expect(cards).to_have_count(len(hand), timeout=20_000)
+    settled(page)
+    cards.nth(next(i for i, line in enumerate(hand) if line["playable"])).focus()
+    page.keyboard.press("Space")
+    draw = page.get_by_role("button", name=re.compile(r"^Draw (a card|\d+ cards)$"))
+    expect(draw).to_be_focused()
+    page.keyboard.press("Enter")
+    held_or_my_turn(page)
+    assert page.evaluate("() => window.heldBots()") > 0, "the computers' turn is held"
+    cards.last.focus()
+    key = cards.last.get_attribute("data-focus-key")
+    newest = page.locator("#log li").first
+    drew = newest.inner_text()
+    step_bots(page)
+    expect(newest).not_to_have_text(drew)  # the computer has moved: the table is drawn again
+    expect(page.locator(f'#hand button[data-focus-key="{key}"]')).to_be_focused()
+
+
 def test_read_the_table_says_the_engines_sentence(page: Page):
     saved = ono99_turn_with_a_card_refused()
     sentence = seat_words(saved, 0)
