@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Hard's regret: the win chance a Hard decision gives up against a player who sees every hand, in
+minutes where an arena takes hours (issue 22).
+
+    python bench/hard_regret.py [--game ono99] [--players 4] [--positions 60] [--oracle-deals 3000]
+                                [--deals 294,1200] [--repeats 2]
+
+Positions are decisions of Normal games (seeds from 1; every other decision where the game's search
+has more than one candidate, three a game at most). Each one comes from a real game, so its hidden
+cards are a fair draw of what the seat cannot see. At each, the Oracle's search (pygames_wasm/oracle.py:
+every hand as it is, the stock dealt again) values every candidate over --oracle-deals deals; a
+choice's regret is the best candidate's value less its own, in points of win chance (as the
+search's playouts value it). Printed: the mean regret of Normal's choice and of Hard's at each count
+of deals (--repeats searches a position, each with its own stream), with 95% intervals from
+resampling the positions, and how often each chose the Oracle's best.
+
+Reading it: Hard's regret falling with more deals says that thinking longer (a faster search) would
+make it stronger; Hard's regret close to Normal's says its search adds little to Normal's choice at
+that table, whatever it thinks: what separates it from the Oracle is what it cannot see.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pygames_wasm import oracle  # noqa: E402
+from pygames_wasm.bots import BOTS, SEARCH  # noqa: E402
+from pygames_wasm.bots.search import Budget, decide  # noqa: E402
+from pygames_wasm.core.match import Match  # noqa: E402
+from pygames_wasm.core.rng import SplitMix64  # noqa: E402
+from pygames_wasm.games import GAMES  # noqa: E402
+
+PER_GAME = 3  # positions from one game at most, so that many games are sampled
+
+
+def key(action: dict[str, Any]) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+def positions(game: str, players: int, count: int) -> list[tuple[Any, ...]]:
+    """(view, history, the real game as the Oracle starts from it, seed) of `count` decisions."""
+    seats = [{"name": f"P{i}", "kind": "bot", "bot": "normal"} for i in range(players)]
+    found: list[tuple[Any, ...]] = []
+    seed = 1
+    while len(found) < count:
+        match, taken, choices = Match(GAMES[game], BOTS[game], {}, seats, seed), 0, 0
+        while not match.state.over and len(found) < count and taken < PER_GAME:
+            seat = match.module.to_act(match.state)
+            assert seat is not None  # a game that is not over waits for somebody
+            view, history, _ = match.knowledge(seat)
+            if len(SEARCH[game].candidates(view)) > 1:
+                choices += 1
+                if choices % 2 == 0:
+                    taken += 1
+                    found.append((view, history, oracle.known(game, match.state), seed))
+            match.act(seat, match.bot_move(seat))
+        seed += 1
+    return found
+
+
+def oracle_values(game: str, view: Any, history: Any, table: Any, seed: int, deals: int) -> dict[str, float]:
+    """Every candidate's value to a player who sees every hand (with Normal's choice among them)."""
+    normal = BOTS[game]["normal"](view, history, SplitMix64(seed), None)
+    listed = SEARCH[game].candidates(view)
+    search = replace(
+        SEARCH[game],
+        candidates=lambda v: listed + ([normal] if normal not in listed else []),
+        determinize=lambda v, h, rng: oracle.world(game, table, rng),
+    )
+    decision = decide(search, view, history, SplitMix64(seed), Budget(ms=None, deals=deals))
+    return {key(action): value for action, _, value in decision.tried}
+
+
+def summary(regrets: list[float]) -> str:
+    """Mean regret in points with a 95% interval from resampling, and how often it was none."""
+    rng = random.Random(1)
+    means = sorted(statistics.fmean(rng.choices(regrets, k=len(regrets))) for _ in range(2000))
+    low, high = means[50], means[1949]
+    best = sum(r <= 0 for r in regrets) / len(regrets)
+    return (
+        f"{100 * statistics.fmean(regrets):5.2f} points ({100 * low:.2f} to {100 * high:.2f}), "
+        f"the Oracle's best {100 * best:.0f}% of {len(regrets)}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default="ono99", choices=sorted(SEARCH))
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--positions", type=int, default=60)
+    ap.add_argument("--oracle-deals", type=int, default=3000)
+    ap.add_argument("--deals", default=None, help="Hard's counts, comma-separated (default: the arena's)")
+    ap.add_argument("--repeats", type=int, default=2, help="Hard's searches of each position at each count")
+    args = ap.parse_args(argv)
+    counts = [int(d) for d in args.deals.split(",")] if args.deals else [SEARCH[args.game].deals_at(args.players)]
+    start = time.process_time()
+    normal: list[float] = []
+    hard: dict[int, list[float]] = {deals: [] for deals in counts}
+    for view, history, table, seed in positions(args.game, args.players, args.positions):
+        values = oracle_values(args.game, view, history, table, seed, args.oracle_deals)
+        best = max(values.values())
+        normal.append(best - values[key(BOTS[args.game]["normal"](view, history, SplitMix64(seed), None))])
+        for deals in counts:
+            for repeat in range(args.repeats):
+                stream = SplitMix64(seed * 1000 + repeat)
+                chosen = decide(SEARCH[args.game], view, history, stream, Budget(ms=None, deals=deals)).action
+                hard[deals].append(best - values[key(chosen)])
+    print(
+        f"{args.game}, {args.players} players, {args.positions} positions, the Oracle at {args.oracle_deals} "
+        f"deals ({time.process_time() - start:.0f} s CPU); regret per decision against the Oracle's values:"
+    )
+    print(f"  Normal            {summary(normal)}")
+    for deals, regrets in hard.items():
+        print(f"  Hard, {deals:>5} deals {summary(regrets)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
