@@ -12,7 +12,8 @@ every hand as it is, the stock dealt again) values every candidate over --oracle
 choice's regret is the best candidate's value less its own, in points of win chance (as the
 search's playouts value it). Printed: the mean regret of Normal's choice and of Hard's at each count
 of deals (--repeats searches a position, each with its own stream), with 95% intervals from
-resampling the positions, and how often each chose the Oracle's best.
+resampling the positions, how often each chose the Oracle's best, and how each further count of
+deals changes Hard's regret on the same positions (a paired difference, a narrower interval).
 
 Reading it: Hard's regret falling with more deals says that thinking longer (a faster search) would
 make it stronger; Hard's regret close to Normal's says its search adds little to Normal's choice at
@@ -82,16 +83,30 @@ def oracle_values(game: str, view: Any, history: Any, table: Any, seed: int, dea
     return {key(action): value for action, _, value in decision.tried}
 
 
-def summary(regrets: list[float]) -> str:
-    """Mean regret in points with a 95% interval from resampling, and how often it was none."""
+def interval(values: list[float]) -> tuple[float, float]:
+    """A 95% interval of the mean of `values` (one per position), from resampling the positions."""
     rng = random.Random(1)
-    means = sorted(statistics.fmean(rng.choices(regrets, k=len(regrets))) for _ in range(2000))
-    low, high = means[50], means[1949]
-    best = sum(r <= 0 for r in regrets) / len(regrets)
+    means = sorted(statistics.fmean(rng.choices(values, k=len(values))) for _ in range(2000))
+    return means[50], means[1949]
+
+
+def summary(regrets: list[list[float]]) -> str:
+    """Mean regret in points (each position's searches averaged) with its interval, and how often the
+    choice was the Oracle's best."""
+    per_position = [statistics.fmean(r) for r in regrets]
+    low, high = interval(per_position)
+    best = statistics.fmean(r <= 0 for searches in regrets for r in searches)
     return (
-        f"{100 * statistics.fmean(regrets):5.2f} points ({100 * low:.2f} to {100 * high:.2f}), "
-        f"the Oracle's best {100 * best:.0f}% of {len(regrets)}"
+        f"{100 * statistics.fmean(per_position):5.2f} points ({100 * low:.2f} to {100 * high:.2f}), "
+        f"the Oracle's best {100 * best:.0f}% of {sum(map(len, regrets))}"
     )
+
+
+def change(fewer: list[list[float]], more: list[list[float]]) -> str:
+    """How much the regret changes from `fewer` deals to `more`, position by position (paired)."""
+    differences = [statistics.fmean(b) - statistics.fmean(a) for a, b in zip(fewer, more)]
+    low, high = interval(differences)
+    return f"{100 * statistics.fmean(differences):+.2f} points ({100 * low:+.2f} to {100 * high:+.2f})"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -105,17 +120,18 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     counts = [int(d) for d in args.deals.split(",")] if args.deals else [SEARCH[args.game].deals_at(args.players)]
     start = time.process_time()
-    normal: list[float] = []
-    hard: dict[int, list[float]] = {deals: [] for deals in counts}
+    normal: list[list[float]] = []
+    hard: dict[int, list[list[float]]] = {deals: [] for deals in counts}  # per position, its searches' regrets
     for view, history, table, seed in positions(args.game, args.players, args.positions):
         values = oracle_values(args.game, view, history, table, seed, args.oracle_deals)
         best = max(values.values())
-        normal.append(best - values[key(BOTS[args.game]["normal"](view, history, SplitMix64(seed), None))])
+        normal.append([best - values[key(BOTS[args.game]["normal"](view, history, SplitMix64(seed), None))]])
         for deals in counts:
-            for repeat in range(args.repeats):
-                stream = SplitMix64(seed * 1000 + repeat)
-                chosen = decide(SEARCH[args.game], view, history, stream, Budget(ms=None, deals=deals)).action
-                hard[deals].append(best - values[key(chosen)])
+            chosen = [
+                decide(SEARCH[args.game], view, history, SplitMix64(seed * 1000 + repeat), Budget(ms=None, deals=deals))
+                for repeat in range(args.repeats)
+            ]
+            hard[deals].append([best - values[key(decision.action)] for decision in chosen])
     print(
         f"{args.game}, {args.players} players, {args.positions} positions, the Oracle at {args.oracle_deals} "
         f"deals ({time.process_time() - start:.0f} s CPU); regret per decision against the Oracle's values:"
@@ -123,6 +139,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  Normal            {summary(normal)}")
     for deals, regrets in hard.items():
         print(f"  Hard, {deals:>5} deals {summary(regrets)}")
+    for deals in counts[1:]:
+        print(
+            f"  Hard at {deals} deals against {counts[0]}, the same positions: {change(hard[counts[0]], hard[deals])}"
+        )
     return 0
 
 
