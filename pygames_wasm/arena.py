@@ -63,6 +63,7 @@ REPORT = Path("docs/strength.md")
 LOBBY_FIGURES = Path(__file__).resolve().parent / "bots" / "strength.json"
 REPORT_SEED = 1
 BOOTSTRAP = 2000  # resamples of the deals for the gap share's interval
+GAMES_UNLESS_TOLD = 100  # an arena's games when --games is not given (never a report's: it replaces nothing)
 HEADS_UP_GOAL = 0.70  # Hard's win rate asked for against one Normal player (issue 22), where the cards allow
 
 
@@ -71,7 +72,12 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
     arena.add_argument("game", nargs="?", choices=sorted(GAMES))
     arena.add_argument("--players", type=int, default=2)
     arena.add_argument("--bots", default="hard,normal", help="comma-separated kinds per seat; the last repeats")
-    arena.add_argument("--games", type=int, default=100, help="games in all (deals x rotations)")
+    arena.add_argument(
+        "--games",
+        type=int,
+        help=f"games in all (deals x rotations; {GAMES_UNLESS_TOLD} unless told); with --report, each measurement "
+        "is played to this many (without it, the page is only written again)",
+    )
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--deals", type=int, help="imagined deals per decision of a searching bot")
     arena.add_argument("--think-ms", type=float, help="thinking time per decision instead of --deals")
@@ -201,7 +207,9 @@ def run(args: argparse.Namespace) -> int:
     if args.report:
         return report(args)
     budget = arena_budget(args.game, args.players, args.deals, args.think_ms)
-    out = play(args.game, args.players, args.bots, args.games, args.seed, budget, args.options, args.jobs)
+    out = play(
+        args.game, args.players, args.bots, args.games or GAMES_UNLESS_TOLD, args.seed, budget, args.options, args.jobs
+    )
     kinds, games = out["kinds"], out["games"]
     thinking = f"{budget.deals} deals a decision" if budget.ms is None else f"{budget.ms:g} ms a decision"
     thinking = f", Hard thinks {thinking}" if {"hard", oracle.KIND} & set(kinds) else ""
@@ -311,8 +319,9 @@ def chosen_cells(spec: str | None) -> list[tuple[str, int]]:
 
 
 def report(args: argparse.Namespace) -> int:
-    """Play every measurement of docs/strength.md that docs/strength.json does not hold yet (at this
-    many games), then write the page."""
+    """Play every measurement of docs/strength.md that docs/strength.json does not hold yet at
+    --games games (none without --games: a report asked for no games must not replace a long
+    measurement made at an older count of deals with a short one), then write the page."""
     data_path = REPORT.with_suffix(".json")
     data = json.loads(data_path.read_text()) if data_path.exists() else {}
     if args.games:

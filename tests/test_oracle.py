@@ -179,6 +179,20 @@ def test_a_cell_measured_at_another_count_of_deals_is_measured_again(tmp_path, m
     assert cell["shares"] == again["shares"]
 
 
+def test_a_report_asked_for_no_games_only_writes_the_page(tmp_path, monkeypatch):
+    # Without --games nothing is played: a measurement at an older count of deals (1,000 games) must not
+    # be replaced by the arena's usual 100 games.
+    monkeypatch.setattr(arena, "REPORT", tmp_path / "strength.md")
+    monkeypatch.setattr(arena, "LOBBY_FIGURES", tmp_path / "lobby.json")
+    data = json.loads((Path(arena.__file__).parent.parent / "docs" / "strength.json").read_text())
+    data["arena"]["ono99/2/hard"]["budget"]["deals"] = 1  # measured at a count the page no longer thinks for
+    (tmp_path / "strength.json").write_text(json.dumps(data))
+    monkeypatch.setattr(arena, "play", lambda *args: pytest.fail("a report asked for no games played some"))
+    assert cli.main(["arena", "--report"]) == 0
+    assert json.loads((tmp_path / "strength.json").read_text()) == data
+    assert (tmp_path / "strength.md").read_text() == arena.render(data)
+
+
 def test_a_row_whose_hard_and_oracle_think_for_different_counts_says_so():
     data = json.loads((Path(arena.__file__).parent.parent / "docs" / "strength.json").read_text())
     hard, best = data["arena"]["ono99/4/hard"], data["arena"]["ono99/4/oracle"]
