@@ -70,9 +70,10 @@ def positions(game: str, players: int, count: int) -> list[tuple[Any, ...]]:
     return found
 
 
-def oracle_values(game: str, view: Any, history: Any, table: Any, seed: int, deals: int) -> dict[str, float]:
-    """Every candidate's value to a player who sees every hand (with Normal's choice among them)."""
-    normal = BOTS[game]["normal"](view, history, SplitMix64(seed), None)
+def oracle_values(
+    game: str, view: Any, history: Any, table: Any, normal: dict[str, Any], seed: int, deals: int
+) -> dict[str, float]:
+    """Every candidate's value to a player who sees every hand (with `normal`, Normal's choice, among them)."""
     listed = SEARCH[game].candidates(view)
     search = replace(
         SEARCH[game],
@@ -123,9 +124,10 @@ def main(argv: list[str] | None = None) -> int:
     normal: list[list[float]] = []
     hard: dict[int, list[list[float]]] = {deals: [] for deals in counts}  # per position, its searches' regrets
     for view, history, table, seed in positions(args.game, args.players, args.positions):
-        values = oracle_values(args.game, view, history, table, seed, args.oracle_deals)
+        usual = BOTS[args.game]["normal"](view, history, SplitMix64(seed), None)
+        values = oracle_values(args.game, view, history, table, usual, seed, args.oracle_deals)
         best = max(values.values())
-        normal.append([best - values[key(BOTS[args.game]["normal"](view, history, SplitMix64(seed), None))]])
+        normal.append([best - values[key(usual)]])
         for deals in counts:
             chosen = [
                 decide(SEARCH[args.game], view, history, SplitMix64(seed * 1000 + repeat), Budget(ms=None, deals=deals))
