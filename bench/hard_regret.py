@@ -3,7 +3,7 @@
 minutes where an arena takes hours (issue 22).
 
     python bench/hard_regret.py [--game ono99] [--players 4] [--positions 60] [--oracle-deals 3000]
-                                [--deals 294,1200] [--repeats 2]
+                                [--deals 294,1200] [--repeats 2] [--ismcts 1.0]
 
 Positions are decisions of Normal games (seeds from 1; every other decision where the game's search
 has more than one candidate, three a game at most). Each one comes from a real game, so its hidden
@@ -14,6 +14,11 @@ search's playouts value it). Printed: the mean regret of Normal's choice and of 
 of deals (--repeats searches a position, each with its own stream), with 95% intervals from
 resampling the positions, how often each chose the Oracle's best, and how each further count of
 deals changes Hard's regret on the same positions (a paired difference, a narrower interval).
+
+--ismcts C1,C2 also searches each position with information-set MCTS (bench/ismcts.py, the search
+issue 22 suggested) at each exploration constant, given as many playouts as Hard's flat search at the
+first count (deals x candidates), and prints its regret, its change from that flat search on the same
+positions, and the CPU time of each.
 
 Reading it: Hard's regret falling with more deals says that thinking longer (a faster search) would
 make it stronger; Hard's regret close to Normal's says its search adds little to Normal's choice at
@@ -34,6 +39,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import ismcts  # noqa: E402  (bench/ismcts.py)
 
 from pygames_wasm import oracle  # noqa: E402
 from pygames_wasm.bots import BOTS, SEARCH  # noqa: E402
@@ -118,32 +125,56 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--oracle-deals", type=int, default=3000)
     ap.add_argument("--deals", default=None, help="Hard's counts, comma-separated (default: the arena's)")
     ap.add_argument("--repeats", type=int, default=2, help="Hard's searches of each position at each count")
+    ap.add_argument("--ismcts", default="", help="exploration constants of an ISMCTS to compare, comma-separated")
     args = ap.parse_args(argv)
     counts = [int(d) for d in args.deals.split(",")] if args.deals else [SEARCH[args.game].deals_at(args.players)]
     start = time.process_time()
     normal: list[list[float]] = []
     hard: dict[int, list[list[float]]] = {deals: [] for deals in counts}  # per position, its searches' regrets
+    explorations = [float(c) for c in args.ismcts.split(",") if c]
+    tree: dict[float, list[list[float]]] = {c: [] for c in explorations}
+    seconds = dict.fromkeys([*counts, *explorations], 0.0)
     for view, history, table, seed in positions(args.game, args.players, args.positions):
         usual = BOTS[args.game]["normal"](view, history, SplitMix64(seed), None)
         values = oracle_values(args.game, view, history, table, usual, seed, args.oracle_deals)
         best = max(values.values())
         normal.append([best - values[key(usual)]])
         for deals in counts:
+            began = time.process_time()
             chosen = [
                 decide(SEARCH[args.game], view, history, SplitMix64(seed * 1000 + repeat), Budget(ms=None, deals=deals))
                 for repeat in range(args.repeats)
             ]
+            seconds[deals] += time.process_time() - began
             hard[deals].append([best - values[key(decision.action)] for decision in chosen])
+        playouts = counts[0] * len(SEARCH[args.game].candidates(view))
+        for exploration in explorations:
+            began = time.process_time()
+            picks = [
+                ismcts.choose(
+                    SEARCH[args.game], view, history, random.Random(seed * 1000 + repeat), playouts, exploration
+                )
+                for repeat in range(args.repeats)
+            ]
+            seconds[exploration] += time.process_time() - began
+            tree[exploration].append([best - values[key(action)] for action in picks])
     print(
         f"{args.game}, {args.players} players, {args.positions} positions, the Oracle at {args.oracle_deals} "
         f"deals ({time.process_time() - start:.0f} s CPU); regret per decision against the Oracle's values:"
     )
     print(f"  Normal            {summary(normal)}")
     for deals, regrets in hard.items():
-        print(f"  Hard, {deals:>5} deals {summary(regrets)}")
+        print(f"  Hard, {deals:>5} deals {summary(regrets)}, {seconds[deals]:.0f} s CPU")
+    for exploration, regrets in tree.items():
+        print(f"  ISMCTS, C {exploration:<5} {summary(regrets)}, {seconds[exploration]:.0f} s CPU")
     for deals in counts[1:]:
         print(
             f"  Hard at {deals} deals against {counts[0]}, the same positions: {change(hard[counts[0]], hard[deals])}"
+        )
+    for exploration in explorations:
+        print(
+            f"  ISMCTS at C {exploration} against Hard at {counts[0]} deals (as many playouts), the same positions: "
+            f"{change(hard[counts[0]], tree[exploration])}"
         )
     return 0
 
