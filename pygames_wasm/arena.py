@@ -20,8 +20,9 @@ may sit: the Hard player's search given every hand, the yardstick of Hard's stre
 
 `--report` measures the published strength of the computer players (docs/strength.md): for every
 game and table size, Easy, Hard and the Oracle each against Normal players on the same deals, and
-Hard's share of the gap `(Hard - Normal) / (Oracle - Normal)`. Each finished measurement is kept in
-docs/strength.json (a run that stops resumes there); the page's side (bench/hard_speed.py --save)
+Hard's share of the gap `(Hard - Normal) / (Oracle - Normal)`. Each measurement is kept in
+docs/strength.json as it goes (every SAVE_EVERY games: a run that stops resumes there; one made again
+at a new count of deals replaces the old figures once it is whole); the page's side (bench/hard_speed.py --save)
 adds the Chromium worker's decision times and deals. The same run writes the win rates the lobby
 quotes in each level's line (pygames_wasm/bots/strength.json). `--report` with `--games 0` only
 writes the page and the lobby's figures.
@@ -63,6 +64,7 @@ REPORT = Path("docs/strength.md")
 LOBBY_FIGURES = Path(__file__).resolve().parent / "bots" / "strength.json"
 REPORT_SEED = 1
 BOOTSTRAP = 2000  # resamples of the deals for the gap share's interval
+SAVE_EVERY = 100  # games a report's measurement plays between saves of docs/strength.json
 GAMES_UNLESS_TOLD = 100  # an arena's games when --games is not given (never a report's: it replaces nothing)
 HEADS_UP_GOAL = 0.70  # Hard's win rate asked for against one Normal player (issue 22), where the cards allow
 
@@ -266,9 +268,12 @@ def measure(
     save: Path,
 ) -> None:
     """Play each of `kinds` against Normal in each cell that `data` does not hold yet at this many
-    games (seeds from REPORT_SEED), saving `data` to `save` after each. A cell measured on fewer
-    games with the same budget is extended with the deals it lacks (the next seeds): the same figures
-    as one run of them all, so a long measurement can be made a part at a time."""
+    games (seeds from REPORT_SEED), saving `data` to `save` every SAVE_EVERY games: a measurement that
+    stops (hours long at the page's counts) resumes where it was. A cell measured on fewer games with
+    the same budget is extended with the deals it lacks (the next seeds): the same figures as one run
+    of them all. A cell measured at another budget is measured again apart (data["partial"]) and
+    replaces the old figures only once it has all its games, so that the page never shows fewer games
+    than were asked for in place of a longer measurement."""
     found = data.setdefault("arena", {})
     for game, players in cells:
         for kind in kinds:
@@ -277,14 +282,23 @@ def measure(
             budget = arena_budget(game, players, deals)
             if old and old["games"] >= games and old["budget"] == budget_of(budget):
                 continue  # measured already (at another count of deals, it is measured again)
-            kept = old if old and extendable(old, budget) else None
+            partial = data.setdefault("partial", {})
+            store = found if old and extendable(old, budget) else partial
+            if store is found:
+                partial.pop(key, None)  # a remeasurement at another count, made obsolete
+            kept = store.get(key) if key in store and extendable(store[key], budget) else None
             print(f"{key}: {games} games ({kept['games'] if kept else 0} of them kept)...", flush=True)
-            first = REPORT_SEED + (kept["deals"] if kept else 0)
-            more = play(
-                game, players, f"{kind},normal", games - (kept["games"] if kept else 0), first, budget, None, jobs
-            )
-            found[key] = extended(kept, more) if kept else more
-            save.write_text(json.dumps(data, indent=1) + "\n")
+            while kept is None or kept["games"] < games:
+                count = min(SAVE_EVERY, games - (kept["games"] if kept else 0))
+                first = REPORT_SEED + (kept["deals"] if kept else 0)
+                more = play(game, players, f"{kind},normal", count, first, budget, None, jobs)
+                kept = store[key] = extended(kept, more) if kept else more
+                if kept["games"] >= games and store is partial:
+                    found[key] = partial.pop(key)
+                if not partial:
+                    data.pop("partial", None)
+                save.write_text(json.dumps(data, indent=1) + "\n")
+                print(f"  {key}: {kept['games']} of {games} games, saved", flush=True)
 
 
 def extendable(cell: dict[str, Any], budget: Budget) -> bool:
@@ -385,7 +399,7 @@ def render(data: dict[str, Any]) -> str:
         "",
     ]
     rows, commands = table(data)
-    lines += [*rows, "", *ceilings(data.get("arena", {})), ""]
+    lines += [*rows, "", *remeasuring(data.get("partial", {})), *ceilings(data.get("arena", {})), ""]
     lines += ["## To reproduce", "", "Each measurement, one arena (`--jobs 2` plays it in two processes):", "", "```"]
     lines += commands + ["```", ""]
     if browser:
@@ -447,6 +461,25 @@ def table(data: dict[str, Any]) -> tuple[list[str], list[str]]:
                 f"--seed {row['seed']} --deals {row['budget']['deals']}  # seeds {row['seed']}..{row['seed'] + row['deals'] - 1}"
             )
     return lines, commands
+
+
+def remeasuring(partial: dict[str, Any]) -> list[str]:
+    """The measurements being made again at the page's present count of deals, not whole yet: what
+    they show so far (the table keeps the figures they will replace until they are whole)."""
+    if not partial:
+        return []
+    lines = [
+        "Being measured again at the page's present count of deals (the table shows the older figures until then):",
+        "",
+    ]
+    for key, cell in sorted(partial.items()):
+        game, players, kind = key.split("/")
+        mean, half = interval(cell["shares"][kind])
+        lines.append(
+            f"- {i18n.render(GAMES[game].TITLE)}, {players} seats, {kind}: {pct(mean)} ({spread(mean, half)}) on "
+            f"{cell['games']} games so far, at {cell['budget']['deals']} deals a decision"
+        )
+    return [*lines, ""]
 
 
 def ceilings(cells: dict[str, Any]) -> list[str]:

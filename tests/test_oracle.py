@@ -179,6 +179,40 @@ def test_a_cell_measured_at_another_count_of_deals_is_measured_again(tmp_path, m
     assert cell["shares"] == again["shares"]
 
 
+def test_a_measurement_is_saved_as_it_goes_and_a_remeasurement_replaces_the_old_figures_only_when_whole(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr(arena, "REPORT", tmp_path / "strength.md")
+    monkeypatch.setattr(arena, "LOBBY_FIGURES", tmp_path / "lobby.json")
+    monkeypatch.setattr(arena, "SAVE_EVERY", 2)
+    saved = tmp_path / "strength.json"
+    report = ["arena", "--report", "--cells", "ono99/2", "--kinds", "hard", "--games"]
+    assert cli.main([*report, "4", "--deals", "2"]) == 0
+    old = json.loads(saved.read_text())["arena"]["ono99/2/hard"]
+    played = arena.play
+
+    def stopping_after_one_part(*args, **kwargs):  # the run stops (a closed laptop, say) after one save
+        if "partial" in json.loads(saved.read_text()):
+            raise KeyboardInterrupt
+        return played(*args, **kwargs)
+
+    monkeypatch.setattr(arena, "play", stopping_after_one_part)
+    with pytest.raises(KeyboardInterrupt):
+        cli.main([*report, "6", "--deals", "3"])
+    data = json.loads(saved.read_text())
+    assert data["arena"]["ono99/2/hard"] == old  # the page still shows the whole older measurement
+    assert data["partial"]["ono99/2/hard"]["games"] == 2
+    page = arena.render(data)
+    assert "Being measured again" in page and "on 2 games so far, at 3 deals a decision" in page
+    monkeypatch.setattr(arena, "play", played)
+    assert cli.main([*report, "6", "--deals", "3"]) == 0  # resumed: seeds 2 and 3 played, seed 1 kept
+    data = json.loads(saved.read_text())
+    assert "partial" not in data
+    cell = data["arena"]["ono99/2/hard"]
+    whole = arena.play("ono99", 2, "hard,normal", 6, arena.REPORT_SEED, Budget(ms=None, deals=3))
+    assert (cell["games"], cell["budget"]["deals"], cell["shares"]) == (6, 3, whole["shares"])
+
+
 def test_a_report_asked_for_no_games_only_writes_the_page(tmp_path, monkeypatch):
     # Without --games nothing is played: a measurement at an older count of deals (1,000 games) must not
     # be replaced by the arena's usual 100 games.
