@@ -476,7 +476,7 @@ def remeasuring(partial: dict[str, Any]) -> list[str]:
         game, players, kind = key.split("/")
         mean, half = interval(cell["shares"][kind])
         lines.append(
-            f"- {i18n.render(GAMES[game].TITLE)}, {players} seats, {kind}: {pct(mean)} ({spread(mean, half)}) on "
+            f"- {i18n.render(GAMES[game].TITLE)}, {players} seats, {kind.capitalize()}: {pct(mean)} ({spread(mean, half)}) on "
             f"{cell['games']} games so far, at {cell['budget']['deals']} deals a decision"
         )
     return [*lines, ""]
