@@ -21,9 +21,9 @@ may sit: the Hard player's search given every hand, the yardstick of Hard's stre
 `--report` measures the published strength of the computer players (docs/strength.md): for every
 game and table size, Easy, Hard and the Oracle each against Normal players on the same deals, and
 Hard's share of the gap `(Hard - Normal) / (Oracle - Normal)`. Each measurement is kept in
-docs/strength.json as it goes (every SAVE_EVERY games: a run that stops resumes there; one made again
-at a new count of deals replaces the old figures once it is whole); the page's side (bench/hard_speed.py --save)
-adds the Chromium worker's decision times and deals. The same run writes the win rates the lobby
+docs/strength.json as it goes (every SAVE_EVERY games: a run that stops resumes there; one made
+again at a new count of deals replaces the old figures once it is whole); the page's side
+(bench/hard_speed.py --save) adds the Chromium worker's decision times and deals. The same run writes the win rates the lobby
 quotes in each level's line (pygames_wasm/bots/strength.json). `--report` with `--games 0` only
 writes the page and the lobby's figures.
 """
