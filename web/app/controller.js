@@ -483,12 +483,12 @@ const isBot = (seat) => seat != null && game.info.seats[seat] && game.info.seats
  * Look at the game and do the next thing: show the viewer's table, raise the
  * curtain for the next person, schedule a computer move, or show the result.
  */
-async function advance(drawn = null) {
+async function advance(drawn = null, asked = null) {
   stopTimers();
   const gen = game.gen;
   let view;
   try {
-    view = await currentView();
+    view = await currentView(asked);
   } catch (e) {
     return engineTrouble(e);
   }
@@ -588,14 +588,20 @@ async function advance(drawn = null) {
  * they are to act: once their turn is over the device may be on its way to someone else, so the
  * table shows no hand (the public view) until the curtain hands it to the next person.
  */
-async function currentView() {
+async function currentView(asked = null) {
   const viewOf = async (seat) => (await client.call("view", { handle: game.handle, seat })).view;
-  if (game.persons.length < 2 || game.viewer == null) return viewOf(game.viewer);
-  const table = await viewOf(null);
+  const first = asked || viewOf(firstViewSeat());
+  if (game.persons.length < 2 || game.viewer == null) return first;
+  const table = await first;
   if (!table.over && (table.waiting_for || []).includes(game.viewer)) return viewOf(game.viewer);
   game.viewer = null;
   saveUi();
   return table;
+}
+
+/** The seat whose view `currentView` asks for first (null: the public table). */
+function firstViewSeat() {
+  return game.persons.length < 2 || game.viewer == null ? game.viewer : null;
 }
 
 /** Does this game have a Hard player, who can also suggest a person's move? */
@@ -735,15 +741,21 @@ async function choose(method, params, button) {
   stopTimers();
   if (button) button.classList.add("pressed");
   let problem = null;
+  const done = client.call(method, { handle: game.handle, seat: game.viewer, ...params });
+  // The view to draw next is asked for at once: the worker answers in order, so it is the view after
+  // the move, and it comes without a second trip to the worker once the page hears of the move (a
+  // guest's client answers a view from what the host last sent, so a guest waits for the move).
+  const asked = guest ? null : client.call("view", { handle: game.handle, seat: firstViewSeat() }).then((r) => r.view);
+  asked?.catch(() => {}); // (a failure is met where the view is awaited)
   try {
-    await client.call(method, { handle: game.handle, seat: game.viewer, ...params });
+    await done;
     if (method === "undo") game.resyncEvents = true;
   } catch (e) {
     game.tapTimed = null;
     problem = e.message;
   }
   try {
-    await advance(() => setBusy(false));
+    await advance(() => setBusy(false), asked);
   } finally {
     setBusy(false);
   }
