@@ -3,7 +3,7 @@
 minutes where an arena takes hours (issue 22).
 
     python bench/hard_regret.py [--game ono99] [--players 4] [--positions 60] [--oracle-deals 3000]
-                                [--deals 294,1200] [--repeats 2] [--ismcts 1.0]
+                                [--deals 294,1200] [--repeats 2] [--ismcts 1.0] [--quiet]
 
 Positions are decisions of Normal games (seeds from 1; every other decision where the game's search
 has more than one candidate, three a game at most). Each one comes from a real game, so its hidden
@@ -19,6 +19,11 @@ deals changes Hard's regret on the same positions (a paired difference, a narrow
 issue 22 suggested) at each exploration constant, given as many playouts as Hard's flat search at the
 first count (deals x candidates), and prints its regret, its change from that flat search on the same
 positions, and the CPU time of each.
+
+--quiet asks about the other decisions: those where the game's search keeps Normal's choice without
+searching (one candidate: ONO 99 below QUIET_TOTAL, say), though the seat has more than one action.
+There Hard and the Oracle both search every legal action, and the change printed is Hard's regret
+against Normal's: whether searching those decisions too would make Hard stronger.
 
 Reading it: Hard's regret falling with more deals says that thinking longer (a faster search) would
 make it stronger; Hard's regret close to Normal's says its search adds little to Normal's choice at
@@ -44,7 +49,7 @@ import ismcts  # noqa: E402  (bench/ismcts.py)
 
 from pygames_wasm import oracle  # noqa: E402
 from pygames_wasm.bots import BOTS, SEARCH  # noqa: E402
-from pygames_wasm.bots.search import Budget, decide  # noqa: E402
+from pygames_wasm.bots.search import Budget, SearchGame, decide  # noqa: E402
 from pygames_wasm.core.match import Match  # noqa: E402
 from pygames_wasm.core.rng import SplitMix64  # noqa: E402
 from pygames_wasm.games import GAMES  # noqa: E402
@@ -56,8 +61,20 @@ def key(action: dict[str, Any]) -> str:
     return json.dumps(action, sort_keys=True)
 
 
-def positions(game: str, players: int, count: int) -> list[tuple[Any, ...]]:
-    """(view, history, the real game as the Oracle starts from it, seed) of `count` decisions."""
+def every_action(search: SearchGame) -> SearchGame:
+    """`search` weighing every legal action of a decision (its own first choice first)."""
+    return replace(search, candidates=lambda view: unique(search.candidates(view) + view["actions"]))
+
+
+def unique(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`actions` without repeats, in their order."""
+    return list({key(a): a for a in actions}.values())  # (a dict keeps each key where it came first)
+
+
+def positions(game: str, players: int, count: int, quiet: bool = False) -> list[tuple[Any, ...]]:
+    """(view, history, the real game as the Oracle starts from it, seed) of `count` decisions: where
+    the game's search has more than one candidate, or (`quiet`) where it has one but the seat has
+    more than one action."""
     seats = [{"name": f"P{i}", "kind": "bot", "bot": "normal"} for i in range(players)]
     found: list[tuple[Any, ...]] = []
     seed = 1
@@ -67,7 +84,8 @@ def positions(game: str, players: int, count: int) -> list[tuple[Any, ...]]:
             seat = match.module.to_act(match.state)
             assert seat is not None  # a game that is not over waits for somebody
             view, history, _ = match.knowledge(seat)
-            if len(SEARCH[game].candidates(view)) > 1:
+            searched = len(SEARCH[game].candidates(view)) > 1
+            if (not searched and len(view["actions"]) > 1) if quiet else searched:
                 choices += 1
                 if choices % 2 == 0:
                     taken += 1
@@ -78,12 +96,13 @@ def positions(game: str, players: int, count: int) -> list[tuple[Any, ...]]:
 
 
 def oracle_values(
-    game: str, view: Any, history: Any, table: Any, normal: dict[str, Any], seed: int, deals: int
+    game: str, searched: SearchGame, view: Any, history: Any, table: Any, normal: dict[str, Any], seed: int, deals: int
 ) -> dict[str, float]:
-    """Every candidate's value to a player who sees every hand (with `normal`, Normal's choice, among them)."""
-    listed = SEARCH[game].candidates(view)
+    """Every candidate of `searched` valued by a player who sees every hand (with `normal`, Normal's
+    choice, among them)."""
+    listed = searched.candidates(view)
     search = replace(
-        SEARCH[game],
+        searched,
         candidates=lambda v: listed + ([normal] if normal not in listed else []),
         determinize=lambda v, h, rng: oracle.world(game, table, rng),
     )
@@ -126,7 +145,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", default=None, help="Hard's counts, comma-separated (default: the arena's)")
     ap.add_argument("--repeats", type=int, default=2, help="Hard's searches of each position at each count")
     ap.add_argument("--ismcts", default="", help="exploration constants of an ISMCTS to compare, comma-separated")
+    ap.add_argument("--quiet", action="store_true", help="the decisions the search leaves to Normal, all searched")
     args = ap.parse_args(argv)
+    search = every_action(SEARCH[args.game]) if args.quiet else SEARCH[args.game]
     counts = [int(d) for d in args.deals.split(",")] if args.deals else [SEARCH[args.game].deals_at(args.players)]
     start = time.process_time()
     normal: list[list[float]] = []
@@ -134,32 +155,31 @@ def main(argv: list[str] | None = None) -> int:
     explorations = [float(c) for c in args.ismcts.split(",") if c]
     tree: dict[float, list[list[float]]] = {c: [] for c in explorations}
     seconds = dict.fromkeys([*counts, *explorations], 0.0)
-    for view, history, table, seed in positions(args.game, args.players, args.positions):
+    for view, history, table, seed in positions(args.game, args.players, args.positions, args.quiet):
         usual = BOTS[args.game]["normal"](view, history, SplitMix64(seed), None)
-        values = oracle_values(args.game, view, history, table, usual, seed, args.oracle_deals)
+        values = oracle_values(args.game, search, view, history, table, usual, seed, args.oracle_deals)
         best = max(values.values())
         normal.append([best - values[key(usual)]])
         for deals in counts:
             began = time.process_time()
             chosen = [
-                decide(SEARCH[args.game], view, history, SplitMix64(seed * 1000 + repeat), Budget(ms=None, deals=deals))
+                decide(search, view, history, SplitMix64(seed * 1000 + repeat), Budget(ms=None, deals=deals))
                 for repeat in range(args.repeats)
             ]
             seconds[deals] += time.process_time() - began
             hard[deals].append([best - values[key(decision.action)] for decision in chosen])
-        playouts = counts[0] * len(SEARCH[args.game].candidates(view))
+        playouts = counts[0] * len(search.candidates(view))
         for exploration in explorations:
             began = time.process_time()
             picks = [
-                ismcts.choose(
-                    SEARCH[args.game], view, history, random.Random(seed * 1000 + repeat), playouts, exploration
-                )
+                ismcts.choose(search, view, history, random.Random(seed * 1000 + repeat), playouts, exploration)
                 for repeat in range(args.repeats)
             ]
             seconds[exploration] += time.process_time() - began
             tree[exploration].append([best - values[key(action)] for action in picks])
     print(
-        f"{args.game}, {args.players} players, {args.positions} positions, the Oracle at {args.oracle_deals} "
+        f"{args.game}, {args.players} players, {args.positions} {'quiet ' if args.quiet else ''}positions, "
+        f"the Oracle at {args.oracle_deals} "
         f"deals ({time.process_time() - start:.0f} s CPU); regret per decision against the Oracle's values:"
     )
     print(f"  Normal            {summary(normal)}")
@@ -167,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  Hard, {deals:>5} deals {summary(regrets)}, {seconds[deals]:.0f} s CPU")
     for exploration, regrets in tree.items():
         print(f"  ISMCTS, C {exploration:<5} {summary(regrets)}, {seconds[exploration]:.0f} s CPU")
+    print(f"  Hard at {counts[0]} deals against Normal, the same positions: {change(normal, hard[counts[0]])}")
     for deals in counts[1:]:
         print(
             f"  Hard at {deals} deals against {counts[0]}, the same positions: {change(hard[counts[0]], hard[deals])}"
