@@ -482,6 +482,7 @@ const isBot = (seat) => seat != null && game.info.seats[seat] && game.info.seats
 /**
  * Look at the game and do the next thing: show the viewer's table, raise the
  * curtain for the next person, schedule a computer move, or show the result.
+ * `asked`: the view `currentView` asks for first, already on its way (a move's, see `choose`).
  */
 async function advance(drawn = null, asked = null) {
   stopTimers();
