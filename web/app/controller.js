@@ -590,7 +590,6 @@ async function advance(drawn = null, asked = null) {
  * table shows no hand (the public view) until the curtain hands it to the next person.
  */
 async function currentView(asked = null) {
-  const viewOf = async (seat) => (await client.call("view", { handle: game.handle, seat })).view;
   const first = asked || viewOf(firstViewSeat());
   if (game.persons.length < 2 || game.viewer == null) return first;
   const table = await first;
@@ -598,6 +597,11 @@ async function currentView(asked = null) {
   game.viewer = null;
   saveUi();
   return table;
+}
+
+/** What `seat` (null: the public table) sees of the open game now. */
+async function viewOf(seat) {
+  return (await client.call("view", { handle: game.handle, seat })).view;
 }
 
 /** The seat whose view `currentView` asks for first (null: the public table). */
@@ -746,7 +750,7 @@ async function choose(method, params, button) {
   // The view to draw next is asked for at once: the worker answers in order, so it is the view after
   // the move, and it comes without a second trip to the worker once the page hears of the move (a
   // guest's client answers a view from what the host last sent, so a guest waits for the move).
-  const asked = guest ? null : client.call("view", { handle: game.handle, seat: firstViewSeat() }).then((r) => r.view);
+  const asked = guest ? null : viewOf(firstViewSeat());
   asked?.catch(() => {}); // (a failure is met where the view is awaited)
   try {
     await done;
