@@ -1012,6 +1012,43 @@ def test_undo_of_a_persons_moves_in_a_row_needs_no_replay_of_the_game(monkeypatc
     assert "error" in game.undo(0)  # the draw showed a card: final
 
 
+def test_people_passing_a_device_around_pay_for_a_copy_only_now_and_then(monkeypatch):
+    """Four people at one device, in turn: a copy of the state serves the next people's moves too
+    (one every UNDO_STRIDE moves at most, not one a turn), and an undo still gives back every view
+    as it was before the move it takes back, without replaying the game."""
+    from pygames_wasm.core import match
+    from pygames_wasm.core.match import UNDO_STRIDE, Match
+
+    copies = []
+    real_copy = match.state_copy
+    monkeypatch.setattr(match, "state_copy", lambda state: copies.append(1) or real_copy(state))
+    game = ApiGame({"game": "canasta", "seats": seats(4), "seed": 5})
+    monkeypatch.setattr(Match, "replay", lambda self, actions: 1 / 0)
+    rng = random.Random(5)
+
+    def move() -> tuple[int, object, list]:
+        seat = game.view()["to_act"]
+        action = rng.choice(game.call("legal_actions", seat=seat)["actions"])
+        before = game.all_views()
+        game.act(seat, action)
+        return seat, action, before
+
+    turns, moves, last = 0, 120, None
+    for _ in range(moves):
+        seat, _, _ = move()
+        turns, last = turns + (seat != last), seat
+    assert len(copies) <= moves // UNDO_STRIDE + 1 < turns // 2, (len(copies), turns)
+
+    undone = 0
+    for _ in range(300):
+        seat, action, before = move()
+        if game.undo(seat) == {"ok": True}:
+            undone += 1
+            assert game.all_views() == before
+            game.act(seat, action)
+    assert undone > 20
+
+
 def test_undo_right_after_a_resume_needs_no_replay(monkeypatch):
     from pygames_wasm.core.match import Match
 

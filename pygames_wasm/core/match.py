@@ -38,9 +38,11 @@ MAX_INT_SEED = 2**53  # integer seeds (tests, old saves) stay exact in JavaScrip
 HEX_SEED = re.compile(r"[0-9a-f]{32,64}")  # at least 128 bits
 SEAT_KINDS = ("human", "bot")
 UNDO_DEPTH = 40  # a person's moves in a row that undo takes back without replaying the game
-# Undo keeps a copy of the state before the first of a person's moves in a row and before every
-# UNDO_STRIDE-th after it (not before each: a copy costs more than a move); a move is taken back by
-# replaying the moves since the copy before it.
+# Undo puts back a copy of the state and plays again the moves made since it. A copy is made before a
+# person's move when the newest one is UNDO_STRIDE moves old or more (a copy costs more than a move,
+# ~50-75 us of a Canasta state on CPython): it then serves whoever moves next as well, so people
+# passing one device around do not pay for a copy at every turn. Undo plays at most about twice
+# UNDO_STRIDE moves again.
 UNDO_STRIDE = 8
 Seat = dict[str, str]  # {"name", "kind", "bot"?}: a seat of a match, as the lobby sends it
 
@@ -132,7 +134,7 @@ class Match(Generic[StateT, OptionsT]):
         self.seats = check_seats(seats, bots)
         self.seed, self.setup = check_seed(seed), setup
         self.actions: list[Move] = []
-        # (move number, the state before it) for a person's moves in a row (see UNDO_STRIDE)
+        # (move number, the state before it), oldest first: what undo starts from (see UNDO_STRIDE)
         self.undo_states: list[tuple[int, StateT]] = []
         self.seen: dict[int, list[Move]] = {}  # seat -> its history so far (see history)
         self.base: checkpoint.Checkpoint | None = None  # the checkpoint the match was resumed from, if any
@@ -186,7 +188,7 @@ class Match(Generic[StateT, OptionsT]):
         """A state a later resume can start from (see core/checkpoint.py): the one now, or the one
         before the moves an undo could still take back, so that undo after a resume never needs
         the whole game replayed."""
-        if self.undo_states:
+        if self.undo_states and self.seats[self.actions[-1]["seat"]]["kind"] == "human":
             moves, state = self.undo_states[0]
             return checkpoint.take(self.id, self.actions[:moves], state)
         return checkpoint.take(self.id, self.actions, self.state)
@@ -199,9 +201,8 @@ class Match(Generic[StateT, OptionsT]):
         before = last_event_number(self.state.events)
         moves = len(self.actions)
         person = keep_undo and self.seats[seat]["kind"] == "human"
-        in_run = person and bool(self.undo_states) and self.actions[-1]["seat"] == seat
         copy = None
-        if person and not (in_run and moves - self.undo_states[-1][0] < UNDO_STRIDE):
+        if person and (not self.undo_states or moves - self.undo_states[-1][0] >= UNDO_STRIDE):
             copy = state_copy(self.state)
         try:
             action = self.module.apply(self.state, seat, action)  # the action in its normal form
@@ -210,16 +211,27 @@ class Match(Generic[StateT, OptionsT]):
         except Exception:
             self.state = self.replay(self.actions)  # an engine bug must not leave a half-made move
             raise
-        if not in_run:
-            self.undo_states.clear()  # kept only for the moves in a row of the one person moving now
         if copy is not None:
             self.undo_states.append((moves, copy))
-            while len(self.undo_states) > 1 and self.undo_states[1][0] <= moves + 1 - UNDO_DEPTH:
-                del self.undo_states[0]
         self.actions.append({"seat": seat, "action": action})
+        self.drop_undo_states(self.run_start() if person else len(self.actions))
         caused = events_after(self.state.events, before)
         self.log.extend(caused)
         return caused
+
+    def run_start(self) -> int:
+        """Where the last mover's moves in a row began: the earliest move an undo could take back
+        (no more than UNDO_DEPTH moves ago)."""
+        seat, start = self.actions[-1]["seat"], len(self.actions) - 1
+        while start and len(self.actions) - start < UNDO_DEPTH and self.actions[start - 1]["seat"] == seat:
+            start -= 1
+        return start
+
+    def drop_undo_states(self, needed_from: int) -> None:
+        """Keep the states an undo to move `needed_from` or later could start from: the newest one at
+        or before it, and those after."""
+        while len(self.undo_states) > 1 and self.undo_states[1][0] <= needed_from:
+            del self.undo_states[0]
 
     def explain(self, seat: int, action: object) -> Message | None:
         return explain(self.module, self.state, seat, action)
