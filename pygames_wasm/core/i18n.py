@@ -273,6 +273,9 @@ class SaidMap(dict[str, Any]):
     """A dict with no message in it (a view's options, say), made for one reply: as `Said`, for a dict."""
 
 
+_AS_IS = _PLAIN | {Said, SaidMap}  # what the walk for words copies no deeper (no function call for it)
+
+
 def rendered(value: Any, lang: str = "en", domain: str | None = None, fresh: bool = True) -> Any:
     """A reply (dicts, lists, strings, numbers) with every message in it put into words, in new dicts
     and lists (plain values are never walked into). A `fixed` value's remembered words are copied in
@@ -285,12 +288,12 @@ def rendered(value: Any, lang: str = "en", domain: str | None = None, fresh: boo
         if _fixed.get(id(value)) is value:
             words, kept = _remembered(value, lang, domain, _walked)
             return marshal.loads(kept) if fresh else words
-        return {k: v if type(v) in _PLAIN else rendered(v, lang, domain, fresh) for k, v in value.items()}
+        return {k: v if type(v) in _AS_IS else rendered(v, lang, domain, fresh) for k, v in value.items()}
     if kind is list:
         if _fixed.get(id(value)) is value:
             words, kept = _remembered(value, lang, domain, _walked)
             return marshal.loads(kept) if fresh else words
-        return [v if type(v) in _PLAIN else rendered(v, lang, domain, fresh) for v in value]
+        return [v if type(v) in _AS_IS else rendered(v, lang, domain, fresh) for v in value]
     return value
 
 

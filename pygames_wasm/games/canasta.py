@@ -1844,13 +1844,18 @@ def team_line(state: State, team: int) -> dict[str, Any]:
     }
 
 
+# Made once: a view shows the same words move after move, and the same message is put into words once.
+FROZEN_WHY = {
+    card: msg("Frozen by the {card}: only a natural pair matching the top card takes it.", card=short(card))
+    for card in DECK
+}
+
+
 def pile_line(state: State, seat: int | None) -> dict[str, Any]:
     top = state.pile[-1] if state.pile else None
     why = None
     if state.frozen_by:
-        why = msg(
-            "Frozen by the {card}: only a natural pair matching the top card takes it.", card=short(state.frozen_by)
-        )
+        why = FROZEN_WHY[state.frozen_by]
     elif top and is_black_three(top):
         why = msg("A black three is on top: it cannot be taken.")
     line = {
