@@ -273,6 +273,31 @@ def test_legal_actions_are_the_callers_own(game):
     api.call("close", {"handle": handle})
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_views_are_the_callers_own(game):
+    """A view shares what the engine remembers from view to view (words, Canasta's melds as they
+    stand): a caller who empties every list and dict of one changes neither the game nor the next
+    view."""
+    players = 4 if game == "canasta" else 3
+    handle = api.call("new_game", {"game": game, "seats": seats(players), "seed": 8})["handle"]
+    rng = random.Random(8)
+    for _ in range(200):
+        public = api.call("view", {"handle": handle, "seat": None})["view"]
+        if public["over"]:
+            break
+        params = {"handle": handle, "seat": public["to_act"]}
+        record = json.dumps(api.call("save", {"handle": handle}))
+        for seat in (None, public["to_act"]):
+            mine = api.call("view", {**params, "seat": seat})
+            first = json.dumps(mine)
+            scrambled(mine)
+            assert json.dumps(api.call("view", {**params, "seat": seat})) == first
+        assert json.dumps(api.call("save", {"handle": handle})) == record
+        choices = api.call("legal_actions", params)["actions"]
+        api.call("act", {**params, "action": rng.choice(choices)})
+    api.call("close", {"handle": handle})
+
+
 # --- new_game: bad options, seats, and the rest -----------------------------------------------------------
 
 

@@ -23,6 +23,7 @@ import json
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import chain
 from typing import Any, TypeGuard
 
@@ -703,7 +704,7 @@ def meld_block(opts: Options, cards: list[str]) -> Message | None:
     return None
 
 
-def canasta_kind(cards: list[str]) -> str | None:
+def canasta_kind(cards: Collection[str]) -> str | None:
     """R9: "natural", "mixed" or None (not a canasta; black threes never make one)."""
     if len(cards) < 7 or "3S" in cards or "3C" in cards:
         return None
@@ -1812,6 +1813,15 @@ to_act = first_waiting(waiting_for)
 
 
 def meld_line(r: str, cards: list[str]) -> dict[str, Any]:
+    """A meld as a view shows it, in a dict of the view's own."""
+    line = meld_facts(r, tuple(cards))
+    return line | {"cards": list(line["cards"])}
+
+
+@lru_cache(maxsize=1024)
+def meld_facts(r: str, cards: tuple[str, ...]) -> dict[str, Any]:
+    """What a view says of a meld, found once for as long as the meld stands: every view shows every
+    meld on the table, and melds change far less often than views are made."""
     wilds = sum(c in WILD for c in cards)
     return {
         "rank": r,
