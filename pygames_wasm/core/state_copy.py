@@ -1,4 +1,4 @@
-"""A copy of a game's state that undo can put back, made before every move of a person.
+"""A copy of a game's state that undo can put back (core/match.py makes one now and then, before a person's move).
 
 `copy.deepcopy` of a late Canasta state took ~10 ms (60% of a person's move): it copies every
 message of the public history, card names and all. Here only what a game changes in place is
