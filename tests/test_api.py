@@ -249,19 +249,29 @@ def scrambled(value) -> None:
         value.clear()
 
 
+def random_turns(game: str, moves: int):
+    """Random play through the API (Canasta four seats, the others three): the params of each turn's
+    seat ({"handle", "seat"}), yielded before its random move is played."""
+    players = 4 if game == "canasta" else 3
+    handle = api.call("new_game", {"game": game, "seats": seats(players), "seed": 8})["handle"]
+    rng = random.Random(8)
+    for _ in range(moves):
+        public = api.call("view", {"handle": handle, "seat": None})["view"]
+        if public["over"]:
+            break
+        params = {"handle": handle, "seat": public["to_act"]}
+        yield params
+        api.call("act", {**params, "action": rng.choice(api.call("legal_actions", params)["actions"])})
+    api.call("close", {"handle": handle})
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_legal_actions_are_the_callers_own(game):
     """`legal_actions` hands out the game's own lists (no walk for words: they hold no message), so
     every game must make them anew at each call: a caller who changes them changes neither the
     game nor the next answer."""
-    players = 4 if game == "canasta" else 3
-    handle = api.call("new_game", {"game": game, "seats": seats(players), "seed": 8})["handle"]
-    rng = random.Random(8)
-    for _ in range(150):
-        public = api.call("view", {"handle": handle, "seat": None})["view"]
-        if public["over"]:
-            break
-        params = {"handle": handle, "seat": public["to_act"]}
+    for params in random_turns(game, 150):
+        handle = params["handle"]
         before = json.dumps([api.call("save", {"handle": handle}), api.call("view", params)])
         actions = api.call("legal_actions", params)["actions"]
         first = json.dumps(actions)
@@ -269,8 +279,6 @@ def test_legal_actions_are_the_callers_own(game):
         again = api.call("legal_actions", params)["actions"]
         assert json.dumps(again) == first
         assert json.dumps([api.call("save", {"handle": handle}), api.call("view", params)]) == before
-        api.call("act", {**params, "action": rng.choice(again)})
-    api.call("close", {"handle": handle})
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -278,24 +286,14 @@ def test_views_are_the_callers_own(game):
     """A view shares what the engine remembers from view to view (words, Canasta's melds as they
     stand): a caller who empties every list and dict of one changes neither the game nor the next
     view."""
-    players = 4 if game == "canasta" else 3
-    handle = api.call("new_game", {"game": game, "seats": seats(players), "seed": 8})["handle"]
-    rng = random.Random(8)
-    for _ in range(200):
-        public = api.call("view", {"handle": handle, "seat": None})["view"]
-        if public["over"]:
-            break
-        params = {"handle": handle, "seat": public["to_act"]}
-        record = json.dumps(api.call("save", {"handle": handle}))
-        for seat in (None, public["to_act"]):
+    for params in random_turns(game, 200):
+        record = json.dumps(api.call("save", {"handle": params["handle"]}))
+        for seat in (None, params["seat"]):
             mine = api.call("view", {**params, "seat": seat})
             first = json.dumps(mine)
             scrambled(mine)
             assert json.dumps(api.call("view", {**params, "seat": seat})) == first
-        assert json.dumps(api.call("save", {"handle": handle})) == record
-        choices = api.call("legal_actions", params)["actions"]
-        api.call("act", {**params, "action": rng.choice(choices)})
-    api.call("close", {"handle": handle})
+        assert json.dumps(api.call("save", {"handle": params["handle"]})) == record
 
 
 # --- new_game: bad options, seats, and the rest -----------------------------------------------------------
